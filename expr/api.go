@@ -1,0 +1,111 @@
+// Package expr is DynamoDB's expression language: one parser and evaluator for
+// KeyConditionExpression, FilterExpression, ConditionExpression,
+// ProjectionExpression and UpdateExpression, with ExpressionAttributeNames and
+// ExpressionAttributeValues, and DynamoDB's validation errors and wording.
+//
+// The engine uses it in three steps: NewContext with the request's names and values;
+// one Compile* call per expression of the request (each records which names and
+// values it used); then Context.CheckUnused, which reports names or values that no
+// expression used, as DynamoDB does for the request as a whole.
+package expr
+
+import (
+	"fmt"
+
+	"stwb/model"
+)
+
+// ValidationException is the error type of every error this package returns.
+const ValidationException = "ValidationException"
+
+// Error is a DynamoDB API error: its type (ValidationException,
+// ConditionalCheckFailedException, ...) and DynamoDB's message.
+type Error struct {
+	Type    string
+	Message string
+}
+
+func (e *Error) Error() string { return e.Type + ": " + e.Message }
+
+// Validation makes a ValidationException with a formatted message.
+func Validation(format string, args ...any) *Error {
+	return &Error{Type: ValidationException, Message: fmt.Sprintf(format, args...)}
+}
+
+// Context holds one request's ExpressionAttributeNames and ExpressionAttributeValues,
+// and records which of them the request's expressions use.
+type Context struct {
+	Names      map[string]string
+	Values     map[string]model.Value
+	usedNames  map[string]bool
+	usedValues map[string]bool
+}
+
+// NewContext makes the context for one request. Either map may be nil.
+func NewContext(names map[string]string, values map[string]model.Value) *Context {
+	return &Context{Names: names, Values: values,
+		usedNames: map[string]bool{}, usedValues: map[string]bool{}}
+}
+
+// PathElem is one step of a document path: an attribute or map key name, or a list
+// index.
+type PathElem struct {
+	Name    string
+	Index   int
+	IsIndex bool
+}
+
+// Path is a document path such as a.b[2].c, with its names already resolved from
+// ExpressionAttributeNames.
+type Path []PathElem
+
+// String writes the path back in DynamoDB's syntax, names unescaped.
+func (p Path) String() string {
+	s := ""
+	for i, e := range p {
+		switch {
+		case e.IsIndex:
+			s += fmt.Sprintf("[%d]", e.Index)
+		case i == 0:
+			s += e.Name
+		default:
+			s += "." + e.Name
+		}
+	}
+	return s
+}
+
+// SortKeyOp is the operator of a key condition on the sort key.
+type SortKeyOp string
+
+// The sort key conditions DynamoDB allows (Query.KeyConditionExpressions.html).
+const (
+	SortNone       SortKeyOp = ""
+	SortEQ         SortKeyOp = "="
+	SortLT         SortKeyOp = "<"
+	SortLE         SortKeyOp = "<="
+	SortGT         SortKeyOp = ">"
+	SortGE         SortKeyOp = ">="
+	SortBetween    SortKeyOp = "BETWEEN"
+	SortBeginsWith SortKeyOp = "begins_with"
+)
+
+// KeyCondition is a compiled KeyConditionExpression: an equality on the partition
+// key, and optionally one condition on the sort key.
+type KeyCondition struct {
+	PartitionName  string
+	PartitionValue model.Value
+	SortName       string // "" when there is no sort key condition
+	SortOp         SortKeyOp
+	SortValue      model.Value // the operand; the lower bound for BETWEEN
+	SortValue2     model.Value // the upper bound for BETWEEN
+}
+
+// KeySchema is what a key condition is checked against: the key attribute names of
+// the table or index queried, and their declared types.
+type KeySchema struct {
+	Partition     string
+	Sort          string // "" when the table or index has no sort key
+	PartitionType model.Type
+	SortType      model.Type
+}

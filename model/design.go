@@ -1,0 +1,277 @@
+package model
+
+// The design file's types (FORMAT.md, version 1). Loading, saving and validation
+// live in load.go, save.go and validate.go; this file only says what a design is.
+
+// Pos is a place in a design file, for error messages: file:line:col.
+type Pos struct {
+	File string
+	Line int
+	Col  int
+}
+
+// Design is one design file: a table, its entities, sample items and access patterns.
+type Design struct {
+	Version     int
+	Name        string
+	Description string
+	Region      string // prices region; "" means us-east-1
+	Table       Table
+	Entities    []Entity
+	Items       []Item
+	Patterns    []Pattern
+	Review      []ReviewSetting
+
+	// ItemPos[i] is where Items[i] starts in the file (zero when built in code).
+	ItemPos []Pos
+	// Pos is where the document starts; its File names the design file.
+	Pos Pos
+	// Source keeps what loading read (the YAML node tree, comments included) so that
+	// saving can keep people's comments. Nil for a design built in code.
+	Source *Source
+}
+
+// KeySchema names a partition key and an optional sort key attribute.
+type KeySchema struct {
+	Partition string
+	Sort      string // "" when there is no sort key
+}
+
+// Billing is on-demand, or provisioned with read and write capacity.
+type Billing struct {
+	Mode   BillingMode
+	Read   int64   // provisioned RCU
+	Write  int64   // provisioned WCU
+	Target float64 // autoscaling target utilisation (0 < t <= 1); 0 when not set
+}
+
+// BillingMode is how the table pays for throughput.
+type BillingMode string
+
+// The billing modes as the design file writes them.
+const (
+	OnDemand    BillingMode = "on-demand"
+	Provisioned BillingMode = "provisioned"
+)
+
+// TableClass is standard or standard-ia.
+type TableClass string
+
+// The table classes as the design file writes them.
+const (
+	ClassStandard   TableClass = "standard"
+	ClassStandardIA TableClass = "standard-ia"
+)
+
+// Table is the table and its indexes.
+type Table struct {
+	Name          string
+	Key           KeySchema
+	Attributes    map[string]Type // declared key attribute types; missing ones are S
+	Billing       Billing
+	Class         TableClass
+	TypeAttribute string // default "type"
+	Indexes       []Index
+	Pos           Pos
+}
+
+// ProjectionType is ALL, KEYS_ONLY or INCLUDE.
+type ProjectionType string
+
+// The projection types, as DynamoDB names them. The design file writes them as
+// all, keys-only and {include: [...]}.
+const (
+	ProjectAll      ProjectionType = "ALL"
+	ProjectKeysOnly ProjectionType = "KEYS_ONLY"
+	ProjectInclude  ProjectionType = "INCLUDE"
+)
+
+// Projection says which attributes an index holds besides the keys.
+type Projection struct {
+	Type    ProjectionType
+	Include []string // for INCLUDE
+}
+
+// Index is a global or local secondary index.
+type Index struct {
+	Name       string
+	Local      bool      // an LSI: Key.Partition is the table's partition key
+	Key        KeySchema // for an LSI, Partition is filled with the table's
+	Projection Projection
+	// Provisioned capacity of a GSI on a provisioned table (0: same as the table).
+	Read, Write int64
+	Pos         Pos
+}
+
+// Entity is one entity type: its key templates and declared attributes.
+type Entity struct {
+	Name       string
+	Keys       map[string]string // key attribute -> template such as "CUST#{customerId}"
+	Attributes []EntityAttribute // in file order
+	Count      int64             // how many exist in production
+	Pos        Pos
+}
+
+// EntityAttribute is one declared attribute of an entity.
+type EntityAttribute struct {
+	Name   string
+	Type   Type
+	Unique bool
+}
+
+// Operation is a DynamoDB API operation that a pattern runs.
+type Operation string
+
+// The operations a pattern may run.
+const (
+	OpGetItem            Operation = "GetItem"
+	OpQuery              Operation = "Query"
+	OpScan               Operation = "Scan"
+	OpBatchGetItem       Operation = "BatchGetItem"
+	OpTransactGetItems   Operation = "TransactGetItems"
+	OpPutItem            Operation = "PutItem"
+	OpUpdateItem         Operation = "UpdateItem"
+	OpDeleteItem         Operation = "DeleteItem"
+	OpBatchWriteItem     Operation = "BatchWriteItem"
+	OpTransactWriteItems Operation = "TransactWriteItems"
+)
+
+// Operations lists every operation in the order FORMAT.md gives them.
+var Operations = []Operation{OpGetItem, OpQuery, OpScan, OpBatchGetItem, OpTransactGetItems,
+	OpPutItem, OpUpdateItem, OpDeleteItem, OpBatchWriteItem, OpTransactWriteItems}
+
+// IsWrite reports whether the operation changes items.
+func (o Operation) IsWrite() bool {
+	switch o {
+	case OpPutItem, OpUpdateItem, OpDeleteItem, OpBatchWriteItem, OpTransactWriteItems:
+		return true
+	}
+	return false
+}
+
+// Pattern is one numbered access pattern and the request that serves it.
+type Pattern struct {
+	ID          int
+	Name        string
+	Holds       string
+	Returns     string
+	Order       string
+	Cardinality string
+	Rate        float64 // requests per second at peak; 0 in the file means 1
+	Operation   Operation
+	Index       string
+
+	// KeyCondition is the Query's KeyConditionExpression.
+	KeyCondition string
+	// Key is the primary key for GetItem, UpdateItem and DeleteItem.
+	Key Item
+
+	Filter     string
+	Projection string
+	Condition  string
+	Update     string
+	Names      map[string]string
+	Values     map[string]Value
+	Forward    *bool // ScanIndexForward; nil means true
+	Limit      int   // 0 means no Limit
+	Consistent bool
+
+	Item    Item     // for PutItem
+	Keys    []Item   // for BatchGetItem and TransactGetItems
+	Actions []Action // for BatchWriteItem and TransactWriteItems
+
+	Expect     []Item // the keys the pattern must return, in order; nil when not set
+	Partitions int64  // how many partition key values the traffic spreads over; 0: default
+	Batch      bool   // a Scan that runs as a batch job
+
+	// ReturnValues for writes (NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW).
+	ReturnValues string
+
+	Pos Pos
+}
+
+// ScanForward reports the pattern's ScanIndexForward (default true).
+func (p *Pattern) ScanForward() bool { return p.Forward == nil || *p.Forward }
+
+// EffectiveRate is the pattern's rate, 1 when it gives none.
+func (p *Pattern) EffectiveRate() float64 {
+	if p.Rate <= 0 {
+		return 1
+	}
+	return p.Rate
+}
+
+// ActionKind is one kind of write in a batch or transaction.
+type ActionKind string
+
+// The action kinds as the design file writes them.
+const (
+	ActionPut    ActionKind = "put"
+	ActionUpdate ActionKind = "update"
+	ActionDelete ActionKind = "delete"
+	ActionCheck  ActionKind = "check"
+)
+
+// Action is one write of a BatchWriteItem or TransactWriteItems.
+type Action struct {
+	Kind      ActionKind
+	Item      Item // put
+	Key       Item // update, delete, check
+	Update    string
+	Condition string
+	// Names and Values of this action; when empty, the pattern's are used.
+	Names  map[string]string
+	Values map[string]Value
+	Pos    Pos
+}
+
+// ReviewSetting turns a review rule off or changes its severity.
+type ReviewSetting struct {
+	Rule     string
+	Severity string // error, warning, info or off
+	Reason   string
+	Pos      Pos
+}
+
+// Source is what loading kept of the file, for comment-preserving saves.
+// Its fields belong to load.go and save.go.
+type Source struct {
+	File string
+	root any // *yaml.Node of the loaded document; kept opaque to other packages
+}
+
+// KeyAttributeType is the declared type of a key attribute (S when not declared).
+func (t *Table) KeyAttributeType(name string) Type {
+	if ty, ok := t.Attributes[name]; ok {
+		return ty
+	}
+	return TypeS
+}
+
+// IndexByName finds an index; ok is false when there is none of that name.
+func (t *Table) IndexByName(name string) (Index, bool) {
+	for _, ix := range t.Indexes {
+		if ix.Name == name {
+			return ix, true
+		}
+	}
+	return Index{}, false
+}
+
+// EntityByName finds an entity; nil when there is none of that name.
+func (d *Design) EntityByName(name string) *Entity {
+	for i := range d.Entities {
+		if d.Entities[i].Name == name {
+			return &d.Entities[i]
+		}
+	}
+	return nil
+}
+
+// TypeAttr is the attribute naming each item's entity ("type" by default).
+func (d *Design) TypeAttr() string {
+	if d.Table.TypeAttribute == "" {
+		return "type"
+	}
+	return d.Table.TypeAttribute
+}

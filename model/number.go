@@ -1,0 +1,296 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// Number is an exact DynamoDB number: value = sign × 0.Digits × 10^Exp, where Digits
+// holds the significant digits with no leading or trailing zeros. Zero has no digits.
+// DynamoDB numbers have at most 38 significant digits and a magnitude from 1E-130 to
+// 9.99...E+125 (HowItWorks.NamingRulesDataTypes.html, "Number"); a float64 round trip
+// would lose both, so numbers are never floats here.
+type Number struct {
+	Neg    bool
+	Digits string
+	Exp    int
+}
+
+// Limits of a DynamoDB number.
+const (
+	MaxNumberDigits = 38
+	// In the 0.d × 10^Exp form: 1E-130 is 0.1 × 10^-129, and 9.99...E+125 is
+	// 0.999... × 10^126.
+	minNumberExp = -129
+	maxNumberExp = 126
+)
+
+// Errors from ParseNumber and number arithmetic. The engine turns them into
+// DynamoDB's ValidationException wording.
+var (
+	ErrNumberSyntax    = errors.New("not a number")
+	ErrNumberPrecision = errors.New("attempting to store more than 38 significant digits in a Number")
+	ErrNumberOverflow  = errors.New("number overflow: attempting to store a number with magnitude larger than supported range")
+	ErrNumberUnderflow = errors.New("number underflow: attempting to store a number with magnitude smaller than supported range")
+)
+
+// ParseNumber reads a number's text: an optional sign, digits with an optional
+// decimal point, and an optional exponent ("12", "-0.5", "1e3", ".5"). It checks
+// DynamoDB's precision and range.
+func ParseNumber(s string) (Number, error) {
+	n, err := parseNumberSyntax(s)
+	if err != nil {
+		return Number{}, err
+	}
+	return n, n.checkRange()
+}
+
+func parseNumberSyntax(s string) (Number, error) {
+	var n Number
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		n.Neg = s[i] == '-'
+		i++
+	}
+	var digits strings.Builder
+	intDigits, fracDigits := 0, 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		digits.WriteByte(s[i])
+		intDigits++
+		i++
+	}
+	if i < len(s) && s[i] == '.' {
+		i++
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			digits.WriteByte(s[i])
+			fracDigits++
+			i++
+		}
+	}
+	if intDigits+fracDigits == 0 {
+		return Number{}, fmt.Errorf("%w: %q", ErrNumberSyntax, s)
+	}
+	exp := 0
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		neg := false
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			neg = s[i] == '-'
+			i++
+		}
+		start := i
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			if exp < 100000 { // beyond this the range check fails anyway
+				exp = exp*10 + int(s[i]-'0')
+			}
+			i++
+		}
+		if i == start {
+			return Number{}, fmt.Errorf("%w: %q", ErrNumberSyntax, s)
+		}
+		if neg {
+			exp = -exp
+		}
+	}
+	if i != len(s) {
+		return Number{}, fmt.Errorf("%w: %q", ErrNumberSyntax, s)
+	}
+	all := digits.String()
+	lead := 0
+	for lead < len(all) && all[lead] == '0' {
+		lead++
+	}
+	sig := strings.TrimRight(all[lead:], "0")
+	if sig == "" {
+		return Number{}, nil // zero, whatever its sign
+	}
+	n.Digits = sig
+	n.Exp = intDigits - lead + exp
+	return n, nil
+}
+
+func (n Number) checkRange() error {
+	if n.Digits == "" {
+		return nil
+	}
+	if len(n.Digits) > MaxNumberDigits {
+		return ErrNumberPrecision
+	}
+	if n.Exp > maxNumberExp {
+		return ErrNumberOverflow
+	}
+	if n.Exp < minNumberExp {
+		return ErrNumberUnderflow
+	}
+	return nil
+}
+
+// IsZero reports whether n is zero.
+func (n Number) IsZero() bool { return n.Digits == "" }
+
+// String returns the number as DynamoDB returns it: plain decimal notation, no
+// exponent, no superfluous zeros ("1e3" -> "1000", "0.50" -> "0.5", "-0" -> "0").
+func (n Number) String() string {
+	if n.Digits == "" {
+		return "0"
+	}
+	var b strings.Builder
+	if n.Neg {
+		b.WriteByte('-')
+	}
+	d := n.Digits
+	switch {
+	case n.Exp <= 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -n.Exp))
+		b.WriteString(d)
+	case n.Exp >= len(d):
+		b.WriteString(d)
+		b.WriteString(strings.Repeat("0", n.Exp-len(d)))
+	default:
+		b.WriteString(d[:n.Exp])
+		b.WriteByte('.')
+		b.WriteString(d[n.Exp:])
+	}
+	return b.String()
+}
+
+// Compare orders two numbers by value: -1, 0 or +1.
+func (n Number) Compare(m Number) int {
+	ns, ms := n.sign(), m.sign()
+	if ns != ms {
+		if ns < ms {
+			return -1
+		}
+		return 1
+	}
+	if ns == 0 {
+		return 0
+	}
+	c := compareMagnitude(n, m)
+	if ns < 0 {
+		return -c
+	}
+	return c
+}
+
+func (n Number) sign() int {
+	switch {
+	case n.Digits == "":
+		return 0
+	case n.Neg:
+		return -1
+	}
+	return 1
+}
+
+func compareMagnitude(n, m Number) int {
+	if n.Exp != m.Exp {
+		if n.Exp < m.Exp {
+			return -1
+		}
+		return 1
+	}
+	// Same exponent: the digit strings compare lexicographically, a missing digit
+	// being a zero, which is what a shorter prefix already means.
+	return strings.Compare(n.Digits, m.Digits)
+}
+
+// Neg returns -n.
+func (n Number) Negate() Number {
+	if n.Digits != "" {
+		n.Neg = !n.Neg
+	}
+	return n
+}
+
+// Add returns n + m, exactly, checked against DynamoDB's precision and range.
+func (n Number) Add(m Number) (Number, error) {
+	// Work in integers scaled by 10^scale, scale being the smaller of the two
+	// numbers' lowest digit positions.
+	ni, nScale := n.scaled()
+	mi, mScale := m.scaled()
+	scale := min(nScale, mScale)
+	ni.Mul(ni, pow10(nScale-scale))
+	mi.Mul(mi, pow10(mScale-scale))
+	sum := new(big.Int).Add(ni, mi)
+	r := fromScaled(sum, scale)
+	return r, r.checkRange()
+}
+
+// Sub returns n - m.
+func (n Number) Sub(m Number) (Number, error) { return n.Add(m.Negate()) }
+
+// scaled returns the integer i and exponent s with n = i × 10^s.
+func (n Number) scaled() (*big.Int, int) {
+	if n.Digits == "" {
+		return new(big.Int), 0
+	}
+	i, _ := new(big.Int).SetString(n.Digits, 10)
+	if n.Neg {
+		i.Neg(i)
+	}
+	return i, n.Exp - len(n.Digits)
+}
+
+func fromScaled(i *big.Int, scale int) Number {
+	if i.Sign() == 0 {
+		return Number{}
+	}
+	s := i.String()
+	neg := false
+	if s[0] == '-' {
+		neg, s = true, s[1:]
+	}
+	trimmed := strings.TrimRight(s, "0")
+	return Number{Neg: neg, Digits: trimmed, Exp: len(s) + scale}
+}
+
+func pow10(k int) *big.Int {
+	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)
+}
+
+// Size is the number's stored size in bytes: base-100 digit pairs, one byte of
+// exponent, one more when negative; zero is one byte (DYNAMODB.md "Numbers").
+func (n Number) Size() int {
+	if n.Digits == "" {
+		return 1
+	}
+	odd := ((n.Exp % 2) + 2) % 2
+	size := 1 + (len(n.Digits)+odd+1)/2
+	if n.Neg {
+		size++
+	}
+	return size
+}
+
+// CanonicalNumber returns DynamoDB's form of a number's text, or the text unchanged
+// when it is not a number.
+func CanonicalNumber(text string) string {
+	n, err := parseNumberSyntax(text)
+	if err != nil {
+		return text
+	}
+	return n.String()
+}
+
+// CompareNumberText compares two numbers given as text. Text that is not a number
+// sorts before any number, so a bad value never panics a sort.
+func CompareNumberText(a, b string) int {
+	if a == b {
+		return 0
+	}
+	na, ea := parseNumberSyntax(a)
+	nb, eb := parseNumberSyntax(b)
+	switch {
+	case ea != nil && eb != nil:
+		return strings.Compare(a, b)
+	case ea != nil:
+		return -1
+	case eb != nil:
+		return 1
+	}
+	return na.Compare(nb)
+}

@@ -1,0 +1,83 @@
+package model
+
+import "testing"
+
+// Cases from DYNAMODB.md "Numbers": the checks both published size models agree on.
+func TestNumberSize(t *testing.T) {
+	cases := []struct {
+		text string
+		size int
+	}{
+		{"1", 2}, {"123", 3}, {"1.2", 3}, {"3.14159", 5}, {"100.5", 4},
+		{"0.0000001", 2}, {"1E125", 2}, {"-0.15", 3},
+		{"12345678901234567890123456789012345678", 20},
+		{"0", 1}, {"-0", 1}, {"0.000", 1},
+	}
+	for _, c := range cases {
+		n, err := ParseNumber(c.text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.text, err)
+		}
+		if got := n.Size(); got != c.size {
+			t.Errorf("size(%s) = %d, want %d", c.text, got, c.size)
+		}
+	}
+}
+
+func TestNumberCanonicalAndCompare(t *testing.T) {
+	canon := map[string]string{
+		"1e3": "1000", "0.50": "0.5", "-0": "0", "007": "7", ".5": "0.5",
+		"-1.25E-3": "-0.00125", "12.5": "12.5", "1E+2": "100",
+	}
+	for in, want := range canon {
+		if got := CanonicalNumber(in); got != want {
+			t.Errorf("canonical(%s) = %s, want %s", in, got, want)
+		}
+	}
+	order := []string{"-100", "-9.5", "-1", "-0.001", "0", "1e-130", "0.5", "1", "9", "10", "1e125"}
+	for i := 0; i+1 < len(order); i++ {
+		if CompareNumberText(order[i], order[i+1]) >= 0 {
+			t.Errorf("%s should sort before %s", order[i], order[i+1])
+		}
+	}
+	if CompareNumberText("1.50", "1.5") != 0 {
+		t.Error("1.50 and 1.5 are equal")
+	}
+}
+
+func TestNumberRangeAndArithmetic(t *testing.T) {
+	bad := map[string]error{
+		"1e126":  ErrNumberOverflow,
+		"1e-131": ErrNumberUnderflow,
+		"123456789012345678901234567890123456789": ErrNumberPrecision,
+	}
+	for in, want := range bad {
+		if _, err := ParseNumber(in); err != want {
+			t.Errorf("ParseNumber(%s) = %v, want %v", in, err, want)
+		}
+	}
+	for _, s := range []string{"", "-", "1e", "abc", "1.2.3", " 1", "0x10", "Infinity", "NaN"} {
+		if _, err := ParseNumber(s); err == nil {
+			t.Errorf("ParseNumber(%q) should fail", s)
+		}
+	}
+	sums := []struct{ a, b, want string }{
+		{"1", "2", "3"}, {"0.1", "0.2", "0.3"}, {"-5", "5", "0"}, {"1e3", "-0.001", "999.999"},
+		{"99999999999999999999999999999999999999", "0.1", ""}, // 39 digits: precision error
+		{"99999999999999999999999999999999999999", "1", "100000000000000000000000000000000000000"},
+	}
+	for _, s := range sums {
+		a, _ := ParseNumber(s.a)
+		b, _ := ParseNumber(s.b)
+		r, err := a.Add(b)
+		if s.want == "" {
+			if err == nil {
+				t.Errorf("%s+%s should exceed 38 digits, got %s", s.a, s.b, r)
+			}
+			continue
+		}
+		if err != nil || r.String() != s.want {
+			t.Errorf("%s+%s = %s (%v), want %s", s.a, s.b, r, err, s.want)
+		}
+	}
+}

@@ -1,0 +1,69 @@
+package model
+
+// Item and value sizes as DynamoDB bills them (CapacityUnitCalculations.html and
+// HowItWorks.NamingRulesDataTypes.html; the exact rules and their cases are in
+// DYNAMODB.md "Item size"). This is the one place these rules live.
+
+// MaxItemSize is DynamoDB's item size limit, attribute names included.
+const MaxItemSize = 400 * 1024
+
+// Key value size limits.
+const (
+	MaxPartitionKeyBytes = 2048
+	MaxSortKeyBytes      = 1024
+)
+
+// ItemSize is the sum over top-level attributes of the name's UTF-8 bytes and the
+// value's size.
+func ItemSize(it Item) int {
+	total := 0
+	for name, v := range it {
+		total += len(name) + v.Size()
+	}
+	return total
+}
+
+// AttributeSize is the size of one top-level attribute: name plus value.
+func AttributeSize(name string, v Value) int { return len(name) + v.Size() }
+
+// Size is the value's size in bytes:
+//   - S: UTF-8 bytes (Go strings are UTF-8, so len); B: raw bytes.
+//   - N: the base-100 encoding (Number.Size).
+//   - BOOL, NULL: 1.
+//   - L: 3 + for each element 1 + its size.
+//   - M: 3 + for each entry 1 + the key's bytes + the value's size.
+//   - SS, NS, BS: the sum of the element sizes. AWS does not document this; it is
+//     what emulators measured (DYNAMODB.md).
+func (v Value) Size() int {
+	switch v.Type {
+	case TypeS, TypeB:
+		return len(v.Str)
+	case TypeN:
+		n, err := parseNumberSyntax(v.Str)
+		if err != nil {
+			return len(v.Str)
+		}
+		return n.Size()
+	case TypeBOOL, TypeNULL:
+		return 1
+	case TypeL:
+		s := 3
+		for _, e := range v.List {
+			s += 1 + e.Size()
+		}
+		return s
+	case TypeM:
+		s := 3
+		for k, e := range v.Map {
+			s += 1 + len(k) + e.Size()
+		}
+		return s
+	case TypeSS, TypeNS, TypeBS:
+		s := 0
+		for _, e := range v.List {
+			s += e.Size()
+		}
+		return s
+	}
+	return 0
+}
