@@ -238,6 +238,11 @@ type ReviewSetting struct {
 type Source struct {
 	File string
 	root any // *yaml.Node of the loaded document; kept opaque to other packages
+	// items holds, for each loaded item, what saving needs to write it back as it was
+	// written: attribute order (derived keys are absent from it) and comments. The
+	// item nodes themselves are not kept: for a large design they cost more memory
+	// than the items.
+	items []itemRecord
 }
 
 // KeyAttributeType is the declared type of a key attribute (S when not declared).

@@ -1,10 +1,46 @@
 package main
 
-import "io"
+import (
+	"fmt"
+	"io"
+	"os"
 
-// runWorkbench opens the terminal workbench. Until the ui package lands it prints
-// the usage.
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/samples"
+	"stwb/ui"
+)
+
+// runWorkbench opens the terminal workbench: stwb [FILE]. With no FILE it opens the
+// orders sample, unsaved; a FILE that does not exist is created on first save.
 func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	usage(stdout)
+	if len(args) > 1 || len(args) == 1 && len(args[0]) > 1 && args[0][0] == '-' {
+		fmt.Fprintf(stderr, "stwb: unexpected arguments %q; the workbench takes one design file\n\n", args)
+		usage(stderr)
+		return 2
+	}
+	var doc *ui.Doc
+	var err error
+	if len(args) == 0 {
+		doc, err = ui.OpenSample(samples.Default)
+	} else {
+		doc, err = ui.OpenFile(args[0])
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "stwb: %v\n", err)
+		return 2
+	}
+	m := ui.New(doc, ui.Options{KeyMap: ui.DefaultKeyMap(), Styles: ui.NewStyles(ui.DefaultTheme())})
+	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
+	if f, ok := stdin.(*os.File); ok {
+		opts = append(opts, tea.WithInput(f))
+	}
+	if f, ok := stdout.(*os.File); ok {
+		opts = append(opts, tea.WithOutput(f))
+	}
+	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
+		fmt.Fprintf(stderr, "stwb: %v\n", err)
+		return 1
+	}
 	return 0
 }

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"stwb/engine"
+	"stwb/expr"
+	"stwb/model"
+	"stwb/render"
+)
+
+func init() {
+	register("query", "FILE [ID] [--json] [--all-pages]  run one pattern, or every pattern", runQuery)
+}
+
+func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("query", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	asJSON := fs.Bool("json", false, "print JSON for programs")
+	allPages := fs.Bool("all-pages", false, "follow LastEvaluatedKey to the last page")
+	pos, flags := splitFlags(args, nil)
+	if err := fs.Parse(flags); err != nil {
+		return 2
+	}
+	if len(pos) < 1 || len(pos) > 2 {
+		return usageError(stderr, "usage: stwb query FILE [ID] [--json] [--all-pages]")
+	}
+	d, err := readDesign(pos[0], stdin)
+	if err != nil {
+		return reportInvalid(stderr, err)
+	}
+	patterns := d.Patterns
+	if len(pos) == 2 {
+		id, err := strconv.Atoi(pos[1])
+		if err != nil {
+			return usageError(stderr, "pattern id %q is not a number", pos[1])
+		}
+		i := patternIndex(d, id)
+		if i < 0 {
+			return usageError(stderr, "%s: no pattern %d; the design has %s", pos[0], id, patternIDs(d))
+		}
+		patterns = d.Patterns[i : i+1]
+	}
+	e, err := engine.FromDesign(d)
+	if err != nil {
+		return reportInvalid(stderr, err)
+	}
+	opts := engine.RunOptions{AllPages: *allPages}
+	results := make([]*engine.Result, len(patterns))
+	status := 0
+	for i := range patterns {
+		results[i] = e.Run(&patterns[i], opts)
+		if r := results[i]; r.Err != nil && isRequestInvalid(r.Err) {
+			status = 1
+		}
+	}
+	if *asJSON {
+		var buf []byte
+		if len(pos) == 2 {
+			buf = appendResultJSON(buf, results[0])
+		} else {
+			buf = append(buf, '[')
+			for i, r := range results {
+				if i > 0 {
+					buf = append(buf, ",\n"...)
+				}
+				buf = appendResultJSON(buf, r)
+			}
+			buf = append(buf, ']')
+		}
+		buf = append(buf, '\n')
+		stdout.Write(buf)
+		return status
+	}
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		fmt.Fprint(stdout, render.QueryResult(d, &patterns[i], r))
+	}
+	return status
+}
+
+// isRequestInvalid tells an error in the design's request (the pattern itself is
+// wrong) from an outcome the pattern may expect, such as a failed condition or a
+// cancelled transaction.
+func isRequestInvalid(err *engine.Error) bool {
+	return err.Type == expr.ValidationException || err.Type == "ResourceNotFoundException"
+}
+
+func patternIndex(d *model.Design, id int) int {
+	for i := range d.Patterns {
+		if d.Patterns[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
+func patternIDs(d *model.Design) string {
+	if len(d.Patterns) == 0 {
+		return "no patterns"
+	}
+	ids := make([]string, len(d.Patterns))
+	for i, p := range d.Patterns {
+		ids[i] = strconv.Itoa(p.ID)
+	}
+	return "patterns " + strings.Join(ids, ", ")
+}
+
+// appendResultJSON writes one result in FORMAT.md's shape, keys in a fixed order and
+// items in DynamoDB JSON, so that output is byte-stable for CI diffs.
+func appendResultJSON(buf []byte, r *engine.Result) []byte {
+	buf = append(buf, `{"id": `...)
+	buf = strconv.AppendInt(buf, int64(r.PatternID), 10)
+	buf = append(buf, `, "operation": `...)
+	buf = model.AppendJSONString(buf, string(r.Operation))
+	buf = append(buf, `, "index": `...)
+	if r.Index == "" {
+		buf = append(buf, "null"...)
+	} else {
+		buf = model.AppendJSONString(buf, r.Index)
+	}
+	buf = append(buf, `, "items": [`...)
+	for i, it := range r.Items {
+		if i > 0 {
+			buf = append(buf, ", "...)
+		}
+		buf = model.AppendWireItem(buf, it)
+	}
+	buf = append(buf, `], "count": `...)
+	buf = strconv.AppendInt(buf, int64(r.Count), 10)
+	buf = append(buf, `, "scannedCount": `...)
+	buf = strconv.AppendInt(buf, int64(r.ScannedCount), 10)
+	buf = append(buf, `, "lastEvaluatedKey": `...)
+	if r.LastEvaluatedKey == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = model.AppendWireItem(buf, r.LastEvaluatedKey)
+	}
+	buf = append(buf, `, "consumedCapacity": {"capacityUnits": `...)
+	buf = appendUnits(buf, r.Consumed.Total())
+	buf = append(buf, `, "table": `...)
+	buf = appendUnits(buf, r.Consumed.Table.Read+r.Consumed.Table.Write)
+	buf = append(buf, `, "indexes": {`...)
+	names := make([]string, 0, len(r.Consumed.Indexes))
+	for n := range r.Consumed.Indexes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		if i > 0 {
+			buf = append(buf, ", "...)
+		}
+		u := r.Consumed.Indexes[n]
+		buf = model.AppendJSONString(buf, n)
+		buf = append(buf, ": "...)
+		buf = appendUnits(buf, u.Read+u.Write)
+	}
+	buf = append(buf, `}}, "error": `...)
+	if r.Err == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = append(buf, `{"type": `...)
+		buf = model.AppendJSONString(buf, r.Err.Type)
+		buf = append(buf, `, "message": `...)
+		buf = model.AppendJSONString(buf, r.Err.Message)
+		if len(r.Err.Reasons) > 0 {
+			buf = append(buf, `, "cancellationReasons": [`...)
+			for i, c := range r.Err.Reasons {
+				if i > 0 {
+					buf = append(buf, ", "...)
+				}
+				buf = append(buf, `{"code": `...)
+				buf = model.AppendJSONString(buf, c.Code)
+				if c.Message != "" {
+					buf = append(buf, `, "message": `...)
+					buf = model.AppendJSONString(buf, c.Message)
+				}
+				buf = append(buf, '}')
+			}
+			buf = append(buf, ']')
+		}
+		buf = append(buf, '}')
+	}
+	return append(buf, '}')
+}
+
+func appendUnits(buf []byte, f float64) []byte {
+	return strconv.AppendFloat(buf, f, 'f', -1, 64)
+}

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"stwb/model"
+)
+
+// readDesign loads the design named on the command line; "-" reads standard input.
+func readDesign(path string, stdin io.Reader) (*model.Design, error) {
+	if path == "-" {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return nil, fmt.Errorf("reading standard input: %w", err)
+		}
+		return model.Parse("<stdin>", data)
+	}
+	return model.Load(path)
+}
+
+// reportInvalid prints a load or validation error, one problem per line, each
+// naming file:line:col, and returns exit status 2.
+func reportInvalid(stderr io.Writer, err error) int {
+	var list model.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			fmt.Fprintln(stderr, e.Error())
+		}
+		return 2
+	}
+	fmt.Fprintln(stderr, strings.TrimSpace(err.Error()))
+	return 2
+}
+
+// usageError prints a usage problem and returns exit status 2.
+func usageError(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "stwb: "+format+"\n", args...)
+	fmt.Fprintln(stderr, "Run 'stwb help' for the commands.")
+	return 2
+}
+
+// splitFlags separates positional arguments from flags so that flags may come after
+// the file, as in `stwb query FILE 2 --json`. Flags that take a value must be listed
+// in valued.
+func splitFlags(args []string, valued map[string]bool) (pos []string, flags []string) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "-" || !strings.HasPrefix(a, "-") {
+			pos = append(pos, a)
+			continue
+		}
+		flags = append(flags, a)
+		name := strings.TrimLeft(a, "-")
+		if !strings.Contains(name, "=") && valued[name] && i+1 < len(args) {
+			flags = append(flags, args[i+1])
+			i++
+		}
+	}
+	return pos, flags
+}

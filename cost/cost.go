@@ -1,0 +1,408 @@
+// Package cost prices a design: what each access pattern consumes per request (from
+// the engine's run of it), per second at its peak rate, and per month on-demand and
+// provisioned; what the table and each index store; and which partition key values
+// run hot. It never computes capacity itself: request units come from
+// engine.Result.Consumed, item sizes from model.ItemSize. The prices are one table,
+// prices.yaml.
+package cost
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// Runner runs one pattern as DynamoDB would. *engine.Engine is one; Report takes
+// the interface so that a UI can hand in the engine it already built and so that
+// pricing can be tested on results made by hand.
+type Runner interface {
+	Run(p *model.Pattern, opts engine.RunOptions) *engine.Result
+}
+
+// Input is what a cost report is computed from.
+type Input struct {
+	Design *model.Design
+	Runner Runner
+	// Items are the design's items as stored, keys filled from the entity templates.
+	// Nil means Design.Items.
+	Items []model.Item
+	// Prices is the price table; nil means Builtin().
+	Prices Prices
+	// Region overrides the design's region ("" keeps it; the design's "" is us-east-1).
+	Region string
+}
+
+// Units are read units (RCU: an eventually consistent read of up to 4 KB is 0.5)
+// and write units (WCU), for the table and for each index by name.
+type Units struct {
+	Read    float64 // table and indexes
+	Write   float64 // table and indexes
+	Table   engine.Units
+	Indexes map[string]engine.Units
+}
+
+// Monthly are a pattern's (or the design's) throughput dollars per month.
+type Monthly struct {
+	// OnDemand bills request units: read request units, where an eventually
+	// consistent read of up to 4 KB is 0.5 RRU, a strongly consistent one 1 RRU and a
+	// transactional one 2 RRU (so RRU = RCU figure for figure), and write request
+	// units likewise (1 WRU per KB, 2 in a transaction). Units per second x
+	// 2,628,000 s x the price per million.
+	OnDemand float64
+	// Provisioned is the capacity the peak needs (whole RCU and WCU for the table and
+	// for each GSI, an LSI's units on the table's) x 730 h x the hourly price, at 100%
+	// utilisation.
+	Provisioned float64
+	// AtTarget is Provisioned at the design's autoscaling target utilisation
+	// (capacity / target, rounded up); 0 when the design sets no target.
+	AtTarget float64
+}
+
+// Pool is one body of provisioned throughput: the table (its own units and its
+// LSIs') or one GSI, with the capacity a load needs.
+type Pool struct {
+	Name        string  // "table" or the GSI's name
+	Read        float64 // RCU per second
+	Write       float64 // WCU per second
+	NeedRead    int64   // whole RCU the load needs at 100%
+	NeedWrite   int64
+	TargetRead  int64 // at the autoscaling target; 0 without one
+	TargetWrite int64
+	// Configured capacity when the table is provisioned (a GSI without its own
+	// figures has the table's); 0 on-demand.
+	ConfiguredRead, ConfiguredWrite int64
+}
+
+// Short reports whether the configured capacity is below what the peak needs; for a
+// GSI that means writes to the base table throttle (GSI.html, "Provisioned
+// throughput considerations for global secondary indexes").
+func (p Pool) Short() bool {
+	return p.ConfiguredRead+p.ConfiguredWrite > 0 &&
+		(p.NeedRead > p.ConfiguredRead || p.NeedWrite > p.ConfiguredWrite)
+}
+
+// PatternCost is what one access pattern costs.
+type PatternCost struct {
+	Index      int // the pattern's position in the design
+	ID         int
+	Name       string
+	Operation  model.Operation
+	IndexName  string // the index a Query or Scan reads; "" for the table
+	Rate       float64
+	Consistent bool
+	Batch      bool
+
+	PerRequest Units // one request: the first page of a Query or Scan
+	PerSecond  Units // PerRequest x Rate
+	Pools      []Pool
+	Monthly    Monthly
+	Hot        Hot
+
+	// Err is the request's DynamoDB error. A ConditionalCheckFailedException is
+	// still billed (the engine reports what it consumed); any other error leaves the
+	// pattern unpriced.
+	Err *engine.Error
+}
+
+// Totals are the design's sums over its patterns.
+type Totals struct {
+	PerSecond Units
+	Pools     []Pool
+	Monthly   Monthly
+	// Configured is what the design's provisioned capacity costs per month as
+	// configured (table and GSIs); 0 on-demand.
+	Configured float64
+	// Storage is the storage dollars per month (the free tier NOT subtracted).
+	Storage float64
+	// PerRequestRead and PerRequestWrite sum every pattern's per-request units: a page
+	// view served by several patterns, one request each, costs this much.
+	PerRequestRead, PerRequestWrite float64
+}
+
+// Report is a design's cost.
+type Report struct {
+	Design   string
+	Region   string
+	Class    model.TableClass
+	Billing  model.Billing
+	Prices   ClassPrices
+	Patterns []PatternCost
+	Storage  Storage
+	Totals   Totals
+
+	gsis   []string        // the design's GSIs, in design order
+	local  map[string]bool // LSI names: their units draw on the table's throughput
+	target float64
+	indexW map[string][2]int64 // configured GSI capacity
+}
+
+// Compute prices every pattern of the design and its storage.
+func Compute(in Input) (*Report, error) {
+	r, err := newReport(in)
+	if err != nil {
+		return nil, err
+	}
+	d := in.Design
+	r.Patterns = make([]PatternCost, len(d.Patterns))
+	for i := range d.Patterns {
+		r.Patterns[i] = r.pattern(in, i)
+	}
+	items := in.Items
+	if items == nil {
+		items = d.Items
+	}
+	r.Storage = ComputeStorage(d, items, r.Prices)
+	r.total()
+	return r, nil
+}
+
+// Pattern recomputes pattern i of the design against a runner that already holds
+// the design's items (the engine the workbench keeps), and puts it in the report
+// with the totals redone. It is what an edit to one pattern costs: one run, no
+// rebuild. Storage is left as it is; call Compute when items change.
+func (r *Report) Pattern(in Input, i int) (PatternCost, error) {
+	if i < 0 || i >= len(in.Design.Patterns) {
+		return PatternCost{}, fmt.Errorf("pattern index %d is out of range: the design has %d patterns", i, len(in.Design.Patterns))
+	}
+	pc := r.pattern(in, i)
+	for len(r.Patterns) < len(in.Design.Patterns) {
+		r.Patterns = append(r.Patterns, PatternCost{})
+	}
+	r.Patterns = r.Patterns[:len(in.Design.Patterns)]
+	r.Patterns[i] = pc
+	r.total()
+	return pc, nil
+}
+
+func newReport(in Input) (*Report, error) {
+	d := in.Design
+	if d == nil {
+		return nil, fmt.Errorf("no design to price")
+	}
+	prices := in.Prices
+	if prices == nil {
+		prices = Builtin()
+	}
+	region := in.Region
+	if region == "" {
+		region = d.Region
+	}
+	if region == "" {
+		region = DefaultRegion
+	}
+	class := d.Table.Class
+	if class == "" {
+		class = model.ClassStandard
+	}
+	cp, err := prices.For(region, class)
+	if err != nil {
+		return nil, err
+	}
+	r := &Report{Design: d.Name, Region: region, Class: class, Billing: d.Table.Billing, Prices: cp,
+		local: map[string]bool{}, indexW: map[string][2]int64{}, target: d.Table.Billing.Target}
+	for _, ix := range d.Table.Indexes {
+		if ix.Local {
+			r.local[ix.Name] = true
+			continue
+		}
+		r.gsis = append(r.gsis, ix.Name)
+		rd, wr := ix.Read, ix.Write
+		if rd == 0 {
+			rd = d.Table.Billing.Read
+		}
+		if wr == 0 {
+			wr = d.Table.Billing.Write
+		}
+		r.indexW[ix.Name] = [2]int64{rd, wr}
+	}
+	return r, nil
+}
+
+// firstRequest is the capacity of one request: a Query or Scan's first page, any
+// other operation's whole result.
+func firstRequest(res *engine.Result) engine.Capacity {
+	if len(res.Pages) > 0 {
+		return res.Pages[0].Consumed
+	}
+	return res.Consumed
+}
+
+// billed reports whether DynamoDB charges a request that ended in err: a failed
+// condition consumes write capacity (read-write-operations.html, "Conditional
+// writes"); a validation error is refused before any work.
+func billed(err *engine.Error) bool {
+	return err == nil || err.Type == "ConditionalCheckFailedException" || err.Type == "TransactionCanceledException"
+}
+
+func (r *Report) pattern(in Input, i int) PatternCost {
+	p := &in.Design.Patterns[i]
+	pc := PatternCost{Index: i, ID: p.ID, Name: p.Name, Operation: p.Operation, IndexName: p.Index,
+		Rate: p.EffectiveRate(), Consistent: p.Consistent, Batch: p.Batch}
+	res := in.Runner.Run(p, engine.RunOptions{})
+	if res == nil {
+		pc.Err = &engine.Error{Type: "InternalError", Message: "the engine returned no result"}
+		return pc
+	}
+	pc.Err = res.Err
+	if billed(res.Err) {
+		pc.PerRequest = unitsOf(firstRequest(res))
+	}
+	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
+	pc.Pools = r.pools(pc.PerSecond)
+	pc.Monthly = r.monthly(pc.PerSecond, pc.Pools)
+	pc.Hot = hotPartitions(in.Design, p, res, pc.PerSecond, r.local)
+	return pc
+}
+
+func unitsOf(c engine.Capacity) Units {
+	u := Units{Read: c.Read(), Write: c.Write(), Table: c.Table}
+	if len(c.Indexes) > 0 {
+		u.Indexes = make(map[string]engine.Units, len(c.Indexes))
+		for k, v := range c.Indexes {
+			u.Indexes[k] = v
+		}
+	}
+	return u
+}
+
+func (u Units) scale(f float64) Units {
+	s := Units{Read: u.Read * f, Write: u.Write * f,
+		Table: engine.Units{Read: u.Table.Read * f, Write: u.Table.Write * f}}
+	if len(u.Indexes) > 0 {
+		s.Indexes = make(map[string]engine.Units, len(u.Indexes))
+		for k, v := range u.Indexes {
+			s.Indexes[k] = engine.Units{Read: v.Read * f, Write: v.Write * f}
+		}
+	}
+	return s
+}
+
+func (u Units) add(o Units) Units {
+	s := Units{Read: u.Read + o.Read, Write: u.Write + o.Write,
+		Table: engine.Units{Read: u.Table.Read + o.Table.Read, Write: u.Table.Write + o.Table.Write}}
+	if len(u.Indexes)+len(o.Indexes) > 0 {
+		s.Indexes = map[string]engine.Units{}
+		for _, m := range []map[string]engine.Units{u.Indexes, o.Indexes} {
+			for k, v := range m {
+				t := s.Indexes[k]
+				s.Indexes[k] = engine.Units{Read: t.Read + v.Read, Write: t.Write + v.Write}
+			}
+		}
+	}
+	return s
+}
+
+// IndexNames lists the indexes that units name, sorted, so output is stable.
+func (u Units) IndexNames() []string {
+	ns := make([]string, 0, len(u.Indexes))
+	for k := range u.Indexes {
+		ns = append(ns, k)
+	}
+	sort.Strings(ns)
+	return ns
+}
+
+// ceilUnits is the whole capacity units a load needs. A tiny tolerance keeps float
+// sums such as 0.1 x 3 from asking for one unit more than they are.
+func ceilUnits(x float64) int64 {
+	if x <= 0 {
+		return 0
+	}
+	return int64(math.Ceil(x - 1e-9))
+}
+
+// pools splits per-second units into the bodies of throughput DynamoDB provisions:
+// the table (with its LSIs, which share its throughput, LSI.html) and each GSI
+// (which has its own, GSI.html).
+func (r *Report) pools(ps Units) []Pool {
+	tab := Pool{Name: "table", Read: ps.Table.Read, Write: ps.Table.Write}
+	for name, u := range ps.Indexes {
+		if r.local[name] || !r.isGSI(name) {
+			tab.Read += u.Read
+			tab.Write += u.Write
+		}
+	}
+	pools := []Pool{r.need(tab, r.Billing.Read, r.Billing.Write)}
+	for _, g := range r.gsis {
+		u, ok := ps.Indexes[g]
+		if !ok {
+			continue
+		}
+		c := r.indexW[g]
+		pools = append(pools, r.need(Pool{Name: g, Read: u.Read, Write: u.Write}, c[0], c[1]))
+	}
+	return pools
+}
+
+func (r *Report) isGSI(name string) bool {
+	for _, g := range r.gsis {
+		if g == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Report) need(p Pool, confRead, confWrite int64) Pool {
+	p.NeedRead, p.NeedWrite = ceilUnits(p.Read), ceilUnits(p.Write)
+	if r.target > 0 {
+		p.TargetRead, p.TargetWrite = ceilUnits(p.Read/r.target), ceilUnits(p.Write/r.target)
+	}
+	if r.Billing.Mode == model.Provisioned {
+		p.ConfiguredRead, p.ConfiguredWrite = confRead, confWrite
+	}
+	return p
+}
+
+// monthly prices per-second units: on-demand by request units, provisioned by the
+// whole capacity each pool needs.
+func (r *Report) monthly(ps Units, pools []Pool) Monthly {
+	m := Monthly{OnDemand: OnDemandMonthly(ps.Read, ps.Write, r.Prices)}
+	for _, p := range pools {
+		m.Provisioned += ProvisionedMonthly(float64(p.NeedRead), float64(p.NeedWrite), r.Prices)
+		if r.target > 0 {
+			m.AtTarget += ProvisionedMonthly(float64(p.TargetRead), float64(p.TargetWrite), r.Prices)
+		}
+	}
+	return m
+}
+
+// OnDemandMonthly is a month of on-demand requests: read and write request units per
+// second x 2,628,000 seconds (730 h) x the price per million. Read units are RCU
+// figures, which equal read request units: 0.5 for an eventually consistent read of
+// up to 4 KB, 1 strongly consistent, 2 transactional
+// (https://aws.amazon.com/dynamodb/pricing/on-demand/, "Read request units").
+func OnDemandMonthly(readPerSec, writePerSec float64, p ClassPrices) float64 {
+	return (readPerSec*p.ReadRequestUnitPerMillion + writePerSec*p.WriteRequestUnitPerMillion) * SecondsPerMonth / 1e6
+}
+
+// ProvisionedMonthly is a month of provisioned capacity: RCU and WCU x 730 h x the
+// hourly price (https://aws.amazon.com/dynamodb/pricing/provisioned/).
+func ProvisionedMonthly(rcu, wcu float64, p ClassPrices) float64 {
+	return (rcu*p.RCUHour + wcu*p.WCUHour) * HoursPerMonth
+}
+
+// total redoes the design's sums from its patterns and storage. Pools are summed
+// per second first and rounded up once, as one table is provisioned once.
+func (r *Report) total() {
+	var t Totals
+	for _, pc := range r.Patterns {
+		t.PerSecond = t.PerSecond.add(pc.PerSecond)
+		t.PerRequestRead += pc.PerRequest.Read
+		t.PerRequestWrite += pc.PerRequest.Write
+	}
+	t.Pools = r.pools(t.PerSecond)
+	t.Monthly = r.monthly(t.PerSecond, t.Pools)
+	if r.Billing.Mode == model.Provisioned {
+		t.Configured = ProvisionedMonthly(float64(r.Billing.Read), float64(r.Billing.Write), r.Prices)
+		for _, g := range r.gsis {
+			c := r.indexW[g]
+			t.Configured += ProvisionedMonthly(float64(c[0]), float64(c[1]), r.Prices)
+		}
+	}
+	t.Storage = r.Storage.Monthly
+	r.Totals = t
+}

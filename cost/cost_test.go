@@ -1,0 +1,226 @@
+package cost
+
+import (
+	"math"
+	"testing"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// fakeRunner answers each pattern id with a result made by hand, so that the
+// pricing rules are tested apart from the engine's capacity arithmetic.
+type fakeRunner map[int]*engine.Result
+
+func (f fakeRunner) Run(p *model.Pattern, _ engine.RunOptions) *engine.Result { return f[p.ID] }
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
+
+// testDesign is the orders table of FORMAT.md: a GSI on status, an LSI on placedAt.
+func testDesign() *model.Design {
+	return &model.Design{
+		Name: "orders",
+		Table: model.Table{
+			Name: "t", Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+			Indexes: []model.Index{
+				{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"}, Projection: model.Projection{Type: model.ProjectAll}},
+				{Name: "LSI1", Local: true, Key: model.KeySchema{Partition: "PK", Sort: "placedAt"}, Projection: model.Projection{Type: model.ProjectKeysOnly}},
+			},
+		},
+		Entities: []model.Entity{
+			{Name: "customer", Keys: map[string]string{"PK": "CUST#{customerId}", "SK": "PROFILE"}, Count: 1_000_000},
+			{Name: "order", Keys: map[string]string{"PK": "ORDER#{orderId}", "SK": "METADATA", "GSI1PK": "STATUS#{status}", "GSI1SK": "{placedAt}"}, Count: 50_000_000},
+			{Name: "config", Keys: map[string]string{"PK": "CONFIG", "SK": "GLOBAL"}, Count: 1},
+		},
+	}
+}
+
+func capOf(tr, tw float64, idx map[string]engine.Units) engine.Capacity {
+	return engine.Capacity{Table: engine.Units{Read: tr, Write: tw}, Indexes: idx}
+}
+
+// Per request, per second and per month, from the engine's consumed capacity
+// (DYNAMODB.md "Capacity" and "Prices"; pricing pages on-demand/ and provisioned/).
+func TestPatternPricing(t *testing.T) {
+	key := func(pk string) model.Item { return model.Item{"PK": model.Str(pk), "SK": model.Str("PROFILE")} }
+	cases := []struct {
+		name    string
+		p       model.Pattern
+		res     *engine.Result
+		billing model.Billing
+		// per request and per second, read and write (table and indexes)
+		reqR, reqW, secR, secW float64
+		onDemand, provisioned  float64
+		atTarget               float64
+		pools                  []Pool // Name, NeedRead, NeedWrite checked
+	}{
+		{
+			name: "issue example: GetItem 0.5 RCU at 200/s",
+			p:    model.Pattern{ID: 1, Rate: 200, Operation: model.OpGetItem, Key: key("CUST#42")},
+			res:  &engine.Result{Consumed: capOf(0.5, 0, nil)},
+			reqR: 0.5, secR: 100, onDemand: 32.85, provisioned: 9.49,
+			pools: []Pool{{Name: "table", NeedRead: 100}},
+		},
+		{
+			name: "rate defaults to 1; half a unit still needs one whole RCU provisioned",
+			p:    model.Pattern{ID: 1, Operation: model.OpGetItem, Key: key("CUST#42")},
+			res:  &engine.Result{Consumed: capOf(0.5, 0, nil)},
+			reqR: 0.5, secR: 0.5, onDemand: 0.5 * 2.628 * 0.125, provisioned: 730 * 0.00013,
+			pools: []Pool{{Name: "table", NeedRead: 1}},
+		},
+		{
+			name: "a Query is priced on its first page only (one request = one page)",
+			p:    model.Pattern{ID: 2, Rate: 10, Operation: model.OpQuery, KeyCondition: "PK = :p", Values: map[string]model.Value{":p": model.Str("CUST#42")}},
+			res: &engine.Result{Consumed: capOf(128+64, 0, nil), Pages: []engine.Page{
+				{Consumed: capOf(128, 0, nil), Visits: []engine.Visit{{Item: key("CUST#42")}}},
+				{Consumed: capOf(64, 0, nil)}}},
+			reqR: 128, secR: 1280, onDemand: 1280 * 2.628 * 0.125, provisioned: 1280 * 730 * 0.00013,
+			pools: []Pool{{Name: "table", NeedRead: 1280}},
+		},
+		{
+			name: "a write with GSI and LSI amplification: GSI its own pool, LSI on the table's",
+			p:    model.Pattern{ID: 6, Rate: 20, Operation: model.OpUpdateItem, Key: model.Item{"PK": model.Str("ORDER#9f2a"), "SK": model.Str("METADATA")}},
+			res: &engine.Result{Consumed: capOf(0, 1, map[string]engine.Units{"GSI1": {Write: 2}, "LSI1": {Write: 1}}),
+				Changes: []engine.Change{{Key: model.Item{"PK": model.Str("ORDER#9f2a")}, After: model.Item{"GSI1PK": model.Str("STATUS#SHIPPED")}}}},
+			reqW: 4, secW: 80, onDemand: 80 * 2.628 * 0.625, provisioned: (40*0.00065 + 40*0.00065) * 730,
+			pools: []Pool{{Name: "table", NeedWrite: 40}, {Name: "GSI1", NeedWrite: 40}},
+		},
+		{
+			name: "a failed condition is still billed (read-write-operations.html, conditional writes)",
+			p:    model.Pattern{ID: 7, Rate: 10, Operation: model.OpPutItem, Item: key("CUST#1")},
+			res:  &engine.Result{Consumed: capOf(0, 1, nil), Err: &engine.Error{Type: "ConditionalCheckFailedException", Message: "The conditional request failed"}},
+			reqW: 1, secW: 10, onDemand: 10 * 2.628 * 0.625, provisioned: 10 * 730 * 0.00065,
+			pools: []Pool{{Name: "table", NeedWrite: 10}},
+		},
+		{
+			name:  "a ValidationException is refused before any work: unpriced",
+			p:     model.Pattern{ID: 8, Rate: 10, Operation: model.OpGetItem, Key: key("CUST#1")},
+			res:   &engine.Result{Consumed: capOf(0.5, 0, nil), Err: &engine.Error{Type: "ValidationException", Message: "bad"}},
+			pools: []Pool{{Name: "table"}},
+		},
+		{
+			name:    "autoscaling target 0.7: capacity / 0.7, rounded up",
+			p:       model.Pattern{ID: 1, Rate: 200, Operation: model.OpGetItem, Key: key("CUST#42")},
+			res:     &engine.Result{Consumed: capOf(0.5, 0, nil)},
+			billing: model.Billing{Mode: model.Provisioned, Read: 50, Write: 5, Target: 0.7},
+			reqR:    0.5, secR: 100, onDemand: 32.85, provisioned: 9.49, atTarget: 143 * 730 * 0.00013,
+			pools: []Pool{{Name: "table", NeedRead: 100, TargetRead: 143, ConfiguredRead: 50, ConfiguredWrite: 5}},
+		},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := testDesign()
+			d.Table.Billing = c.billing
+			d.Patterns = []model.Pattern{c.p}
+			r, err := Compute(Input{Design: d, Runner: fakeRunner{c.p.ID: c.res}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pc := r.Patterns[0]
+			if !near(pc.PerRequest.Read, c.reqR) || !near(pc.PerRequest.Write, c.reqW) {
+				t.Errorf("per request %v/%v, want %v/%v", pc.PerRequest.Read, pc.PerRequest.Write, c.reqR, c.reqW)
+			}
+			if !near(pc.PerSecond.Read, c.secR) || !near(pc.PerSecond.Write, c.secW) {
+				t.Errorf("per second %v/%v, want %v/%v", pc.PerSecond.Read, pc.PerSecond.Write, c.secR, c.secW)
+			}
+			if !near(pc.Monthly.OnDemand, c.onDemand) || !near(pc.Monthly.Provisioned, c.provisioned) || !near(pc.Monthly.AtTarget, c.atTarget) {
+				t.Errorf("monthly %+v, want on-demand %v provisioned %v at target %v", pc.Monthly, c.onDemand, c.provisioned, c.atTarget)
+			}
+			if len(pc.Pools) != len(c.pools) {
+				t.Fatalf("pools %+v, want %+v", pc.Pools, c.pools)
+			}
+			for i, w := range c.pools {
+				g := pc.Pools[i]
+				if g.Name != w.Name || g.NeedRead != w.NeedRead || g.NeedWrite != w.NeedWrite || g.TargetRead != w.TargetRead ||
+					g.ConfiguredRead != w.ConfiguredRead || g.ConfiguredWrite != w.ConfiguredWrite {
+					t.Errorf("pool %d: %+v, want %+v", i, g, w)
+				}
+			}
+			// The design's totals of a one-pattern design are the pattern's.
+			if !near(r.Totals.Monthly.OnDemand, pc.Monthly.OnDemand) || !near(r.Totals.Monthly.Provisioned, pc.Monthly.Provisioned) {
+				t.Errorf("totals %+v differ from the only pattern %+v", r.Totals.Monthly, pc.Monthly)
+			}
+		})
+	}
+}
+
+// Totals add per-second load first and round the capacity up once per pool, as a
+// table is provisioned once: three patterns of 0.5 RCU/s need 2 RCU, not 3.
+func TestTotalsRoundOncePerPool(t *testing.T) {
+	d := testDesign()
+	run := fakeRunner{}
+	for id := 1; id <= 3; id++ {
+		d.Patterns = append(d.Patterns, model.Pattern{ID: id, Operation: model.OpGetItem,
+			Key: model.Item{"PK": model.Str("CUST#1"), "SK": model.Str("PROFILE")}})
+		run[id] = &engine.Result{Consumed: capOf(0.5, 0, nil)}
+	}
+	d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 10, Write: 10}
+	r, err := Compute(Input{Design: d, Runner: run})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Totals.Pools[0].NeedRead; got != 2 {
+		t.Errorf("need %d RCU, want 2", got)
+	}
+	if !near(r.Totals.PerRequestRead, 1.5) {
+		t.Errorf("per-request sum %v, want 1.5", r.Totals.PerRequestRead)
+	}
+	// The table and GSI1, which has no figures of its own and so the table's.
+	if want := 2 * (10*0.00013 + 10*0.00065) * 730; !near(r.Totals.Configured, want) {
+		t.Errorf("configured %v, want %v", r.Totals.Configured, want)
+	}
+	if sum := r.Patterns[0].Monthly.Provisioned * 3; near(sum, r.Totals.Monthly.Provisioned) {
+		t.Errorf("totals are the sum of rounded patterns (%v); want rounding once", sum)
+	}
+}
+
+// Recomputing one pattern replaces it and redoes the totals.
+func TestReportPattern(t *testing.T) {
+	d := testDesign()
+	d.Patterns = []model.Pattern{{ID: 1, Operation: model.OpGetItem, Rate: 10}, {ID: 2, Operation: model.OpGetItem, Rate: 10}}
+	run := fakeRunner{1: {Consumed: capOf(0.5, 0, nil)}, 2: {Consumed: capOf(1, 0, nil)}}
+	r, err := Compute(Input{Design: d, Runner: run})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(r.Totals.PerSecond.Read, 15) {
+		t.Fatalf("before: %v RCU/s", r.Totals.PerSecond.Read)
+	}
+	d.Patterns[1].Rate = 100
+	pc, err := r.Pattern(Input{Design: d, Runner: run}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(pc.PerSecond.Read, 100) || !near(r.Totals.PerSecond.Read, 105) {
+		t.Errorf("after: pattern %v, totals %v RCU/s; want 100 and 105", pc.PerSecond.Read, r.Totals.PerSecond.Read)
+	}
+	if _, err := r.Pattern(Input{Design: d, Runner: run}, 2); err == nil {
+		t.Error("pattern index out of range accepted")
+	}
+}
+
+func TestComputeRegion(t *testing.T) {
+	d := testDesign()
+	cases := []struct {
+		design, flag string
+		prices       Prices
+		wantErr      bool
+		wantRegion   string
+	}{
+		{"", "", nil, false, "us-east-1"},
+		{"eu-west-1", "", nil, true, ""},
+		{"eu-west-1", "us-east-1", nil, false, "us-east-1"},
+		{"", "eu-west-1", Prices{"eu-west-1": {model.ClassStandard: {ReadRequestUnitPerMillion: 1}}}, false, "eu-west-1"},
+	}
+	for _, c := range cases {
+		d.Region = c.design
+		r, err := Compute(Input{Design: d, Runner: fakeRunner{}, Region: c.flag, Prices: c.prices})
+		if (err != nil) != c.wantErr {
+			t.Errorf("design %q flag %q: error %v", c.design, c.flag, err)
+			continue
+		}
+		if err == nil && r.Region != c.wantRegion {
+			t.Errorf("design %q flag %q: region %s, want %s", c.design, c.flag, r.Region, c.wantRegion)
+		}
+	}
+}

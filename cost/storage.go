@@ -1,0 +1,221 @@
+package cost
+
+import (
+	"math"
+
+	"stwb/model"
+)
+
+// Storage billing (CapacityUnitCalculations.html, "For storage billing"; GSI.html and
+// LSI.html, "Storage considerations"):
+//
+//   - a table item is billed at its size plus 100 bytes of overhead;
+//   - an index entry at the table's key attributes + the index's key attributes +
+//     the projected attributes, each attribute once, plus 100 bytes;
+//   - an item is in an index only when it holds all of the index's key attributes;
+//   - GB are decimal, 10^9 bytes.
+//
+// Production sizes come from samples: an entity's `count` times the average size of
+// its sample items. An entity's share of an index is the share of its samples that
+// carry the index's keys (count x k/n), so a sparse index is sized as sparse as the
+// samples are. Items whose type names no entity are counted once each, as written.
+
+// ItemOverhead is the per-item (and per-index-entry) storage overhead in bytes.
+const ItemOverhead = 100
+
+// BytesPerGB is the decimal gigabyte that storage is billed in.
+const BytesPerGB = 1e9
+
+// StorageLine is what the table or one index stores.
+type StorageLine struct {
+	Items   int64   // items or index entries in production
+	Bytes   int64   // billed bytes, overhead included
+	GB      float64 // Bytes / 10^9
+	Monthly float64 // dollars per month at the class's rate
+}
+
+// EntityStorage is one entity's (or the untyped items') share of the table.
+type EntityStorage struct {
+	Name     string // "" for untyped items
+	Count    int64  // production count (the samples' number when the design gives none)
+	Samples  int    // sample items of this entity
+	AvgBytes float64
+	Bytes    int64
+	// Indexes holds the entity's entries in each index it carries the keys of.
+	Indexes map[string]StorageLine
+}
+
+// Storage is the design's storage.
+type Storage struct {
+	Table    StorageLine
+	Indexes  map[string]StorageLine
+	Order    []string // index names in design order
+	Entities []EntityStorage
+	// Unsized names the entities with a count but no sample item to size it by.
+	Unsized []string
+	Bytes   int64   // table and indexes
+	GB      float64 // Bytes / 10^9
+	Monthly float64 // dollars per month, the free tier NOT subtracted
+	// FreeGB is the free tier of the class (25 GB per account for Standard), shown
+	// on its own line; FreeMonthly is what it would be worth against this design.
+	FreeGB      float64
+	FreeMonthly float64
+}
+
+// IndexEntrySize is the billed size of an item's entry in an index, without the
+// 100-byte overhead: table keys, index keys and projected attributes, each once.
+// ok is false when the item lacks one of the index's key attributes (sparse index).
+func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, ok bool) {
+	pk := ix.Key.Partition
+	if ix.Local || pk == "" {
+		pk = t.Key.Partition
+	}
+	if _, has := it[pk]; !has {
+		return 0, false
+	}
+	if ix.Key.Sort != "" {
+		if _, has := it[ix.Key.Sort]; !has {
+			return 0, false
+		}
+	}
+	if ix.Projection.Type == model.ProjectAll {
+		return model.ItemSize(it), true
+	}
+	seen := make(map[string]bool, 4+len(ix.Projection.Include))
+	add := func(name string) {
+		if name == "" || seen[name] {
+			return
+		}
+		seen[name] = true
+		if v, has := it[name]; has {
+			size += model.AttributeSize(name, v)
+		}
+	}
+	add(t.Key.Partition)
+	add(t.Key.Sort)
+	add(pk)
+	add(ix.Key.Sort)
+	if ix.Projection.Type == model.ProjectInclude {
+		for _, a := range ix.Projection.Include {
+			add(a)
+		}
+	}
+	return size, true
+}
+
+// entityOf is the entity an item belongs to, or -1 when its type names none.
+func entityOf(d *model.Design, byName map[string]int, it model.Item) int {
+	v, ok := it[d.TypeAttr()]
+	if !ok || v.Type != model.TypeS {
+		return -1
+	}
+	if i, ok := byName[v.Str]; ok {
+		return i
+	}
+	return -1
+}
+
+type sizeSum struct {
+	n     int   // samples
+	bytes int64 // sum of their sizes
+	ix    []int // per index: samples in it
+	ixB   []int64
+}
+
+// ComputeStorage sizes the table and each index from the design's entities and the
+// items as stored (keys filled in), priced at cp.
+func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage {
+	byName := make(map[string]int, len(d.Entities))
+	for i, e := range d.Entities {
+		byName[e.Name] = i
+	}
+	nix := len(d.Table.Indexes)
+	newSum := func() sizeSum { return sizeSum{ix: make([]int, nix), ixB: make([]int64, nix)} }
+	sums := make([]sizeSum, len(d.Entities))
+	for i := range sums {
+		sums[i] = newSum()
+	}
+	untyped := newSum()
+	for _, it := range items {
+		s := &untyped
+		if e := entityOf(d, byName, it); e >= 0 {
+			s = &sums[e]
+		}
+		s.n++
+		s.bytes += int64(model.ItemSize(it))
+		for x := range d.Table.Indexes {
+			if sz, ok := IndexEntrySize(&d.Table, &d.Table.Indexes[x], it); ok {
+				s.ix[x]++
+				s.ixB[x] += int64(sz)
+			}
+		}
+	}
+
+	st := Storage{Indexes: map[string]StorageLine{}}
+	for _, ix := range d.Table.Indexes {
+		st.Order = append(st.Order, ix.Name)
+		st.Indexes[ix.Name] = StorageLine{}
+	}
+	addEntity := func(name string, count int64, s sizeSum) {
+		es := EntityStorage{Name: name, Count: count, Samples: s.n}
+		st.Table.Items += count
+		if s.n == 0 {
+			if count > 0 {
+				st.Unsized = append(st.Unsized, name)
+			}
+			st.Entities = append(st.Entities, es)
+			return
+		}
+		es.AvgBytes = float64(s.bytes) / float64(s.n)
+		es.Bytes = roundBytes(float64(count) * (es.AvgBytes + ItemOverhead))
+		st.Table.Bytes += es.Bytes
+		for x, ix := range d.Table.Indexes {
+			if s.ix[x] == 0 {
+				continue
+			}
+			// count x k/n entries, each the average entry size + 100 bytes.
+			entries := int64(math.Round(float64(count) * float64(s.ix[x]) / float64(s.n)))
+			avg := float64(s.ixB[x]) / float64(s.ix[x])
+			line := StorageLine{Items: entries, Bytes: roundBytes(float64(entries) * (avg + ItemOverhead))}
+			if es.Indexes == nil {
+				es.Indexes = map[string]StorageLine{}
+			}
+			es.Indexes[ix.Name] = line
+			tot := st.Indexes[ix.Name]
+			tot.Items += line.Items
+			tot.Bytes += line.Bytes
+			st.Indexes[ix.Name] = tot
+		}
+		st.Entities = append(st.Entities, es)
+	}
+	for i, e := range d.Entities {
+		count := e.Count
+		if count <= 0 {
+			count = int64(sums[i].n)
+		}
+		addEntity(e.Name, count, sums[i])
+	}
+	if untyped.n > 0 {
+		addEntity("", int64(untyped.n), untyped)
+	}
+	price := func(l *StorageLine) {
+		l.GB = float64(l.Bytes) / BytesPerGB
+		l.Monthly = l.GB * cp.StorageGBMonth
+	}
+	price(&st.Table)
+	st.Bytes = st.Table.Bytes
+	for _, name := range st.Order {
+		l := st.Indexes[name]
+		price(&l)
+		st.Indexes[name] = l
+		st.Bytes += l.Bytes
+	}
+	st.GB = float64(st.Bytes) / BytesPerGB
+	st.Monthly = st.GB * cp.StorageGBMonth
+	st.FreeGB = cp.FreeStorageGB
+	st.FreeMonthly = math.Min(st.GB, cp.FreeStorageGB) * cp.StorageGBMonth
+	return st
+}
+
+// roundBytes rounds a byte estimate (a count times an average) to whole bytes.
+func roundBytes(x float64) int64 { return int64(math.Round(x)) }

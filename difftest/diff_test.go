@@ -1,0 +1,175 @@
+package difftest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"stwb/engine"
+	"stwb/internal/dynalitetest"
+	"stwb/live"
+	"stwb/model"
+)
+
+// The differential suite. For each random design (gen_test.go) it creates the table
+// with its GSIs and LSI in dynalite, loads the items there with BatchWriteItem and
+// into the engine, then sends random requests (req_test.go) to both and requires the
+// same items in the same order, Count, ScannedCount, LastEvaluatedKey and error type,
+// page by page.
+//
+// Where dynalite is known to differ from DynamoDB, the suite does not compare, and
+// says so here (dynalite 4.0.0, github.com/architect/dynalite):
+//
+//   - Capacity: dynalite sizes strings in UTF-16 units and charges no index writes
+//     (db/index.js itemSize, updateIndexes). ConsumedCapacity is never compared;
+//     the engine's capacity is tested against DYNAMODB.md in package engine.
+//   - The 1 MB page limit: dynalite measures a page with its own itemSize, so a page
+//     would end at a different item. Generated designs hold at most ~200 small items,
+//     far below 1 MB, so no page here ends by size.
+//   - Items with equal index keys: DynamoDB returns them in no defined order
+//     (GSI.html); dynalite orders them by an md5 of the table key, the engine by the
+//     table key. Index reads compare such runs as sets, and a LastEvaluatedKey only
+//     on the index key attributes; and an index read with Limit always follows every
+//     page, since where one page ends inside such a run is not defined either.
+//   - LSI reads of attributes the LSI does not project: DynamoDB fetches them from
+//     the table (LSI.html "Projected attributes"); dynalite only does for
+//     Select=ALL_ATTRIBUTES (db/index.js queryTable, fetchFromItemDb), so it would
+//     return them missing. Filters and projections on an LSI name only projected
+//     attributes (world.projects).
+//   - ProjectionExpression naming an attribute a GSI does not project: dynalite
+//     returns the entry without it; the engine answers with a ValidationException.
+//     No generated request does this.
+//   - Error messages differ in wording between every emulator; only the error type
+//     is compared (DynamoDB's wording is tested in package expr and engine).
+
+// Scale: STWB_DIFF_DESIGNS designs of STWB_DIFF_REQUESTS requests each, from
+// STWB_DIFF_SEED on. The defaults run in CI in well under a minute.
+const (
+	defaultDesigns  = 30
+	defaultRequests = 200
+	defaultSeed     = 20260101
+	maxFailures     = 5 // per design, so that one bug does not bury the log
+)
+
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		t.Fatalf("%s=%q is not a whole number", name, s)
+	}
+	return n
+}
+
+func TestDifferential(t *testing.T) {
+	designs := envInt(t, "STWB_DIFF_DESIGNS", defaultDesigns)
+	requests := envInt(t, "STWB_DIFF_REQUESTS", defaultRequests)
+	base := uint64(envInt(t, "STWB_DIFF_SEED", defaultSeed))
+	if testing.Short() {
+		designs, requests = min(designs, 5), min(requests, 60)
+	}
+	endpoint := dynalitetest.StartWith(t, dynalitetest.Options{CreateTableMs: 1, DeleteTableMs: 1})
+	ctx := context.Background()
+	db, err := live.NewClient(ctx, live.Config{Endpoint: endpoint, Region: "us-east-1",
+		Credentials: credentials.NewStaticCredentialsProvider("difftest", "difftest", "")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("differential suite: %d designs x %d requests from seed %d (STWB_DIFF_SEED)", designs, requests, base)
+	for i := 0; i < designs; i++ {
+		seed := base + uint64(i)
+		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
+			runDesign(t, ctx, db, seed, requests)
+		})
+	}
+}
+
+func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint64, requests int) {
+	w := newWorld(seed)
+	replay := fmt.Sprintf("replay: STWB_DIFF_SEED=%d STWB_DIFF_DESIGNS=1 go test ./difftest -run TestDifferential", seed)
+	if _, err := db.CreateTable(ctx, live.CreateTableInput(w.table.Name, w.table)); err != nil {
+		t.Fatalf("CreateTable: %v (%s)", err, replay)
+	}
+	if _, err := live.WaitActive(ctx, db, w.table.Name, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := live.LoadItems(ctx, db, w.table.Name, w.items, live.LoadOptions{}); err != nil {
+		t.Fatalf("loading %d items into dynalite: %v (%s)", len(w.items), err, replay)
+	}
+	e, err := engine.FromDesign(&model.Design{Table: w.table, Items: w.items})
+	if err != nil {
+		t.Fatalf("engine: %v (%s)", err, replay)
+	}
+	failures := 0
+	for j := 0; j < requests && failures < maxFailures; j++ {
+		q := w.request()
+		want, err := onDynalite(ctx, db, w.table.Name, q)
+		if err != nil {
+			t.Fatalf("request %d %v: dynalite: %v (%s)", j, q, err, replay)
+		}
+		got, err := onEngine(e, q)
+		if err != nil {
+			t.Fatalf("request %d %v: engine: %v (%s)", j, q, err, replay)
+		}
+		if diff := compareAnswers(got, want, q); diff != "" {
+			failures++
+			t.Errorf("request %d: %v\n%s\n(%s)", j, q, diff, replay)
+		}
+	}
+}
+
+// compareAnswers describes how the engine's answer differs from dynalite's; "" when
+// they agree.
+func compareAnswers(got, want answer, q request) string {
+	if (got.err == nil) != (want.err == nil) || (got.err != nil && got.err.Type != want.err.Type) {
+		return fmt.Sprintf("error: engine %s, dynalite %s", errText(got.err), errText(want.err))
+	}
+	if got.err != nil {
+		return ""
+	}
+	if q.tie != nil {
+		g, w := total(got.pages), total(want.pages)
+		if ms := live.Compare(&w, &g, live.CompareOptions{TieKey: q.tie}); len(ms) > 0 {
+			return fmt.Sprintf("over %d engine pages and %d dynalite pages (dynalite is 'predicted'): %v",
+				len(got.pages), len(want.pages), ms)
+		}
+		return ""
+	}
+	for i := 0; i < max(len(got.pages), len(want.pages)); i++ {
+		if i >= len(got.pages) || i >= len(want.pages) {
+			return fmt.Sprintf("pages: engine %d, dynalite %d", len(got.pages), len(want.pages))
+		}
+		if ms := live.Compare(&want.pages[i], &got.pages[i], live.CompareOptions{}); len(ms) > 0 {
+			return fmt.Sprintf("page %d (dynalite is 'predicted', the engine 'got'): %v", i, ms)
+		}
+	}
+	return ""
+}
+
+// total joins pages into one result: the items in order, the counts summed, and the
+// last page's LastEvaluatedKey.
+func total(pages []engine.Result) engine.Result {
+	var r engine.Result
+	for _, p := range pages {
+		r.Items = append(r.Items, p.Items...)
+		r.Count += p.Count
+		r.ScannedCount += p.ScannedCount
+		r.LastEvaluatedKey = p.LastEvaluatedKey
+	}
+	return r
+}
+
+func errText(e *engine.Error) string {
+	if e == nil {
+		return "no error"
+	}
+	return e.Type + ": " + e.Message
+}

@@ -1,0 +1,129 @@
+package engine
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+
+	"stwb/model"
+)
+
+// bigItems is the size of the large-design benchmarks: 1,000,000 items of about 200
+// bytes, in 10,000 partitions of 100.
+const (
+	bigItems      = 1_000_000
+	bigPartitions = 10_000
+)
+
+// bigItem is item i of the large design: an order line of about 200 bytes, in an
+// index partition too so the GSI is as large as the table.
+func bigItem(i int) model.Item {
+	p, s := i/(bigItems/bigPartitions), i%(bigItems/bigPartitions)
+	return model.Item{
+		"PK":       model.Str(fmt.Sprintf("CUST#%06d", p)),
+		"SK":       model.Str(fmt.Sprintf("ORDER#%04d", s)),
+		"GSI1PK":   model.Str(fmt.Sprintf("STATUS#%d", i%7)),
+		"GSI1SK":   model.Str(fmt.Sprintf("2026-%02d-%02dT%06d", 1+s%12, 1+s%28, i)),
+		"type":     model.Str("order"),
+		"email":    model.Str(fmt.Sprintf("customer%06d@example.com", p)),
+		"total":    model.Num(fmt.Sprintf("%d.%02d", i%1000, i%100)),
+		"status":   model.Str("SHIPPED"),
+		"note":     model.Str("left at the door, signed by the neighbour"),
+		"quantity": model.Num(fmt.Sprint(1 + i%9)),
+	}
+}
+
+func bigTable() model.Table {
+	return model.Table{Name: "big", Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Indexes: []model.Index{{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"},
+			Projection: model.Projection{Type: model.ProjectKeysOnly}}}}
+}
+
+// buildBig loads the large design into a new engine.
+func buildBig(tb testing.TB) *Engine {
+	e, err := New(bigTable())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for i := range bigItems {
+		if err := e.load(bigItem(i)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	return e
+}
+
+var (
+	bigOnce   sync.Once
+	bigEngine *Engine
+)
+
+// BenchmarkQuery100of1M: a Query returning one 100-item partition of a
+// 1,000,000-item engine. Target (issue 2): <= 20 µs, allocations that do not grow
+// with the table.
+func BenchmarkQuery100of1M(b *testing.B) {
+	bigOnce.Do(func() { bigEngine = buildBig(b) })
+	benchQuery(b, bigEngine)
+}
+
+// BenchmarkQuery100of10K is the same query on a 10,000-item engine, to show that
+// time and allocations do not depend on the table's size.
+func BenchmarkQuery100of10K(b *testing.B) {
+	e, err := New(bigTable())
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 10_000 {
+		if err := e.load(bigItem(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	benchQuery(b, e)
+}
+
+func benchQuery(b *testing.B, e *Engine) {
+	in := QueryInput{KeyConditionExpression: "PK = :p",
+		ExpressionAttributeValues: map[string]model.Value{":p": model.Str("CUST#000042")}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		pg, err := e.Query(in)
+		if err != nil || pg.Count != 100 {
+			b.Fatalf("%v %d", err, pg.Count)
+		}
+	}
+}
+
+// heapAfterBuild is the live heap a 1,000,000-item engine holds (after GC), in bytes.
+func heapAfterBuild(tb testing.TB) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	e := buildBig(tb)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(e)
+	return after.HeapAlloc - before.HeapAlloc
+}
+
+// BenchmarkMemory1M reports the heap of a 1,000,000-item engine (table and one
+// KEYS_ONLY GSI over every item). Target (issue 2): <= 1.5 GB.
+func BenchmarkMemory1M(b *testing.B) {
+	for b.Loop() {
+		b.ReportMetric(float64(heapAfterBuild(b))/1e6, "heapMB")
+	}
+}
+
+// TestMemory1M holds the 1.5 GB target for a 1,000,000-item design of ~200-byte
+// items (issue 2, "Performance"). It takes a few seconds, so -short skips it.
+func TestMemory1M(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 1,000,000-item engine")
+	}
+	heap := heapAfterBuild(t)
+	t.Logf("1,000,000 items: %.0f MB of heap", float64(heap)/1e6)
+	if heap > 1_500_000_000 {
+		t.Errorf("heap %d bytes, target 1.5 GB", heap)
+	}
+}

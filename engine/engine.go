@@ -1,0 +1,327 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/google/btree"
+
+	"stwb/model"
+)
+
+// keyAttr is one key attribute: its name and declared type (S, N or B).
+type keyAttr struct {
+	Name string
+	Type model.Type
+}
+
+// keySchema is the key of the table or of one index; Sort.Name is "" without a sort key.
+type keySchema struct {
+	Partition keyAttr
+	Sort      keyAttr
+}
+
+func (k keySchema) hasSort() bool { return k.Sort.Name != "" }
+
+// names lists the key attribute names, partition first.
+func (k keySchema) names() []string {
+	if k.hasSort() {
+		return []string{k.Partition.Name, k.Sort.Name}
+	}
+	return []string{k.Partition.Name}
+}
+
+// index is one secondary index and its tree.
+type index struct {
+	def   model.Index
+	key   keySchema
+	local bool
+	// projected holds the non-key attributes an INCLUDE index projects; nil for
+	// ALL and KEYS_ONLY.
+	projected map[string]bool
+	all       bool
+	// tableKey is the table's key schema: every projection holds the table keys.
+	tableKey keySchema
+	tree     *btree.BTreeG[*entry]
+}
+
+// Engine is an in-memory DynamoDB table with its secondary indexes. It is not safe
+// for concurrent writes; Clone it to give another goroutine its own copy.
+//
+// Items handed out by reads are the stored items themselves when no projection
+// applies, to keep reads free of copies: treat every returned item as read-only.
+type Engine struct {
+	table   model.Table
+	key     keySchema
+	tree    *btree.BTreeG[*entry]
+	indexes []*index
+}
+
+// New makes an empty engine for a table and its indexes. It checks what the engine
+// relies on: a partition key, key types S, N or B, and index names that are unique.
+func New(t model.Table) (*Engine, error) {
+	e := &Engine{table: t, tree: newTree()}
+	var err *Error
+	if e.key, err = schemaOf(t, t.Key, "table "+t.Name); err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, ix := range t.Indexes {
+		if seen[ix.Name] {
+			return nil, validation("One or more parameter values were invalid: Duplicate index name: %s", ix.Name)
+		}
+		seen[ix.Name] = true
+		ks := ix.Key
+		if ix.Local {
+			ks.Partition = t.Key.Partition
+			if ks.Sort == "" {
+				return nil, validation("One or more parameter values were invalid: local secondary index %s needs a sort key", ix.Name)
+			}
+		}
+		k, err := schemaOf(t, ks, "index "+ix.Name)
+		if err != nil {
+			return nil, err
+		}
+		in := &index{def: ix, key: k, local: ix.Local, tableKey: e.key, tree: newTree()}
+		switch ix.Projection.Type {
+		case model.ProjectAll, "":
+			in.all = true
+		case model.ProjectInclude:
+			in.projected = map[string]bool{}
+			for _, a := range ix.Projection.Include {
+				in.projected[a] = true
+			}
+		case model.ProjectKeysOnly:
+		default:
+			return nil, validation("One or more parameter values were invalid: Unknown ProjectionType %s for index %s", ix.Projection.Type, ix.Name)
+		}
+		e.indexes = append(e.indexes, in)
+	}
+	return e, nil
+}
+
+func schemaOf(t model.Table, ks model.KeySchema, where string) (keySchema, *Error) {
+	if ks.Partition == "" {
+		return keySchema{}, validation("One or more parameter values were invalid: %s has no partition key", where)
+	}
+	k := keySchema{Partition: keyAttr{ks.Partition, t.KeyAttributeType(ks.Partition)}}
+	if ks.Sort != "" {
+		k.Sort = keyAttr{ks.Sort, t.KeyAttributeType(ks.Sort)}
+	}
+	for _, a := range []keyAttr{k.Partition, k.Sort} {
+		if a.Name != "" && !a.Type.IsScalarKeyType() {
+			return keySchema{}, validation("One or more parameter values were invalid: key attribute %s of %s has type %s; a key attribute must be S, N or B", a.Name, where, a.Type)
+		}
+	}
+	return k, nil
+}
+
+// FromDesign makes the engine for a design's table and loads its items. An item
+// DynamoDB would refuse is an error naming the item's index (and its place in the
+// file when the design was loaded from one).
+func FromDesign(d *model.Design) (*Engine, error) {
+	e, err := New(d.Table)
+	if err != nil {
+		return nil, err
+	}
+	for i, it := range d.Items {
+		if err := e.load(it); err != nil {
+			where := fmt.Sprintf("items[%d]", i)
+			if i < len(d.ItemPos) && d.ItemPos[i].Line > 0 {
+				p := d.ItemPos[i]
+				where = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, where)
+			}
+			return nil, &Error{Type: err.Type, Message: where + ": " + err.Message + " (fix the item in the design file)"}
+		}
+	}
+	return e, nil
+}
+
+// load puts one item as PutItem would, without a condition.
+func (e *Engine) load(it model.Item) *Error {
+	item, err := e.checkItem(it)
+	if err != nil {
+		return err
+	}
+	e.store(item)
+	return nil
+}
+
+// Clone returns a copy that shares storage with e until either is written
+// (the B-trees are copied lazily, node by node, on write).
+func (e *Engine) Clone() *Engine {
+	c := &Engine{table: e.table, key: e.key, tree: e.tree.Clone()}
+	for _, ix := range e.indexes {
+		cp := *ix
+		cp.tree = ix.tree.Clone()
+		c.indexes = append(c.indexes, &cp)
+	}
+	return c
+}
+
+// Len is the number of items in the table.
+func (e *Engine) Len() int { return e.tree.Len() }
+
+// Table is the table definition the engine was made for.
+func (e *Engine) Table() model.Table { return e.table }
+
+// indexByName finds an index; nil when the table has none of that name.
+func (e *Engine) indexByName(name string) *index {
+	for _, ix := range e.indexes {
+		if ix.def.Name == name {
+			return ix
+		}
+	}
+	return nil
+}
+
+// tableEntry builds the table tree's entry for a checked item.
+func (e *Engine) tableEntry(item model.Item) *entry {
+	pv := item[e.key.Partition.Name]
+	en := &entry{hash: scanHash(pv), item: item, size: model.ItemSize(item)}
+	en.pk, _ = encodeKey(pv)
+	if e.key.hasSort() {
+		en.sk, _ = encodeKey(item[e.key.Sort.Name])
+	}
+	return en
+}
+
+// indexEntry builds an index's entry for a stored item; nil when the item lacks one
+// of the index's key attributes or has it with another type (a sparse index,
+// GSI.html "Sparse indexes").
+func (ix *index) entryFor(te *entry) *entry {
+	pv, ok := te.item[ix.key.Partition.Name]
+	if !ok || pv.Type != ix.key.Partition.Type {
+		return nil
+	}
+	en := &entry{hash: scanHash(pv), tpk: te.pk, tsk: te.sk, item: te.item}
+	if en.pk, ok = encodeKey(pv); !ok {
+		return nil
+	}
+	if ix.key.hasSort() {
+		sv, ok := te.item[ix.key.Sort.Name]
+		if !ok || sv.Type != ix.key.Sort.Type {
+			return nil
+		}
+		if en.sk, ok = encodeKey(sv); !ok {
+			return nil
+		}
+	}
+	en.size = ix.entrySize(te.item)
+	return en
+}
+
+// isKey reports whether the attribute is a key of the index or of the table, which
+// every projection holds (KEYS_ONLY is exactly these).
+func (ix *index) isKey(name string) bool {
+	return name != "" && (name == ix.key.Partition.Name || name == ix.key.Sort.Name ||
+		name == ix.tableKey.Partition.Name || name == ix.tableKey.Sort.Name)
+}
+
+// projects reports whether the index holds the attribute.
+func (ix *index) projects(name string) bool {
+	return ix.all || ix.projected[name] || ix.isKey(name)
+}
+
+// entrySize is the index entry's size: table keys, index keys and projected
+// attributes, each once (DYNAMODB.md "Storage"; GSI.html).
+func (ix *index) entrySize(item model.Item) int {
+	if ix.all {
+		return model.ItemSize(item)
+	}
+	n := 0
+	for name, v := range item {
+		if ix.projects(name) {
+			n += model.AttributeSize(name, v)
+		}
+	}
+	return n
+}
+
+// view is the index entry as DynamoDB holds it: the projected attributes only. For an
+// ALL index it is the stored item itself (no copy).
+func (ix *index) view(item model.Item) model.Item {
+	if ix.all {
+		return item
+	}
+	out := make(model.Item, len(ix.projected)+4)
+	for name, v := range item {
+		if ix.projects(name) {
+			out[name] = v
+		}
+	}
+	return out
+}
+
+// sameView reports whether two items project to the same index entry.
+func (ix *index) sameView(a, b model.Item) bool {
+	for name, v := range a {
+		if !ix.projects(name) {
+			continue
+		}
+		w, ok := b[name]
+		if !ok || !v.Equal(w) {
+			return false
+		}
+	}
+	for name := range b {
+		if !ix.projects(name) {
+			continue
+		}
+		if _, ok := a[name]; !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// store writes a checked item into the table and its indexes, replacing any item
+// with its key, and returns the entry it replaced (nil when none) with the index
+// write units it cost.
+func (e *Engine) store(item model.Item) (old *entry, idx map[string]float64) {
+	te := e.tableEntry(item)
+	old, _ = e.tree.ReplaceOrInsert(te)
+	return old, e.reindex(old, te)
+}
+
+// remove deletes the item with the key of probe and returns it (nil when none) with
+// the index write units it cost.
+func (e *Engine) remove(probe *entry) (old *entry, idx map[string]float64) {
+	old, ok := e.tree.Delete(probe)
+	if !ok {
+		return nil, nil
+	}
+	return old, e.reindex(old, nil)
+}
+
+// reindex moves each index from the old table entry to the new one (either may be
+// nil) and prices each index write by the index write table (indexWriteUnits).
+func (e *Engine) reindex(old, cur *entry) map[string]float64 {
+	if len(e.indexes) == 0 {
+		return nil
+	}
+	units := make(map[string]float64, len(e.indexes))
+	for _, ix := range e.indexes {
+		var o, n *entry
+		if old != nil {
+			o = ix.entryFor(old)
+		}
+		if cur != nil {
+			n = ix.entryFor(cur)
+		}
+		w := indexWrite{Before: o != nil, After: n != nil}
+		if o != nil {
+			w.BeforeSize = o.size
+			ix.tree.Delete(o)
+		}
+		if n != nil {
+			w.AfterSize = n.size
+			ix.tree.ReplaceOrInsert(n)
+		}
+		if o != nil && n != nil {
+			w.SameKey = o.pk == n.pk && o.sk == n.sk
+			w.SameView = ix.sameView(o.item, n.item)
+		}
+		units[ix.def.Name] = indexWriteUnits(w)
+	}
+	return units
+}

@@ -1,0 +1,214 @@
+package engine
+
+import (
+	"errors"
+
+	"stwb/model"
+)
+
+// maxPages bounds RunOptions.AllPages, so that a design can never make Run loop
+// for ever; each page reads at least one item, so this is far beyond any design.
+const maxPages = 1 << 20
+
+// Run runs a pattern as the DynamoDB operation it names, against the engine's items.
+// Reads run on e; writes run on a copy (Clone), so a write pattern never changes e
+// and its effect is not seen by other patterns. The result's Err is the request's
+// error, if any; Run never returns nil.
+func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
+	r := &Result{PatternID: p.ID, Operation: p.Operation, Index: p.Index}
+	var err *Error
+	switch p.Operation {
+	case model.OpGetItem:
+		err = e.runGet(p, r)
+	case model.OpQuery, model.OpScan:
+		err = e.runPages(p, opts, r)
+	case model.OpBatchGetItem:
+		var out *BatchGetItemOutput
+		if out, err = e.batchGetItem(BatchGetItemInput{Keys: p.Keys, ProjectionExpression: p.Projection,
+			ExpressionAttributeNames: p.Names, ConsistentRead: p.Consistent}); err == nil {
+			r.Items, r.Count, r.Consumed = out.Responses, len(out.Responses), out.Consumed
+		}
+	case model.OpTransactGetItems:
+		gets := make([]TransactGet, len(p.Keys))
+		for i, k := range p.Keys {
+			gets[i] = TransactGet{Key: k, ProjectionExpression: p.Projection, ExpressionAttributeNames: p.Names}
+		}
+		var out *TransactGetItemsOutput
+		if out, err = e.transactGetItems(gets); err == nil {
+			for _, it := range out.Responses {
+				if it != nil {
+					r.Items = append(r.Items, it)
+				}
+			}
+			r.Count, r.Consumed = len(r.Items), out.Consumed
+		}
+	case model.OpPutItem, model.OpUpdateItem, model.OpDeleteItem, model.OpBatchWriteItem, model.OpTransactWriteItems:
+		err = e.Clone().runWrite(p, r)
+	default:
+		err = validation("Unknown operation %q in pattern %d: use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems", p.Operation, p.ID)
+	}
+	r.Err = err
+	return r
+}
+
+func (e *Engine) runGet(p *model.Pattern, r *Result) *Error {
+	out, err := e.getItem(GetItemInput{Key: p.Key, ProjectionExpression: p.Projection,
+		ExpressionAttributeNames: p.Names, ConsistentRead: p.Consistent})
+	if err != nil {
+		return err
+	}
+	if out.Item != nil {
+		r.Items, r.Count = []model.Item{out.Item}, 1
+	}
+	r.Consumed = out.Consumed
+	return nil
+}
+
+// runPages runs a Query or Scan pattern: one page, or with AllPages every page,
+// following LastEvaluatedKey.
+func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result) *Error {
+	var start model.Item
+	for n := 0; n < maxPages; n++ {
+		var pg *Page
+		var err *Error
+		if p.Operation == model.OpQuery {
+			pg, err = e.query(QueryInput{IndexName: p.Index, KeyConditionExpression: p.KeyCondition,
+				FilterExpression: p.Filter, ProjectionExpression: p.Projection,
+				ExpressionAttributeNames: p.Names, ExpressionAttributeValues: p.Values,
+				ExclusiveStartKey: start, Limit: p.Limit, ScanIndexForward: p.Forward,
+				ConsistentRead: p.Consistent})
+		} else {
+			pg, err = e.scan(ScanInput{IndexName: p.Index, FilterExpression: p.Filter,
+				ProjectionExpression: p.Projection, ExpressionAttributeNames: p.Names,
+				ExpressionAttributeValues: p.Values, ExclusiveStartKey: start, Limit: p.Limit,
+				ConsistentRead: p.Consistent})
+		}
+		if err != nil {
+			return err
+		}
+		r.Pages = append(r.Pages, *pg)
+		r.Items = append(r.Items, pg.Items...)
+		r.Count += pg.Count
+		r.ScannedCount += pg.ScannedCount
+		r.LastEvaluatedKey = pg.LastEvaluatedKey
+		r.Consumed = r.Consumed.Add(pg.Consumed)
+		if !opts.AllPages || pg.LastEvaluatedKey == nil {
+			return nil
+		}
+		start = pg.LastEvaluatedKey
+	}
+	return nil
+}
+
+// runWrite runs a write pattern on e (Run passes a clone).
+func (e *Engine) runWrite(p *model.Pattern, r *Result) *Error {
+	var out *WriteOutput
+	var err error
+	switch p.Operation {
+	case model.OpPutItem:
+		out, err = e.PutItem(PutItemInput{Item: p.Item, ConditionExpression: p.Condition,
+			ExpressionAttributeNames: p.Names, ExpressionAttributeValues: p.Values, ReturnValues: p.ReturnValues})
+	case model.OpUpdateItem:
+		out, err = e.UpdateItem(UpdateItemInput{Key: p.Key, UpdateExpression: p.Update,
+			ConditionExpression: p.Condition, ExpressionAttributeNames: p.Names,
+			ExpressionAttributeValues: p.Values, ReturnValues: p.ReturnValues})
+	case model.OpDeleteItem:
+		out, err = e.DeleteItem(DeleteItemInput{Key: p.Key, ConditionExpression: p.Condition,
+			ExpressionAttributeNames: p.Names, ExpressionAttributeValues: p.Values, ReturnValues: p.ReturnValues})
+	case model.OpBatchWriteItem:
+		reqs := make([]WriteRequest, len(p.Actions))
+		for i, a := range p.Actions {
+			switch a.Kind {
+			case model.ActionPut:
+				reqs[i] = WriteRequest{Item: a.Item}
+			case model.ActionDelete:
+				reqs[i] = WriteRequest{Key: a.Key}
+			default:
+				return validation("Pattern %d action %d: BatchWriteItem takes only put and delete actions, not %s; use TransactWriteItems for updates and checks", p.ID, i, a.Kind)
+			}
+		}
+		out, err = e.BatchWriteItem(reqs)
+	case model.OpTransactWriteItems:
+		items := make([]TransactWriteItem, len(p.Actions))
+		for i, a := range p.Actions {
+			names, values := a.Names, a.Values
+			if len(names) == 0 && len(values) == 0 {
+				// The design lets actions share the pattern's names and values; DynamoDB
+				// checks each action's own for unused entries, so pass each action only
+				// the ones its expressions mention.
+				names, values = referenced(p.Names, p.Values, a.Update, a.Condition)
+			}
+			items[i] = TransactWriteItem{Kind: a.Kind, Item: a.Item, Key: a.Key,
+				UpdateExpression: a.Update, ConditionExpression: a.Condition,
+				ExpressionAttributeNames: names, ExpressionAttributeValues: values}
+		}
+		out, err = e.TransactWriteItems(items)
+	}
+	if out != nil {
+		r.Changes, r.Attributes, r.Consumed = out.Changes, out.Attributes, out.Consumed
+	}
+	var ee *Error
+	if errors.As(err, &ee) {
+		return ee
+	}
+	return nil
+}
+
+// referenced keeps the names (#x) and values (:x) that occur as whole tokens in the
+// expressions.
+func referenced(names map[string]string, values map[string]model.Value, exprs ...string) (map[string]string, map[string]model.Value) {
+	var n map[string]string
+	var v map[string]model.Value
+	for k, x := range names {
+		if mentions(k, exprs) {
+			if n == nil {
+				n = map[string]string{}
+			}
+			n[k] = x
+		}
+	}
+	for k, x := range values {
+		if mentions(k, exprs) {
+			if v == nil {
+				v = map[string]model.Value{}
+			}
+			v[k] = x
+		}
+	}
+	return n, v
+}
+
+// mentions reports whether tok occurs in one of the expressions not followed by a
+// name character (so :a does not match inside :ab).
+func mentions(tok string, exprs []string) bool {
+	for _, s := range exprs {
+		for i := 0; i+len(tok) <= len(s); i++ {
+			if s[i:i+len(tok)] != tok {
+				continue
+			}
+			j := i + len(tok)
+			if j == len(s) || !isNameByte(s[j]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// RunAll builds the engine for a design once and runs every pattern on it, in the
+// design's order. The error is only for a design whose items the engine refuses.
+func RunAll(d *model.Design, opts RunOptions) ([]*Result, error) {
+	e, err := FromDesign(d)
+	if err != nil {
+		return nil, err
+	}
+	rs := make([]*Result, len(d.Patterns))
+	for i := range d.Patterns {
+		rs[i] = e.Run(&d.Patterns[i], opts)
+	}
+	return rs, nil
+}

@@ -1,0 +1,185 @@
+package engine
+
+import (
+	"crypto/md5"
+	"strings"
+
+	"github.com/google/btree"
+
+	"stwb/model"
+)
+
+// Ordered storage. The table and every secondary index is a B-tree of entries, ordered
+// first by a hash of the partition key (the order a Scan walks, as DynamoDB spreads
+// partitions by a hash of their key), then by the partition key, then by the sort key,
+// then (index trees only) by the table key, so items with equal index keys come back
+// in a stable order. A Query is a seek to (hash, partition, lower sort bound) and a
+// walk; nothing is ever sorted at read time.
+
+// entry is one row of a tree. Entries are immutable once in a tree: a write replaces
+// the entry, so a Clone of the engine can share them.
+type entry struct {
+	hash     uint32 // scanHash of the tree's partition key value
+	pk, sk   string // the tree's key values, order-preserving encoded (encodeKey)
+	tpk, tsk string // index trees: the table key, encoded (the tie-break); table: ""
+	// item is the whole stored item, shared by the table entry and every index
+	// entry of it: an index projects it on read instead of holding a copy.
+	item model.Item
+	// size is the bytes a read of this entry costs: the item size for the table, the
+	// index entry size (table keys + index keys + projected attributes) for an index.
+	size int
+}
+
+func lessEntry(a, b *entry) bool {
+	if a.hash != b.hash {
+		return a.hash < b.hash
+	}
+	if a.pk != b.pk {
+		return a.pk < b.pk
+	}
+	if a.sk != b.sk {
+		return a.sk < b.sk
+	}
+	if a.tpk != b.tpk {
+		return a.tpk < b.tpk
+	}
+	return a.tsk < b.tsk
+}
+
+// btreeDegree is the B-tree's branching; 32 keeps nodes within a few cache lines of
+// pointers while keeping the tree shallow for a million entries.
+const btreeDegree = 32
+
+func newTree() *btree.BTreeG[*entry] { return btree.NewG(btreeDegree, lessEntry) }
+
+// encodeKey writes a key value (S, N or B) as a string whose byte order is DynamoDB's
+// order for that type (Query.html: S by UTF-8 bytes, B by unsigned bytes, N by
+// numeric value). S and B are their own bytes, so they cost no allocation. ok is false
+// for a value that is not a valid key value of those types.
+func encodeKey(v model.Value) (string, bool) {
+	switch v.Type {
+	case model.TypeS, model.TypeB:
+		return v.Str, true
+	case model.TypeN:
+		n, err := model.ParseNumber(v.Str)
+		if err != nil {
+			return "", false
+		}
+		return encodeNumber(n), true
+	}
+	return "", false
+}
+
+// encodeNumber makes numbers compare as byte strings: a sign class byte (negative <
+// zero < positive), then for positives the exponent and the significant digits (no
+// trailing zeros, so a shorter digit string is the smaller number), and for negatives
+// the same inverted, with a 0xff terminator so that a longer (larger magnitude, so
+// smaller) negative sorts first.
+func encodeNumber(n model.Number) string {
+	if n.IsZero() {
+		return "\x01"
+	}
+	// The exponent range is -129..126 (model's 0.d x 10^Exp form), so Exp+129 fits
+	// in one byte.
+	e := byte(n.Exp + 129)
+	var b strings.Builder
+	b.Grow(len(n.Digits) + 3)
+	if !n.Neg {
+		b.WriteByte(0x02)
+		b.WriteByte(e)
+		b.WriteString(n.Digits)
+		return b.String()
+	}
+	b.WriteByte(0x00)
+	b.WriteByte(0xff - e)
+	for i := 0; i < len(n.Digits); i++ {
+		b.WriteByte(0xff - n.Digits[i])
+	}
+	b.WriteByte(0xff)
+	return b.String()
+}
+
+// scanHash is the 24-bit hash that orders partitions for a Scan. It is dynalite's
+// (md5 of "Outliers" and the key's bytes in DynamoDB's binary form, first 3 bytes),
+// so a Scan returns items in the order the dynalite emulator does; real DynamoDB's
+// scan order is a hash order too, and unspecified.
+func scanHash(v model.Value) uint32 {
+	var raw []byte
+	switch v.Type {
+	case model.TypeS, model.TypeB:
+		raw = []byte(v.Str)
+	case model.TypeN:
+		n, err := model.ParseNumber(v.Str)
+		if err != nil {
+			return 0
+		}
+		raw = numberBytes(n)
+	}
+	h := md5.New()
+	h.Write([]byte("Outliers"))
+	h.Write(raw)
+	var sum [md5.Size]byte
+	h.Sum(sum[:0])
+	return uint32(sum[0])<<16 | uint32(sum[1])<<8 | uint32(sum[2])
+}
+
+// numberBytes is DynamoDB's binary form of a number, as the hash of a numeric
+// partition key is taken over it: an exponent byte (biased by 64, in base-100
+// digits), then the digits in pairs, each pair stored +1 (positive) or as 101-pair
+// (negative); a negative of fewer than 20 pairs ends with the byte 102. Zero is 0x80.
+func numberBytes(n model.Number) []byte {
+	if n.IsZero() {
+		return []byte{0x80}
+	}
+	pad := n.Exp % 2
+	if pad < 0 {
+		pad = -pad
+	}
+	digits := n.Digits
+	if pad == 1 {
+		digits = "0" + digits
+	}
+	pairs := (len(digits) + 1) / 2
+	out := make([]byte, 0, pairs+2)
+	exp := floorDiv(n.Exp+pad, 2) - 64
+	if n.Neg {
+		exp = ^exp
+	}
+	out = append(out, byte(exp))
+	for i := 0; i < len(digits); i += 2 {
+		p := int(digits[i]-'0') * 10
+		if i+1 < len(digits) {
+			p += int(digits[i+1] - '0')
+		}
+		if n.Neg {
+			out = append(out, byte(101-p))
+		} else {
+			out = append(out, byte(p+1))
+		}
+	}
+	if n.Neg && pairs < 20 {
+		out = append(out, 102)
+	}
+	return out
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+// prefixEnd is the smallest string greater than every string that starts with p;
+// ok is false when there is none (p is empty or all 0xff bytes).
+func prefixEnd(p string) (string, bool) {
+	b := []byte(p)
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] < 0xff {
+			b[i]++
+			return string(b[:i+1]), true
+		}
+	}
+	return "", false
+}

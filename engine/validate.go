@@ -1,0 +1,334 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"stwb/expr"
+	"stwb/model"
+)
+
+// DynamoDB's error types, as the API names them.
+const (
+	ValidationException             = "ValidationException"
+	ConditionalCheckFailedException = "ConditionalCheckFailedException"
+	TransactionCanceledException    = "TransactionCanceledException"
+)
+
+// The messages DynamoDB gives (wording checked against dynalite's db/index.js and
+// validations/*.js, which copy DynamoDB's).
+const (
+	msgKeySchema        = "The provided key element does not match the schema"
+	msgConditionFailed  = "The conditional request failed"
+	msgItemTooLarge     = "Item size has exceeded the maximum allowed size"
+	msgUpdateTooLarge   = "Item size to update has exceeded the maximum allowed size"
+	msgDuplicateKeys    = "Provided list of item keys contains duplicates"
+	msgTransactSameItem = "Transaction request cannot include multiple operations on one item"
+	msgGSIConsistent    = "Consistent reads are not supported on global secondary indexes"
+	msgBadStartKey      = "The provided starting key is invalid"
+)
+
+func validation(format string, args ...any) *Error {
+	return &Error{Type: ValidationException, Message: fmt.Sprintf(format, args...)}
+}
+
+// fromExpr turns an expr package error into the engine's; anything else (which expr
+// does not return) becomes a ValidationException with its text.
+func fromExpr(err error) *Error {
+	if err == nil {
+		return nil
+	}
+	var xe *expr.Error
+	if errors.As(err, &xe) {
+		return &Error{Type: xe.Type, Message: xe.Message}
+	}
+	var ee *Error
+	if errors.As(err, &ee) {
+		return ee
+	}
+	return validation("%s", err.Error())
+}
+
+// newContext makes a request's expression context and checks the names and values
+// maps themselves (empty maps, malformed placeholders), as DynamoDB does first.
+func newContext(names map[string]string, values map[string]model.Value) (*expr.Context, *Error) {
+	ctx := expr.NewContext(names, values)
+	return ctx, fromExpr(ctx.Validate())
+}
+
+// asError returns a nil error interface for a nil *Error, so callers' err != nil
+// checks work.
+func asError(e *Error) error {
+	if e == nil {
+		return nil
+	}
+	return e
+}
+
+// normalize checks one attribute value as DynamoDB checks request values, and returns
+// it with numbers in canonical form (DynamoDB stores "1.50" as "1.5"). Nested values
+// are copied only where something changes; changed says whether anything did.
+func normalize(v model.Value) (out model.Value, changed bool, err *Error) {
+	switch v.Type {
+	case model.TypeS, model.TypeB, model.TypeBOOL:
+		return v, false, nil
+	case model.TypeNULL:
+		return v, !v.Bool, nil
+	case model.TypeN:
+		return normalizeNumber(v)
+	case model.TypeL:
+		var list []model.Value
+		for i, e := range v.List {
+			n, ch, err := normalize(e)
+			if err != nil {
+				return v, false, err
+			}
+			if ch && list == nil {
+				list = append(make([]model.Value, 0, len(v.List)), v.List[:i]...)
+			}
+			if list != nil {
+				list = append(list, n)
+			}
+		}
+		if list == nil {
+			return v, false, nil
+		}
+		v.List = list
+		return v, true, nil
+	case model.TypeM:
+		var m map[string]model.Value
+		for k, e := range v.Map {
+			n, ch, err := normalize(e)
+			if err != nil {
+				return v, false, err
+			}
+			if ch {
+				if m == nil {
+					m = make(map[string]model.Value, len(v.Map))
+					for k2, e2 := range v.Map {
+						m[k2] = e2
+					}
+				}
+				m[k] = n
+			}
+		}
+		if m == nil {
+			return v, false, nil
+		}
+		v.Map = m
+		return v, true, nil
+	case model.TypeSS, model.TypeNS, model.TypeBS:
+		return normalizeSet(v)
+	}
+	return v, false, validation("Supplied AttributeValue is empty, must contain exactly one of the supported datatypes")
+}
+
+func normalizeNumber(v model.Value) (model.Value, bool, *Error) {
+	n, err := model.ParseNumber(v.Str)
+	if err != nil {
+		if errors.Is(err, model.ErrNumberSyntax) {
+			return v, false, validation("A value provided cannot be converted into a number")
+		}
+		return v, false, validation("%s", capitalize(err.Error()))
+	}
+	if s := n.String(); s != v.Str {
+		return model.Num(s), true, nil
+	}
+	return v, false, nil
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// normalizeSet rejects empty sets and duplicates as DynamoDB does
+// (HowItWorks.NamingRulesDataTypes.html "Sets": "values within a set must be
+// unique"; wording from dynalite validations/index.js).
+func normalizeSet(v model.Value) (model.Value, bool, *Error) {
+	if len(v.List) == 0 {
+		switch v.Type {
+		case model.TypeSS:
+			return v, false, validation("One or more parameter values were invalid: An string set  may not be empty")
+		case model.TypeNS:
+			return v, false, validation("One or more parameter values were invalid: An number set  may not be empty")
+		}
+		return v, false, validation("One or more parameter values were invalid: Binary sets should not be empty")
+	}
+	elem := model.SetElemType(v.Type)
+	var out []model.Value
+	seen := make(map[string]bool, len(v.List))
+	for i, e := range v.List {
+		if e.Type != elem {
+			return v, false, validation("One or more parameter values were invalid: a %s set holds a %s element", v.Type, e.Type)
+		}
+		n, ch, err := normalize(e)
+		if err != nil {
+			return v, false, err
+		}
+		if seen[n.Str] {
+			if v.Type == model.TypeNS {
+				return v, false, validation("Input collection contains duplicates")
+			}
+			return v, false, validation("One or more parameter values were invalid: Input collection %s contains duplicates.", setText(v))
+		}
+		seen[n.Str] = true
+		if ch && out == nil {
+			out = append(make([]model.Value, 0, len(v.List)), v.List[:i]...)
+		}
+		if out != nil {
+			out = append(out, n)
+		}
+	}
+	if out == nil {
+		return v, false, nil
+	}
+	v.List = out
+	return v, true, nil
+}
+
+func setText(v model.Value) string {
+	parts := make([]string, len(v.List))
+	for i, e := range v.List {
+		parts[i] = e.Str
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
+// checkItem validates an item for a put (PutItem, a BatchWriteItem put, a
+// transaction put, or the result of an update) and returns the copy to store, numbers
+// canonical. The checks and their wording are DynamoDB's (API_PutItem.html; dynalite
+// db/index.js validateItem): key attributes present, of their type, not empty, within
+// the key size limits; index key attributes of their type; the 400 KB item limit.
+func (e *Engine) checkItem(it model.Item) (model.Item, *Error) {
+	out := make(model.Item, len(it))
+	for name, v := range it {
+		n, _, err := normalize(v)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = n
+	}
+	for i, a := range []keyAttr{e.key.Partition, e.key.Sort} {
+		if a.Name == "" {
+			continue
+		}
+		v, ok := out[a.Name]
+		if !ok {
+			return nil, validation("One or more parameter values were invalid: Missing the key %s in the item", a.Name)
+		}
+		if v.Type != a.Type {
+			return nil, validation("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", a.Name, a.Type, v.Type)
+		}
+		if err := checkKeyValue(a, v, i == 0); err != nil {
+			return nil, err
+		}
+	}
+	for _, ix := range e.indexes {
+		for _, a := range []keyAttr{ix.key.Partition, ix.key.Sort} {
+			v, ok := out[a.Name]
+			if a.Name == "" || !ok {
+				continue
+			}
+			if v.Type != a.Type {
+				return nil, validation("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", a.Name, a.Type, v.Type, ix.def.Name)
+			}
+			if (v.Type == model.TypeS || v.Type == model.TypeB) && v.Str == "" {
+				return nil, validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.def.Name, a.Name)
+			}
+		}
+	}
+	if model.ItemSize(out) > model.MaxItemSize {
+		return nil, validation(msgItemTooLarge)
+	}
+	return out, nil
+}
+
+func emptyWord(t model.Type) string {
+	if t == model.TypeB {
+		return "binary"
+	}
+	return "string"
+}
+
+// checkKeyValue checks a key attribute's value: not empty, within the partition (2048
+// bytes) or sort (1024 bytes) key limit (HowItWorks.NamingRulesDataTypes.html), and a
+// valid number for N.
+func checkKeyValue(a keyAttr, v model.Value, partition bool) *Error {
+	switch v.Type {
+	case model.TypeS, model.TypeB:
+		if v.Str == "" {
+			return validation("One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(v.Type), a.Name)
+		}
+		if partition && len(v.Str) > model.MaxPartitionKeyBytes {
+			return validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes")
+		}
+		if !partition && len(v.Str) > model.MaxSortKeyBytes {
+			return validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes")
+		}
+	case model.TypeN:
+		if _, _, err := normalizeNumber(v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkKey validates a primary key given to GetItem, UpdateItem, DeleteItem and the
+// batch and transaction operations: exactly the table's key attributes, of their
+// types (API_GetItem.html "Key"). It returns the key with canonical numbers.
+func (e *Engine) checkKey(key model.Item) (model.Item, *Error) {
+	return checkKeyOf(e.key, key)
+}
+
+func checkKeyOf(ks keySchema, key model.Item) (model.Item, *Error) {
+	want := 1
+	if ks.hasSort() {
+		want = 2
+	}
+	if len(key) != want {
+		return nil, validation(msgKeySchema)
+	}
+	out := make(model.Item, want)
+	for i, a := range []keyAttr{ks.Partition, ks.Sort} {
+		if a.Name == "" {
+			continue
+		}
+		v, ok := key[a.Name]
+		if !ok || v.Type != a.Type {
+			return nil, validation(msgKeySchema)
+		}
+		if err := checkKeyValue(a, v, i == 0); err != nil {
+			return nil, err
+		}
+		n, _, err := normalize(v)
+		if err != nil {
+			return nil, err
+		}
+		out[a.Name] = n
+	}
+	return out, nil
+}
+
+// probe is a table entry holding only a key, to look an item up in the table tree.
+func (e *Engine) probe(key model.Item) *entry {
+	pv := key[e.key.Partition.Name]
+	p := &entry{hash: scanHash(pv)}
+	p.pk, _ = encodeKey(pv)
+	if e.key.hasSort() {
+		p.sk, _ = encodeKey(key[e.key.Sort.Name])
+	}
+	return p
+}
+
+// keyOf is the table key attributes of an item.
+func (e *Engine) keyOf(item model.Item) model.Item {
+	k := model.Item{e.key.Partition.Name: item[e.key.Partition.Name]}
+	if e.key.hasSort() {
+		k[e.key.Sort.Name] = item[e.key.Sort.Name]
+	}
+	return k
+}

@@ -1,0 +1,479 @@
+package engine
+
+import (
+	"strings"
+
+	"stwb/expr"
+	"stwb/model"
+)
+
+// ReturnValues and ReturnValuesOnConditionCheckFailure values (API_UpdateItem.html).
+const (
+	ReturnNone       = "NONE"
+	ReturnAllOld     = "ALL_OLD"
+	ReturnUpdatedOld = "UPDATED_OLD"
+	ReturnAllNew     = "ALL_NEW"
+	ReturnUpdatedNew = "UPDATED_NEW"
+)
+
+// PutItemInput is a PutItem request (API_PutItem.html).
+type PutItemInput struct {
+	Item                                model.Item
+	ConditionExpression                 string
+	ExpressionAttributeNames            map[string]string
+	ExpressionAttributeValues           map[string]model.Value
+	ReturnValues                        string // NONE or ALL_OLD
+	ReturnValuesOnConditionCheckFailure string // NONE or ALL_OLD
+}
+
+// UpdateItemInput is an UpdateItem request (API_UpdateItem.html).
+type UpdateItemInput struct {
+	Key                                 model.Item
+	UpdateExpression                    string
+	ConditionExpression                 string
+	ExpressionAttributeNames            map[string]string
+	ExpressionAttributeValues           map[string]model.Value
+	ReturnValues                        string // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
+	ReturnValuesOnConditionCheckFailure string
+}
+
+// DeleteItemInput is a DeleteItem request (API_DeleteItem.html).
+type DeleteItemInput struct {
+	Key                                 model.Item
+	ConditionExpression                 string
+	ExpressionAttributeNames            map[string]string
+	ExpressionAttributeValues           map[string]model.Value
+	ReturnValues                        string // NONE or ALL_OLD
+	ReturnValuesOnConditionCheckFailure string
+}
+
+// WriteOutput is what a write returned: ReturnValues' Attributes, the capacity it
+// consumed and the items it changed. A write whose condition failed returns its
+// output too (a failed conditional write still consumes capacity, as the write would:
+// read-write-operations.html "Conditional writes") along with the error.
+type WriteOutput struct {
+	Attributes model.Item
+	Consumed   Capacity
+	Changes    []Change
+}
+
+// write is one prepared single-item write: checked, its expressions compiled.
+type write struct {
+	kind   model.ActionKind
+	key    model.Item // checked table key
+	probe  *entry
+	item   model.Item // put: the checked item
+	update *expr.Update
+	cond   *expr.Condition
+	// returnOnFail is ReturnValuesOnConditionCheckFailure=ALL_OLD.
+	returnOnFail bool
+}
+
+// prepareWrite checks a write and compiles its expressions with one context, as
+// DynamoDB validates a whole request before touching any item.
+func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, update, condition string,
+	names map[string]string, values map[string]model.Value, onFail string) (*write, *Error) {
+	w := &write{kind: kind}
+	switch onFail {
+	case "", ReturnNone:
+	case ReturnAllOld:
+		w.returnOnFail = true
+	default:
+		return nil, validation("1 validation error detected: Value '%s' at 'returnValuesOnConditionCheckFailure' failed to satisfy constraint: Member must satisfy enum value set: [ALL_OLD, NONE]", onFail)
+	}
+	ctx, err0 := newContext(names, values)
+	if err0 != nil {
+		return nil, err0
+	}
+	var err *Error
+	if kind == model.ActionPut {
+		if w.item, err = e.checkItem(item); err != nil {
+			return nil, err
+		}
+		w.key = e.keyOf(w.item)
+	} else if w.key, err = e.checkKey(key); err != nil {
+		return nil, err
+	}
+	w.probe = e.probe(w.key)
+	if kind == model.ActionUpdate && update != "" {
+		u, xerr := expr.CompileUpdate(update, ctx)
+		if xerr != nil {
+			return nil, fromExpr(xerr)
+		}
+		for _, a := range u.Attributes() {
+			if a == e.key.Partition.Name || a == e.key.Sort.Name {
+				return nil, validation("One or more parameter values were invalid: Cannot update attribute %s. This attribute is part of the key", a)
+			}
+		}
+		w.update = u
+	}
+	if kind == model.ActionCheck && condition == "" {
+		return nil, validation("1 validation error detected: Value null at 'transactItems.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null")
+	}
+	if condition != "" {
+		c, xerr := expr.CompileCondition(condition, ctx)
+		if xerr != nil {
+			return nil, fromExpr(xerr)
+		}
+		w.cond = c
+	}
+	if err := fromExpr(ctx.CheckUnused()); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// outcome is a write evaluated against the current item.
+type outcome struct {
+	old    *entry     // the stored entry; nil when absent
+	after  model.Item // the item to store; nil for a delete or a check
+	failed bool       // the condition was false
+	size   int        // the size the table write is billed on
+}
+
+// evaluate runs a prepared write's condition and update against the item as stored,
+// without storing anything.
+func (e *Engine) evaluate(w *write) (*outcome, *Error) {
+	o := &outcome{}
+	var before model.Item
+	if en, ok := e.tree.Get(w.probe); ok {
+		o.old, before = en, en.item
+	}
+	oldSize := 0
+	if o.old != nil {
+		oldSize = o.old.size
+	}
+	switch w.kind {
+	case model.ActionPut:
+		o.after = w.item
+	case model.ActionUpdate:
+		base := before
+		if base == nil {
+			base = w.key
+		}
+		if w.update != nil {
+			u, err := w.update.Apply(base)
+			if err != nil {
+				return nil, fromExpr(err)
+			}
+			base = u
+		}
+		after, err := e.checkItem(base)
+		if err != nil {
+			if err.Message == msgItemTooLarge {
+				err = validation(msgUpdateTooLarge)
+			}
+			return nil, err
+		}
+		o.after = after
+	}
+	if o.after != nil {
+		o.size = max(oldSize, model.ItemSize(o.after))
+	} else {
+		o.size = oldSize
+	}
+	o.failed = w.cond != nil && !w.cond.Eval(before)
+	return o, nil
+}
+
+// apply stores an evaluated write and returns its change with the units it cost;
+// factor doubles the table write in a transaction.
+func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
+	ch := Change{Key: w.key}
+	if o.old != nil {
+		ch.Before = o.old.item
+	}
+	var idx map[string]float64
+	switch w.kind {
+	case model.ActionPut, model.ActionUpdate:
+		_, idx = e.store(o.after)
+		ch.After = o.after
+		ch.Table = factor * putUnits(o.size, 0)
+	case model.ActionDelete:
+		_, idx = e.remove(w.probe)
+		ch.Table = factor * deleteUnits(o.size)
+	case model.ActionCheck:
+		ch.After = ch.Before // a check reads; the item stays as it was
+		ch.Table = transactCheckUnits(o.size)
+	}
+	ch.Indexes = idx
+	return ch
+}
+
+// failedUnits is what a write whose condition failed consumes: the table write it
+// would have made (no index is written).
+func failedUnits(w *write, o *outcome, factor float64) float64 {
+	switch w.kind {
+	case model.ActionDelete:
+		return factor * deleteUnits(o.size)
+	case model.ActionCheck:
+		return transactCheckUnits(o.size)
+	}
+	return factor * putUnits(o.size, 0)
+}
+
+func changeCapacity(chs []Change) Capacity {
+	var c Capacity
+	for _, ch := range chs {
+		c.Table.Write += ch.Table
+		for name, u := range ch.Indexes {
+			if c.Indexes == nil {
+				c.Indexes = map[string]Units{}
+			}
+			s := c.Indexes[name]
+			s.Write += u
+			c.Indexes[name] = s
+		}
+	}
+	return c
+}
+
+// checkReturnValues checks ReturnValues against what the operation allows
+// (API_PutItem.html, API_DeleteItem.html: NONE or ALL_OLD; UpdateItem: all five).
+func checkReturnValues(rv string, update bool) *Error {
+	switch rv {
+	case "", ReturnNone, ReturnAllOld:
+		return nil
+	case ReturnUpdatedOld, ReturnAllNew, ReturnUpdatedNew:
+		if update {
+			return nil
+		}
+		return validation("ReturnValues can only be ALL_OLD or NONE")
+	}
+	return validation("1 validation error detected: Value '%s' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]", rv)
+}
+
+// single runs one prepared single-item write: evaluate, fail or apply, and pick the
+// ReturnValues.
+func (e *Engine) single(w *write, rv string) (*WriteOutput, *Error) {
+	o, err := e.evaluate(w)
+	if err != nil {
+		return nil, err
+	}
+	out := &WriteOutput{}
+	if o.failed {
+		out.Consumed.Table.Write = failedUnits(w, o, 1)
+		ce := &Error{Type: ConditionalCheckFailedException, Message: msgConditionFailed}
+		if w.returnOnFail && o.old != nil {
+			ce.Item = o.old.item
+		}
+		return out, ce
+	}
+	ch := e.apply(w, o, 1)
+	out.Changes = []Change{ch}
+	out.Consumed = changeCapacity(out.Changes)
+	out.Attributes = returnValues(rv, ch.Before, ch.After, w.update)
+	return out, nil
+}
+
+// returnValues picks what ReturnValues asks for. UPDATED_OLD and UPDATED_NEW hold
+// the top-level attributes the update names (DynamoDB returns the updated paths; for
+// nested paths the whole top-level attribute is returned here).
+func returnValues(rv string, before, after model.Item, u *expr.Update) model.Item {
+	switch rv {
+	case ReturnAllOld:
+		return before
+	case ReturnAllNew:
+		return after
+	case ReturnUpdatedOld, ReturnUpdatedNew:
+		src := before
+		if rv == ReturnUpdatedNew {
+			src = after
+		}
+		if u == nil || src == nil {
+			return nil
+		}
+		out := model.Item{}
+		for _, a := range u.Attributes() {
+			if v, ok := src[a]; ok {
+				out[a] = v
+			}
+		}
+		if len(out) == 0 {
+			return nil
+		}
+		return out
+	}
+	return nil
+}
+
+// PutItem writes a whole item, replacing any item with its key.
+func (e *Engine) PutItem(in PutItemInput) (*WriteOutput, error) {
+	if err := checkReturnValues(in.ReturnValues, false); err != nil {
+		return nil, err
+	}
+	w, err := e.prepareWrite(model.ActionPut, in.Item, nil, "", in.ConditionExpression,
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure)
+	if err != nil {
+		return nil, err
+	}
+	out, err := e.single(w, in.ReturnValues)
+	return out, asError(err)
+}
+
+// UpdateItem edits an item's attributes, creating the item when none has the key.
+func (e *Engine) UpdateItem(in UpdateItemInput) (*WriteOutput, error) {
+	if err := checkReturnValues(in.ReturnValues, true); err != nil {
+		return nil, err
+	}
+	w, err := e.prepareWrite(model.ActionUpdate, nil, in.Key, in.UpdateExpression, in.ConditionExpression,
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure)
+	if err != nil {
+		return nil, err
+	}
+	out, err := e.single(w, in.ReturnValues)
+	return out, asError(err)
+}
+
+// DeleteItem deletes an item by key; deleting a missing item is not an error.
+func (e *Engine) DeleteItem(in DeleteItemInput) (*WriteOutput, error) {
+	if err := checkReturnValues(in.ReturnValues, false); err != nil {
+		return nil, err
+	}
+	w, err := e.prepareWrite(model.ActionDelete, nil, in.Key, "", in.ConditionExpression,
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure)
+	if err != nil {
+		return nil, err
+	}
+	out, err := e.single(w, in.ReturnValues)
+	return out, asError(err)
+}
+
+// WriteRequest is one BatchWriteItem request: a Put (Item set) or a Delete (Key set).
+type WriteRequest struct {
+	Item model.Item
+	Key  model.Item
+}
+
+// BatchWriteItem puts and deletes up to 25 items, with no conditions; each item's
+// write is billed on its own (API_BatchWriteItem.html). Every request is checked
+// before any is applied.
+func (e *Engine) BatchWriteItem(reqs []WriteRequest) (*WriteOutput, error) {
+	out, err := e.batchWriteItem(reqs)
+	return out, asError(err)
+}
+
+func (e *Engine) batchWriteItem(reqs []WriteRequest) (*WriteOutput, *Error) {
+	if len(reqs) == 0 || len(reqs) > maxBatchWrite {
+		return nil, validation("1 validation error detected: Value at 'requestItems.%s.member' failed to satisfy constraint: Member must have length less than or equal to %d and greater than or equal to 1", e.table.Name, maxBatchWrite)
+	}
+	ws := make([]*write, len(reqs))
+	seen := map[[2]string]bool{}
+	for i, r := range reqs {
+		var w *write
+		var err *Error
+		switch {
+		case r.Item != nil && r.Key == nil:
+			w, err = e.prepareWrite(model.ActionPut, r.Item, nil, "", "", nil, nil, "")
+		case r.Key != nil && r.Item == nil:
+			w, err = e.prepareWrite(model.ActionDelete, nil, r.Key, "", "", nil, nil, "")
+		default:
+			err = validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes: a write request is a PutRequest or a DeleteRequest")
+		}
+		if err != nil {
+			return nil, err
+		}
+		k := [2]string{w.probe.pk, w.probe.sk}
+		if seen[k] {
+			return nil, validation(msgDuplicateKeys)
+		}
+		seen[k] = true
+		ws[i] = w
+	}
+	out := &WriteOutput{}
+	for _, w := range ws {
+		o, err := e.evaluate(w)
+		if err != nil {
+			return nil, err
+		}
+		out.Changes = append(out.Changes, e.apply(w, o, 1))
+	}
+	out.Consumed = changeCapacity(out.Changes)
+	return out, nil
+}
+
+// TransactWriteItem is one action of a TransactWriteItems request. Kind is put
+// (Item), update (Key, UpdateExpression), delete (Key) or check (Key,
+// ConditionExpression).
+type TransactWriteItem struct {
+	Kind                                model.ActionKind
+	Item                                model.Item
+	Key                                 model.Item
+	UpdateExpression                    string
+	ConditionExpression                 string
+	ExpressionAttributeNames            map[string]string
+	ExpressionAttributeValues           map[string]model.Value
+	ReturnValuesOnConditionCheckFailure string
+}
+
+// TransactWriteItems applies up to 100 actions all or nothing
+// (transaction-apis.html). When a condition fails nothing is written and the error is
+// a TransactionCanceledException with one reason per action in request order; its
+// output still carries the capacity the attempt consumed.
+func (e *Engine) TransactWriteItems(items []TransactWriteItem) (*WriteOutput, error) {
+	out, err := e.transactWriteItems(items)
+	return out, asError(err)
+}
+
+func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *Error) {
+	if len(items) == 0 || len(items) > maxTransaction {
+		return nil, validation("1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d and greater than or equal to 1", maxTransaction)
+	}
+	ws := make([]*write, len(items))
+	seen := map[[2]string]bool{}
+	for i, it := range items {
+		switch it.Kind {
+		case model.ActionPut, model.ActionUpdate, model.ActionDelete, model.ActionCheck:
+		default:
+			return nil, validation("TransactItems can only contain one of Check, Put, Update or Delete")
+		}
+		w, err := e.prepareWrite(it.Kind, it.Item, it.Key, it.UpdateExpression, it.ConditionExpression,
+			it.ExpressionAttributeNames, it.ExpressionAttributeValues, it.ReturnValuesOnConditionCheckFailure)
+		if err != nil {
+			return nil, err
+		}
+		k := [2]string{w.probe.pk, w.probe.sk}
+		if seen[k] {
+			return nil, validation(msgTransactSameItem)
+		}
+		seen[k] = true
+		ws[i] = w
+	}
+	outs := make([]*outcome, len(ws))
+	reasons := make([]CancellationReason, len(ws))
+	cancelled := false
+	var attempted float64
+	for i, w := range ws {
+		o, err := e.evaluate(w)
+		if err != nil {
+			reasons[i] = CancellationReason{Code: "ValidationError", Message: err.Message}
+			cancelled = true
+			continue
+		}
+		outs[i] = o
+		attempted += failedUnits(w, o, transactWriteFactor)
+		reasons[i] = CancellationReason{Code: "None"}
+		if o.failed {
+			cancelled = true
+			reasons[i] = CancellationReason{Code: "ConditionalCheckFailed", Message: msgConditionFailed}
+			if w.returnOnFail && o.old != nil {
+				reasons[i].Item = o.old.item
+			}
+		}
+	}
+	if cancelled {
+		codes := make([]string, len(reasons))
+		for i, r := range reasons {
+			codes[i] = r.Code
+		}
+		out := &WriteOutput{Consumed: Capacity{Table: Units{Write: attempted}}}
+		return out, &Error{Type: TransactionCanceledException, Reasons: reasons,
+			Message: "Transaction cancelled, please refer cancellation reasons for specific reasons [" + strings.Join(codes, ", ") + "]"}
+	}
+	out := &WriteOutput{}
+	for i, w := range ws {
+		out.Changes = append(out.Changes, e.apply(w, outs[i], transactWriteFactor))
+	}
+	out.Consumed = changeCapacity(out.Changes)
+	return out, nil
+}

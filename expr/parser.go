@@ -1,0 +1,480 @@
+package expr
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"stwb/model"
+)
+
+// errClass groups the semantic errors a parse can find. DynamoDB parses the whole
+// expression and then reports one error, choosing by class, not by position (dynalite
+// db/*.pegjs, checkErrors); each kind has its own order, in classOrder.
+type errClass uint8
+
+const (
+	errParens errClass = iota
+	errUnknownFunction
+	errMisusedFunction
+	errReserved
+	errUndefined // a #name or :value missing from the request's maps
+	errSection
+	errOverlap
+	errConflict
+	errOperand  // an operand of the wrong kind or count for an operator
+	errDistinct // a comparison of a path with itself
+	errFunction // an operand of the wrong type for a function
+	numErrClasses
+)
+
+// classOrder lists, per kind, which error wins when several are present.
+func classOrder(k Kind) []errClass {
+	switch k {
+	case KindUpdate:
+		return []errClass{errReserved, errUnknownFunction, errSection, errUndefined,
+			errOverlap, errConflict, errOperand, errFunction}
+	case KindProjection:
+		return []errClass{errReserved, errUndefined, errOverlap, errConflict}
+	}
+	return []errClass{errParens, errUnknownFunction, errMisusedFunction, errReserved,
+		errUndefined, errOperand, errDistinct, errFunction}
+}
+
+// parser is a recursive-descent parser with backtracking over a token slice. A rule
+// returns false when it does not match; the furthest token any rule failed at is the
+// one a syntax error names, which is how DynamoDB's (and PEG's) messages point.
+type parser struct {
+	src  string
+	kind Kind
+	ctx  *Context
+	toks []token
+	pos  int
+	far  int
+	errs [numErrClasses]string
+}
+
+func newParser(src string, kind Kind, ctx *Context) *parser {
+	p := &parser{src: src, kind: kind, ctx: orNew(ctx)}
+	p.toks = lex(src, make([]token, 0, 16))
+	return p
+}
+
+func (p *parser) tok() token { return p.toks[p.pos] }
+
+// fail records that a rule could not match at the current token.
+func (p *parser) fail() bool {
+	if p.pos > p.far {
+		p.far = p.pos
+	}
+	return false
+}
+
+// accept consumes a token of kind k.
+func (p *parser) accept(k tokKind) bool {
+	if p.toks[p.pos].kind != k {
+		return p.fail()
+	}
+	p.pos++
+	return true
+}
+
+// keyword consumes the keyword kw (upper case) in any case.
+func (p *parser) keyword(kw string) bool {
+	if !p.toks[p.pos].is(kw) {
+		return p.fail()
+	}
+	p.pos++
+	return true
+}
+
+// note records a semantic error; the first of each class is kept.
+func (p *parser) note(c errClass, format string, args ...any) {
+	if p.errs[c] == "" {
+		if len(args) > 0 {
+			format = Validation(format, args...).Message
+		}
+		p.errs[c] = format
+	}
+}
+
+// finish turns the parse outcome into an error: a syntax error if the rules did not
+// consume every token, else the winning semantic error, else nil.
+func (p *parser) finish(ok bool) *Error {
+	if !ok || p.toks[p.pos].kind != tokEOF {
+		p.fail()
+		return p.kind.invalid(p.syntaxError())
+	}
+	for _, c := range classOrder(p.kind) {
+		if p.errs[c] != "" {
+			return p.kind.invalid(p.errs[c])
+		}
+	}
+	return nil
+}
+
+// syntaxError is DynamoDB's "Syntax error; token: "x", near: "a x b"": the offending
+// token, and the source from the token before it to the token after it.
+func (p *parser) syntaxError() string {
+	t := p.toks[p.far]
+	from, to := t.start, t.end
+	if p.far > 0 {
+		from = p.toks[p.far-1].start
+	}
+	if p.far+1 < len(p.toks) && p.toks[p.far+1].kind != tokEOF {
+		to = p.toks[p.far+1].end
+	}
+	near := strings.TrimSpace(p.src[from:to])
+	return "Syntax error; token: " + strconv.Quote(t.text) + ", near: " + strconv.Quote(near)
+}
+
+// keywordsOf are the words the grammar of a kind uses, which can therefore not be
+// bare attribute or function names in it (dynalite: ReservedWord rules).
+func isGrammarWord(k Kind, t token) bool {
+	switch k {
+	case KindUpdate:
+		return t.is("SET") || t.is("REMOVE") || t.is("ADD") || t.is("DELETE")
+	case KindProjection:
+		return false
+	}
+	return t.is("AND") || t.is("OR") || t.is("NOT") || t.is("BETWEEN") || t.is("IN")
+}
+
+// path parses a document path: a name, then .name or [index] steps.
+func (p *parser) path() (Path, bool) {
+	var path Path
+	if !p.pathName(&path) {
+		return nil, false
+	}
+	for {
+		switch p.tok().kind {
+		case tokDot:
+			save := p.pos
+			p.pos++
+			if !p.pathName(&path) {
+				p.pos = save
+				return path, true
+			}
+		case tokLBrack:
+			save := p.pos
+			p.pos++
+			t := p.tok()
+			if t.kind != tokNumber {
+				p.fail()
+				p.pos = save
+				return path, true
+			}
+			n, err := strconv.Atoi(t.text)
+			if err != nil { // too many digits for any list
+				p.fail()
+				p.pos = save
+				return path, true
+			}
+			p.pos++
+			if !p.accept(tokRBrack) {
+				p.pos = save
+				return path, true
+			}
+			path = append(path, PathElem{Index: n, IsIndex: true})
+		default:
+			return path, true
+		}
+	}
+}
+
+// pathName parses one name of a path, bare or #placeholder, and appends it.
+func (p *parser) pathName(path *Path) bool {
+	t := p.tok()
+	switch {
+	case t.kind == tokIdent && !isGrammarWord(p.kind, t):
+		if isReserved(t.text) {
+			p.note(errReserved, "Attribute name is a reserved keyword; reserved keyword: "+t.text)
+		}
+		*path = append(*path, PathElem{Name: t.text})
+	case t.kind == tokName:
+		n, ok := p.ctx.name(t.text)
+		if !ok {
+			p.note(errUndefined, "An expression attribute name used in the document path is not defined; attribute name: "+t.text)
+		}
+		*path = append(*path, PathElem{Name: n})
+	default:
+		return p.fail()
+	}
+	p.pos++
+	return true
+}
+
+// value parses a :value placeholder.
+func (p *parser) value() (model.Value, bool) {
+	t := p.tok()
+	if t.kind != tokValue {
+		return model.Value{}, p.fail()
+	}
+	p.pos++
+	v, ok := p.ctx.value(t.text)
+	if !ok {
+		p.note(errUndefined, "An expression attribute value used in expression is not defined; attribute value: "+t.text)
+	}
+	return v, true
+}
+
+// operandKind says what an operand is.
+type operandKind uint8
+
+const (
+	opPath  operandKind = iota + 1
+	opValue             // a :value
+	opFunc              // a function call: size, if_not_exists, list_append, or a misused one
+	opArith             // + or - in an UpdateExpression SET
+)
+
+// operand is one operand of a condition or of an update's SET value.
+type operand struct {
+	kind operandKind
+	path Path
+	val  model.Value
+	fn   string // function name, or "+" / "-"
+	args []*operand
+	// typ is the operand's type when the parse can know it (a :value, size(), ...),
+	// 0 when it depends on the item, as DynamoDB's checks do (getType in dynalite).
+	typ model.Type
+	// fnBool marks a call to a function that yields a condition, not a value.
+	fnBool bool
+}
+
+// operandParens parses an operand, optionally in parentheses; two pairs around one
+// operand are DynamoDB's "redundant parentheses".
+func (p *parser) operandParens() (*operand, bool) {
+	if p.tok().kind == tokLParen {
+		save := p.pos
+		p.pos++
+		if p.tok().kind == tokLParen && p.kind != KindUpdate {
+			save2 := p.pos
+			p.pos++
+			if op, ok := p.operand(); ok && p.accept(tokRParen) && p.accept(tokRParen) {
+				p.note(errParens, "The expression has redundant parentheses;")
+				return op, true
+			}
+			p.pos = save2
+		}
+		if op, ok := p.operand(); ok && p.accept(tokRParen) {
+			return op, true
+		}
+		p.pos = save
+	}
+	return p.operand()
+}
+
+// operand parses a function call, a :value or a path.
+func (p *parser) operand() (*operand, bool) {
+	t := p.tok()
+	switch {
+	case t.kind == tokValue:
+		v, _ := p.value()
+		return &operand{kind: opValue, val: v, typ: v.Type}, true
+	case t.kind == tokIdent && !isGrammarWord(p.kind, t) && p.toks[p.pos+1].kind == tokLParen:
+		return p.call()
+	}
+	path, ok := p.path()
+	if !ok {
+		return nil, false
+	}
+	return &operand{kind: opPath, path: path}, true
+}
+
+// call parses name(arg, ...). The function's checks run once its arguments are known.
+func (p *parser) call() (*operand, bool) {
+	save := p.pos
+	name := p.tok().text
+	p.pos += 2 // name and (
+	var args []*operand
+	for {
+		a, ok := p.operandParens()
+		if !ok {
+			p.pos = save
+			return nil, false
+		}
+		args = append(args, a)
+		if p.tok().kind != tokComma {
+			break
+		}
+		p.pos++
+	}
+	if !p.accept(tokRParen) {
+		p.pos = save
+		return nil, false
+	}
+	op := &operand{kind: opFunc, fn: name, args: args}
+	if p.kind == KindUpdate {
+		p.checkUpdateFunction(op)
+	} else {
+		p.misused(args...)
+		p.checkConditionFunction(op)
+	}
+	return op, true
+}
+
+// misused notes a function that yields a condition used where a value is needed.
+func (p *parser) misused(ops ...*operand) {
+	for _, o := range ops {
+		if o.kind == opFunc && o.fn != "size" {
+			p.note(errMisusedFunction, "The function is not allowed to be used this way in an expression; function: "+o.fn)
+			return
+		}
+	}
+}
+
+// conditionArity is the operand count of each condition function
+// (Expressions.OperatorsAndFunctions.html, "Functions").
+var conditionArity = map[string]int{"attribute_exists": 1, "attribute_not_exists": 1,
+	"attribute_type": 2, "begins_with": 2, "contains": 2, "size": 1}
+
+// typeNameList is the list DynamoDB's attribute_type message shows.
+const typeNameList = "{B,NULL,SS,BOOL,L,BS,N,NS,S,M}"
+
+func (p *parser) checkConditionFunction(op *operand) {
+	n, known := conditionArity[op.fn]
+	if !known {
+		p.note(errUnknownFunction, "Invalid function name; function: "+op.fn)
+		return
+	}
+	op.fnBool = op.fn != "size"
+	if n != len(op.args) {
+		p.note(errOperand, "Incorrect number of operands for operator or function; operator or function: %s, number of operands: %d", op.fn, len(op.args))
+		return
+	}
+	p.distinct(op.fn, op.args)
+	badType := func(t string) {
+		p.note(errFunction, "Incorrect operand type for operator or function; operator or function: %s, operand type: %s", op.fn, t)
+	}
+	switch op.fn {
+	case "attribute_exists", "attribute_not_exists":
+		if op.args[0].kind != opPath {
+			p.note(errFunction, "Operator or function requires a document path; operator or function: "+op.fn)
+		}
+	case "begins_with":
+		for _, a := range op.args {
+			if a.typ != 0 && a.typ != model.TypeS && a.typ != model.TypeB {
+				badType(a.typ.String())
+				return
+			}
+		}
+	case "attribute_type":
+		a := op.args[1]
+		if a.typ != model.TypeS {
+			name := "{NS,SS,L,BS,N,M,B,BOOL,NULL,S}"
+			if a.typ != 0 {
+				name = a.typ.String()
+			}
+			badType(name)
+			return
+		}
+		if _, ok := model.ParseType(a.val.Str); !ok || a.kind != opValue {
+			p.note(errFunction, "Invalid attribute type name found; type: %s, valid types: %s", a.val.Str, typeNameList)
+		}
+	case "size":
+		switch t := op.args[0].typ; t {
+		case model.TypeN, model.TypeBOOL, model.TypeNULL:
+			badType(t.String())
+		}
+		op.typ = model.TypeN
+	}
+}
+
+// distinct notes a two-operand operator applied to one path twice ("a = a").
+func (p *parser) distinct(name string, args []*operand) {
+	if len(args) != 2 || args[0].kind != opPath || args[1].kind != opPath ||
+		!pathsEqual(args[0].path, args[1].path) {
+		return
+	}
+	p.note(errDistinct, "The first operand must be distinct from the remaining operands for this operator or function; operator: %s, first operand: %s",
+		name, pathList(args[0].path))
+}
+
+func pathsEqual(a, b Path) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// pathList writes a path as DynamoDB's messages do: "[a, b, [2]]".
+func pathList(p Path) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, e := range p {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if e.IsIndex {
+			b.WriteString("[" + strconv.Itoa(e.Index) + "]")
+		} else {
+			b.WriteString(e.Name)
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// checkPaths notes overlapping or conflicting paths among those an expression
+// assigns or projects (Expressions.UpdateExpressions.html, ProjectionExpressions):
+// one path a prefix of another overlaps; paths that step into the same attribute once
+// as a map and once as a list conflict.
+func (p *parser) checkPaths(paths []Path) {
+	for j := 1; j < len(paths); j++ {
+		for i := 0; i < j; i++ {
+			a, b := paths[i], paths[j]
+			k := 0
+			for k < len(a) && k < len(b) && a[k] == b[k] {
+				k++
+			}
+			switch {
+			case k == len(a) || k == len(b):
+				p.note(errOverlap, "Two document paths overlap with each other; must remove or rewrite one of these paths; path one: %s, path two: %s", pathList(a), pathList(b))
+				return
+			case a[k].IsIndex != b[k].IsIndex:
+				p.note(errConflict, "Two document paths conflict with each other; must remove or rewrite one of these paths; path one: %s, path two: %s", pathList(a), pathList(b))
+				return
+			}
+		}
+	}
+}
+
+// reservedSorted is reservedWords split and sorted, searched without allocating.
+var reservedSorted = func() []string {
+	ws := strings.Fields(reservedWords)
+	sort.Strings(ws)
+	return ws
+}()
+
+// isReserved reports whether a bare name is one of DynamoDB's reserved words, in
+// any case (ReservedWords.html).
+func isReserved(name string) bool {
+	i := sort.Search(len(reservedSorted), func(i int) bool {
+		return compareFold(reservedSorted[i], name) >= 0
+	})
+	return i < len(reservedSorted) && compareFold(reservedSorted[i], name) == 0
+}
+
+// compareFold compares an upper-case word with an ASCII name as if the name were
+// upper case too.
+func compareFold(upper, name string) int {
+	for i := 0; i < len(upper) && i < len(name); i++ {
+		c := name[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if upper[i] != c {
+			if upper[i] < c {
+				return -1
+			}
+			return 1
+		}
+	}
+	return len(upper) - len(name)
+}

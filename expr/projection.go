@@ -1,0 +1,152 @@
+package expr
+
+import (
+	"sort"
+
+	"stwb/model"
+)
+
+// Projection is a compiled ProjectionExpression.
+type Projection struct {
+	paths []Path
+	attrs []string
+}
+
+// CompileProjection parses a ProjectionExpression: document paths separated by
+// commas (Expressions.ProjectionExpressions.html). No two may overlap or conflict.
+func CompileProjection(src string, ctx *Context) (*Projection, error) {
+	if src == "" {
+		return nil, KindProjection.emptyError()
+	}
+	p := newParser(src, KindProjection, ctx)
+	var paths []Path
+	ok := true
+	for {
+		path, pok := p.path()
+		if !pok {
+			ok = false
+			break
+		}
+		paths = append(paths, path)
+		if p.tok().kind != tokComma {
+			break
+		}
+		p.pos++
+	}
+	if ok {
+		p.checkPaths(paths)
+	}
+	if err := p.finish(ok); err != nil {
+		return nil, err
+	}
+	pr := &Projection{paths: paths}
+	seen := map[string]bool{}
+	for _, path := range paths {
+		if !seen[path[0].Name] {
+			seen[path[0].Name] = true
+			pr.attrs = append(pr.attrs, path[0].Name)
+		}
+	}
+	sort.Strings(pr.attrs)
+	return pr, nil
+}
+
+// Apply returns a new item holding only the projected paths.
+func (p *Projection) Apply(item model.Item) model.Item { return ProjectPaths(item, p.paths) }
+
+// Attributes lists the top-level attribute names the projection names, sorted.
+func (p *Projection) Attributes() []string { return p.attrs }
+
+// Paths lists the projection's document paths, in the order written.
+func (p *Projection) Paths() []Path { return p.paths }
+
+// pnode is a projected value under construction: a leaf value, or the map entries
+// or list elements selected so far.
+type pnode struct {
+	leaf  *model.Value
+	isMap bool
+	kids  map[string]*pnode
+	elems map[int]*pnode
+}
+
+// ProjectPaths returns a new item holding only the values at paths that exist in
+// item. Nested paths build nested maps and lists as DynamoDB does: a.b gives
+// {a: {b: ...}}, and list indexes give a list of the selected elements in index order
+// ("a[3], a[1]" on a five-element list gives [a[1], a[3]]).
+func ProjectPaths(item model.Item, paths []Path) model.Item {
+	out := model.Item{}
+	var roots map[string]*pnode
+	for _, path := range paths {
+		v, ok := lookup(item, path)
+		if !ok {
+			continue
+		}
+		if len(path) == 1 {
+			out[path[0].Name] = v.Clone()
+			continue
+		}
+		if roots == nil {
+			roots = map[string]*pnode{}
+		}
+		n := roots[path[0].Name]
+		if n == nil {
+			n = &pnode{}
+			roots[path[0].Name] = n
+		}
+		for _, e := range path[1:] {
+			n = n.child(e)
+		}
+		c := v.Clone()
+		n.leaf = &c
+	}
+	for name, n := range roots {
+		out[name] = n.value()
+	}
+	return out
+}
+
+func (n *pnode) child(e PathElem) *pnode {
+	var c *pnode
+	if e.IsIndex {
+		if n.elems == nil {
+			n.elems = map[int]*pnode{}
+		}
+		if c = n.elems[e.Index]; c == nil {
+			c = &pnode{}
+			n.elems[e.Index] = c
+		}
+		return c
+	}
+	n.isMap = true
+	if n.kids == nil {
+		n.kids = map[string]*pnode{}
+	}
+	if c = n.kids[e.Name]; c == nil {
+		c = &pnode{}
+		n.kids[e.Name] = c
+	}
+	return c
+}
+
+func (n *pnode) value() model.Value {
+	switch {
+	case n.leaf != nil:
+		return *n.leaf
+	case n.isMap:
+		m := make(map[string]model.Value, len(n.kids))
+		for k, c := range n.kids {
+			m[k] = c.value()
+		}
+		return model.Map(m)
+	}
+	idx := make([]int, 0, len(n.elems))
+	for i := range n.elems {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	l := make([]model.Value, len(idx))
+	for j, i := range idx {
+		l[j] = n.elems[i].value()
+	}
+	return model.List(l...)
+}

@@ -1,0 +1,464 @@
+package interop
+
+// DynamoDB JSON data files, in and out.
+//
+// In, three layouts are accepted (and gzip-compressed files of each, as S3 exports
+// come):
+//   - an S3 table export, one {"Item": {...}} per line
+//     (S3DataExport.Output.html, "DynamoDB JSON");
+//   - a Scan or Query output, {"Items": [...], "Count": ..., ...} (API_Scan.html);
+//   - a BatchWriteItem request file, {"TableName": [{"PutRequest": {"Item": {...}}}]}
+//     (API_BatchWriteItem.html), the layout ExportBatchWrite writes.
+//
+// Out, BatchWriteItem request files of at most 25 put requests each, DynamoDB's
+// limit per call, ready for `aws dynamodb batch-write-item --request-items file://F`.
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"stwb/model"
+)
+
+// SourceItem is an item read from a data file and where it was.
+type SourceItem struct {
+	Item model.Item
+	Line int    // 1-based line where the item starts
+	Path string // JSON path within its document, e.g. $.Items[3]
+}
+
+// LineError is a problem at a line of a data file.
+type LineError struct {
+	Line int
+	Path string
+	Msg  string
+}
+
+func (e *LineError) Error() string {
+	if e.Path != "" {
+		return fmt.Sprintf("line %d: %s: %s", e.Line, e.Path, e.Msg)
+	}
+	return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+}
+
+// DataLayout names the layout ReadDynamoDBJSON found.
+type DataLayout string
+
+// The layouts ReadDynamoDBJSON accepts.
+const (
+	LayoutExportLines DataLayout = "S3 export lines"
+	LayoutScan        DataLayout = "Scan output"
+	LayoutBatchWrite  DataLayout = "BatchWriteItem requests"
+)
+
+// Progress is told how many bytes of the input have been read so far.
+type Progress func(done int64)
+
+// ReadDynamoDBJSON reads every item of a DynamoDB JSON data file. progress may be
+// nil; it is called every few thousand items. Errors are *LineError.
+func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout, error) {
+	data, err := readMaybeGzip(r)
+	if err != nil {
+		return nil, "", err
+	}
+	lines := newLineIndex(data)
+	start := skipSpace(data, 0)
+	if start == len(data) {
+		return nil, "", &LineError{Line: 1, Msg: "the file holds no JSON; expected S3 export lines, a Scan output or a BatchWriteItem request file"}
+	}
+	// An S3 export line starts with {"Item": and ends at the line's end. Decide on
+	// the first document: a one-line Scan output would otherwise look the same.
+	first, err := decodeFirst(data, start)
+	if err != nil {
+		return nil, "", &LineError{Line: lines.at(start), Msg: "not valid JSON: " + jsonErrText(err, data, start, lines)}
+	}
+	obj, ok := first.(map[string]any)
+	if !ok {
+		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", kindOf(first))}
+	}
+	if _, isItem := obj["Item"]; isItem && len(obj) == 1 {
+		items, err := readExportLines(data, progress)
+		return items, LayoutExportLines, err
+	}
+	// Otherwise one or more whole documents (several BatchWriteItem files or Scan
+	// pages concatenated, as `stwb export --format dynamodb-json` prints them).
+	var out []SourceItem
+	layout := DataLayout("")
+	for start < len(data) {
+		dec := json.NewDecoder(bytes.NewReader(data[start:]))
+		dec.UseNumber()
+		var doc any
+		if err := dec.Decode(&doc); err != nil {
+			return nil, "", &LineError{Line: lines.at(start), Msg: "not valid JSON: " + jsonErrText(err, data, start, lines)}
+		}
+		obj, ok := doc.(map[string]any)
+		if !ok {
+			return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", kindOf(doc))}
+		}
+		here := LayoutBatchWrite
+		if _, isScan := obj["Items"]; isScan {
+			here = LayoutScan
+		}
+		if layout != "" && here != layout {
+			return nil, "", &LineError{Line: lines.at(start), Msg: fmt.Sprintf("a %s after a %s; put one layout in a file", here, layout)}
+		}
+		layout = here
+		var items []SourceItem
+		var err error
+		if here == LayoutScan {
+			items, err = readScanOutput(data, start, lines, progress)
+		} else {
+			items, err = readBatchWrite(data, start, obj, lines, progress)
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		out = append(out, items...)
+		start = skipSpace(data, start+int(dec.InputOffset()))
+	}
+	return out, layout, nil
+}
+
+func readMaybeGzip(r io.Reader) ([]byte, error) {
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &LineError{Line: 1, Msg: "not a valid gzip file: " + err.Error()}
+		}
+		defer zr.Close()
+		data, err := io.ReadAll(zr)
+		if err != nil {
+			return nil, &LineError{Line: 1, Msg: "reading the gzip file: " + err.Error()}
+		}
+		return data, nil
+	}
+	return io.ReadAll(br)
+}
+
+func decodeFirst(data []byte, start int) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data[start:]))
+	dec.UseNumber()
+	var first any
+	err := dec.Decode(&first)
+	return first, err
+}
+
+// progressEvery is how many items pass between progress reports.
+const progressEvery = 5000
+
+func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
+	var out []SourceItem
+	lineNo := 0
+	for off := 0; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		if end < 0 {
+			end = len(data)
+		} else {
+			end += off
+		}
+		lineNo++
+		text := bytes.TrimSpace(data[off:end])
+		off = end + 1
+		if len(text) == 0 {
+			continue
+		}
+		x, err := model.DecodeJSON(text)
+		if err != nil {
+			return nil, &LineError{Line: lineNo, Msg: err.Error()}
+		}
+		n := root(x)
+		in, err := n.need("Item")
+		if err != nil {
+			return nil, &LineError{Line: lineNo, Msg: err.Error() + "; each line of an S3 export is {\"Item\": {...}}"}
+		}
+		it, err := model.WireItemFromJSON(in.v, in.path)
+		if err != nil {
+			return nil, lineErr(lineNo, err)
+		}
+		out = append(out, SourceItem{Item: it, Line: lineNo, Path: in.path})
+		if progress != nil && len(out)%progressEvery == 0 {
+			progress(int64(off))
+		}
+	}
+	return out, nil
+}
+
+// lineErr turns a path error into a line error.
+func lineErr(line int, err error) error {
+	switch e := err.(type) {
+	case *model.WireError:
+		return &LineError{Line: line, Path: e.Path, Msg: e.Msg}
+	case *PathError:
+		return &LineError{Line: line, Path: e.Path, Msg: e.Msg}
+	}
+	return &LineError{Line: line, Msg: err.Error()}
+}
+
+// streamArray decodes the elements of the JSON array at data[off:] one by one,
+// calling each with the element and the offset where it starts.
+func streamArray(data []byte, off int, lines lineIndex, path string, each func(x any, at int, path string) error) error {
+	dec := json.NewDecoder(bytes.NewReader(data[off:]))
+	dec.UseNumber()
+	tok, err := dec.Token()
+	if err != nil {
+		return &LineError{Line: lines.at(off), Path: path, Msg: "not valid JSON: " + err.Error()}
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return &LineError{Line: lines.at(off), Path: path, Msg: "expected an array"}
+	}
+	for i := 0; dec.More(); i++ {
+		at := skipSeparators(data, off+int(dec.InputOffset()))
+		var x any
+		if err := dec.Decode(&x); err != nil {
+			return &LineError{Line: lines.at(at), Path: model.JSONPathIndex(path, i), Msg: "not valid JSON: " + err.Error()}
+		}
+		if err := each(x, at, model.JSONPathIndex(path, i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// memberOffsets finds where each top-level member's value starts in the object at
+// data[off:], so arrays inside can be streamed with their line numbers.
+func memberOffsets(data []byte, off int) (map[string]int, error) {
+	dec := json.NewDecoder(bytes.NewReader(data[off:]))
+	dec.UseNumber()
+	if _, err := dec.Token(); err != nil { // {
+		return nil, err
+	}
+	out := map[string]int{}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		name, _ := tok.(string)
+		at := skipSeparators(data, off+int(dec.InputOffset()))
+		out[name] = at
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func readScanOutput(data []byte, start int, lines lineIndex, progress Progress) ([]SourceItem, error) {
+	offs, err := memberOffsets(data, start)
+	if err != nil {
+		return nil, &LineError{Line: lines.at(start), Msg: "not valid JSON: " + err.Error()}
+	}
+	var out []SourceItem
+	err = streamArray(data, offs["Items"], lines, "$.Items", func(x any, at int, path string) error {
+		it, err := model.WireItemFromJSON(x, path)
+		if err != nil {
+			return lineErr(lines.at(at), err)
+		}
+		out = append(out, SourceItem{Item: it, Line: lines.at(at), Path: path})
+		if progress != nil && len(out)%progressEvery == 0 {
+			progress(int64(at))
+		}
+		return nil
+	})
+	return out, err
+}
+
+func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex, progress Progress) ([]SourceItem, error) {
+	if len(obj) == 0 {
+		return nil, &LineError{Line: lines.at(start), Path: "$", Msg: "an empty object; expected {\"Items\": [...]} (Scan output) or {\"TABLE\": [{\"PutRequest\": ...}]} (BatchWriteItem)"}
+	}
+	for name, v := range obj {
+		if _, ok := v.([]any); !ok {
+			return nil, &LineError{Line: lines.at(start), Path: model.JSONPathChild("$", name),
+				Msg: "not a layout stwb reads: expected S3 export lines ({\"Item\": ...} per line), a Scan output ({\"Items\": [...]}) or a BatchWriteItem request file ({\"TABLE\": [{\"PutRequest\": {\"Item\": ...}}]})"}
+		}
+	}
+	offs, err := memberOffsets(data, start)
+	if err != nil {
+		return nil, &LineError{Line: lines.at(start), Msg: "not valid JSON: " + err.Error()}
+	}
+	names := make([]string, 0, len(offs))
+	for n := range offs {
+		names = append(names, n)
+	}
+	// Read tables in file order.
+	sort.Slice(names, func(i, j int) bool { return offs[names[i]] < offs[names[j]] })
+	if len(names) > 1 {
+		return nil, &LineError{Line: lines.at(offs[names[1]]), Path: model.JSONPathChild("$", names[1]),
+			Msg: fmt.Sprintf("requests for more than one table (%s); a design holds one table, so import one table's file at a time", strings.Join(names, ", "))}
+	}
+	var out []SourceItem
+	tpath := model.JSONPathChild("$", names[0])
+	err = streamArray(data, offs[names[0]], lines, tpath, func(x any, at int, path string) error {
+		n := jnode{v: x, path: path}
+		m, err := n.object()
+		if err != nil {
+			return lineErr(lines.at(at), err)
+		}
+		if _, del := m["DeleteRequest"]; del {
+			return &LineError{Line: lines.at(at), Path: path, Msg: "a DeleteRequest; importing adds items, so remove the delete requests from the file"}
+		}
+		pr, err := n.need("PutRequest")
+		if err != nil {
+			return lineErr(lines.at(at), err)
+		}
+		in, err := pr.need("Item")
+		if err != nil {
+			return lineErr(lines.at(at), err)
+		}
+		it, err := model.WireItemFromJSON(in.v, in.path)
+		if err != nil {
+			return lineErr(lines.at(at), err)
+		}
+		out = append(out, SourceItem{Item: it, Line: lines.at(at), Path: in.path})
+		if progress != nil && len(out)%progressEvery == 0 {
+			progress(int64(at))
+		}
+		return nil
+	})
+	return out, err
+}
+
+// MergeItems adds imported items to a design, as PutItem would: an item whose
+// primary key is already there replaces it. Every item is checked against the
+// table's key schema first, and when any fails nothing is added; the error lists
+// up to maxReported failures by line. It returns how many items were added and
+// how many replaced existing ones.
+func MergeItems(d *model.Design, src []SourceItem) (added, replaced int, err error) {
+	const maxReported = 20
+	var problems []string
+	failed := 0
+	for _, s := range src {
+		if e := checkItemKeys(s.Item, &d.Table); e != nil {
+			failed++
+			if len(problems) < maxReported {
+				problems = append(problems, (&LineError{Line: s.Line, Path: s.Path, Msg: e.Error()}).Error())
+			}
+		}
+	}
+	if failed > 0 {
+		more := ""
+		if failed > len(problems) {
+			more = fmt.Sprintf("\n... and %d more", failed-len(problems))
+		}
+		return 0, 0, fmt.Errorf("%d of %d items do not fit table %s (key %s); nothing was imported:\n%s%s",
+			failed, len(src), d.Table.Name, keySchemaText(d.Table.Key, &d.Table), strings.Join(problems, "\n"), more)
+	}
+	index := map[string]int{}
+	for i, it := range d.Items {
+		index[primaryKeyString(completeItem(d, it), &d.Table)] = i
+	}
+	for _, s := range src {
+		k := primaryKeyString(s.Item, &d.Table)
+		if i, ok := index[k]; ok {
+			d.Items[i] = s.Item
+			if i < len(d.ItemPos) {
+				d.ItemPos[i] = model.Pos{}
+			}
+			replaced++
+			continue
+		}
+		index[k] = len(d.Items)
+		d.Items = append(d.Items, s.Item)
+		added++
+	}
+	if len(d.ItemPos) > 0 {
+		for len(d.ItemPos) < len(d.Items) {
+			d.ItemPos = append(d.ItemPos, model.Pos{})
+		}
+	}
+	return added, replaced, nil
+}
+
+func keySchemaText(k model.KeySchema, t *model.Table) string {
+	s := fmt.Sprintf("%s %s", k.Partition, t.KeyAttributeType(k.Partition))
+	if k.Sort != "" {
+		s += fmt.Sprintf(", %s %s", k.Sort, t.KeyAttributeType(k.Sort))
+	}
+	return s
+}
+
+// BatchWriteLimit is the most put requests one BatchWriteItem call takes
+// (API_BatchWriteItem.html: "up to 25 item put or delete operations").
+const BatchWriteLimit = 25
+
+// ExportBatchWrite writes the design's items as BatchWriteItem request files of at
+// most 25 items each, in the design's item order. Each file is
+// {"<table>": [{"PutRequest": {"Item": ...}}, ...]}, one request per line so a diff
+// shows which item changed. Key attributes that entity templates build are filled
+// in, as DynamoDB needs whole items. A design with no items gives no files.
+func ExportBatchWrite(d *model.Design) ([][]byte, error) {
+	var files [][]byte
+	for start := 0; start < len(d.Items); start += BatchWriteLimit {
+		end := min(start+BatchWriteLimit, len(d.Items))
+		var b []byte
+		b = append(b, "{\n  "...)
+		b = model.AppendJSONString(b, d.Table.Name)
+		b = append(b, ": [\n"...)
+		for i := start; i < end; i++ {
+			it := completeItem(d, d.Items[i])
+			if err := checkItemKeys(it, &d.Table); err != nil {
+				return nil, fmt.Errorf("item %d: %v", i, err)
+			}
+			b = append(b, `    {"PutRequest": {"Item": `...)
+			b = model.AppendWireItem(b, it)
+			b = append(b, "}}"...)
+			if i < end-1 {
+				b = append(b, ',')
+			}
+			b = append(b, '\n')
+		}
+		b = append(b, "  ]\n}\n"...)
+		files = append(files, b)
+	}
+	return files, nil
+}
+
+// lineIndex maps byte offsets to 1-based line numbers.
+type lineIndex []int // offsets where each line after the first starts
+
+func newLineIndex(data []byte) lineIndex {
+	var li lineIndex
+	for i, c := range data {
+		if c == '\n' {
+			li = append(li, i+1)
+		}
+	}
+	return li
+}
+
+func (li lineIndex) at(off int) int {
+	return sort.Search(len(li), func(i int) bool { return li[i] > off }) + 1
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// skipSeparators skips white space, commas and colons: json.Decoder's InputOffset
+// stands before them, and line numbers should name where the value starts.
+func skipSeparators(data []byte, i int) int {
+	for i < len(data) && strings.IndexByte(" \t\n\r,:", data[i]) >= 0 {
+		i++
+	}
+	return i
+}
+
+// jsonErrText adds the line of a syntax error's offset to its message.
+func jsonErrText(err error, data []byte, start int, lines lineIndex) string {
+	if se, ok := err.(*json.SyntaxError); ok {
+		return fmt.Sprintf("%v (line %d)", se, lines.at(start+int(se.Offset)))
+	}
+	return err.Error()
+}

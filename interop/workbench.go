@@ -1,0 +1,974 @@
+package interop
+
+// NoSQL Workbench data models (the JSON that the Data modeler's "Export data model"
+// writes, workbench.Modeler.ExportModel.html; formats 1.0, 2.0 and 3.0). The three
+// share one shape: ModelName, ModelMetadata{Version, Description, ...} and DataModel,
+// one entry per table with TableName, KeyAttributes, NonKeyAttributes,
+// GlobalSecondaryIndexes, TableFacets and TableData. 2.0 added
+// ModelMetadata.AWSService; 3.0 models also carry BillingMode and
+// ProvisionedCapacitySettings. Items are DynamoDB JSON.
+//
+// What a design keeps and a Workbench model cannot, and the reverse, is listed in
+// the README's interop section; ImportWorkbench reports each loss as a note.
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"stwb/model"
+)
+
+// WorkbenchImport is what ImportWorkbench read: one design per table, and notes on
+// what was inferred or could not be carried over.
+type WorkbenchImport struct {
+	ModelName string
+	Version   string
+	Designs   []*model.Design
+	Notes     []string
+}
+
+// The Workbench model versions this package reads. All three share the layout
+// above; an unknown version is refused rather than half understood.
+var workbenchVersions = []string{"1.0", "2.0", "3.0"}
+
+// ImportWorkbench reads a NoSQL Workbench data model. Errors are *PathError naming
+// the JSON path of the offending value.
+func ImportWorkbench(data []byte) (*WorkbenchImport, error) {
+	x, err := model.DecodeJSON(data)
+	if err != nil {
+		return nil, &PathError{Path: "$", Msg: err.Error()}
+	}
+	r := root(x)
+	out := &WorkbenchImport{Version: "1.0"}
+	if out.ModelName, err = r.optStr("ModelName"); err != nil {
+		return nil, err
+	}
+	description := ""
+	if meta, ok, err := r.field("ModelMetadata"); err != nil {
+		return nil, err
+	} else if ok {
+		v, err := meta.optStr("Version")
+		if err != nil {
+			return nil, err
+		}
+		if v != "" {
+			if !contains(workbenchVersions, v) {
+				vn, _ := meta.need("Version")
+				return nil, vn.errf("unsupported NoSQL Workbench model version %q; stwb reads versions %s", v, strings.Join(workbenchVersions, ", "))
+			}
+			out.Version = v
+		}
+		if description, err = meta.optStr("Description"); err != nil {
+			return nil, err
+		}
+	}
+	dm, err := r.need("DataModel")
+	if err != nil {
+		return nil, err
+	}
+	tables, err := dm.array()
+	if err != nil {
+		return nil, err
+	}
+	if len(tables) == 0 {
+		return nil, dm.errf("the model has no tables")
+	}
+	seen := map[string]string{}
+	for _, tn := range tables {
+		d, notes, err := importWorkbenchTable(tn)
+		if err != nil {
+			return nil, err
+		}
+		if prev, dup := seen[d.Table.Name]; dup {
+			return nil, tn.errf("table %q is also defined at %s; table names must be unique", d.Table.Name, prev)
+		}
+		seen[d.Table.Name] = tn.path
+		d.Description = description
+		d.Name = d.Table.Name
+		if len(tables) == 1 && out.ModelName != "" {
+			d.Name = out.ModelName
+		}
+		out.Designs = append(out.Designs, d)
+		out.Notes = append(out.Notes, notes...)
+	}
+	return out, nil
+}
+
+// wbAttr reads {"AttributeName": ..., "AttributeType": ...}.
+func wbAttr(n jnode) (string, model.Type, error) {
+	name, err := n.needStr("AttributeName")
+	if err != nil {
+		return "", 0, err
+	}
+	ts, err := n.needStr("AttributeType")
+	if err != nil {
+		return "", 0, err
+	}
+	t, ok := model.ParseType(ts)
+	if !ok {
+		tn, _ := n.need("AttributeType")
+		return "", 0, tn.errf("unknown attribute type %q; use one of S, N, B, BOOL, NULL, L, M, SS, NS, BS", ts)
+	}
+	return name, t, nil
+}
+
+// wbKeySchema reads KeyAttributes{PartitionKey, SortKey?} and records the key
+// attribute types in types, refusing a type that contradicts an earlier one.
+func wbKeySchema(n jnode, types map[string]model.Type, where map[string]string) (model.KeySchema, error) {
+	ka, err := n.need("KeyAttributes")
+	if err != nil {
+		return model.KeySchema{}, err
+	}
+	var ks model.KeySchema
+	for _, part := range []string{"PartitionKey", "SortKey"} {
+		pn, ok, err := ka.field(part)
+		if err != nil {
+			return ks, err
+		}
+		if !ok {
+			if part == "PartitionKey" {
+				return ks, ka.errf("missing PartitionKey")
+			}
+			continue
+		}
+		name, t, err := wbAttr(pn)
+		if err != nil {
+			return ks, err
+		}
+		if !t.IsScalarKeyType() {
+			return ks, pn.errf("key attribute %s has type %s; a key attribute must be S, N or B", name, t)
+		}
+		if prev, ok := types[name]; ok && prev != t {
+			return ks, pn.errf("key attribute %s is %s here but %s at %s; give it one type", name, t, prev, where[name])
+		}
+		types[name] = t
+		where[name] = pn.path
+		if part == "PartitionKey" {
+			ks.Partition = name
+		} else {
+			ks.Sort = name
+		}
+	}
+	return ks, nil
+}
+
+func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
+	d := &model.Design{Version: 1}
+	t := &d.Table
+	var err error
+	if t.Name, err = tn.needStr("TableName"); err != nil {
+		return nil, nil, err
+	}
+	keyTypes := map[string]model.Type{}
+	where := map[string]string{}
+	if t.Key, err = wbKeySchema(tn, keyTypes, where); err != nil {
+		return nil, nil, err
+	}
+
+	// Non-key attribute declarations: their types feed the entities' attributes.
+	declared := map[string]model.Type{}
+	var declOrder []string
+	nka, err := tn.optArray("NonKeyAttributes")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, a := range nka {
+		name, ty, err := wbAttr(a)
+		if err != nil {
+			return nil, nil, err
+		}
+		if _, dup := declared[name]; !dup {
+			declOrder = append(declOrder, name)
+		}
+		declared[name] = ty
+	}
+
+	gsis, err := tn.optArray("GlobalSecondaryIndexes")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, g := range gsis {
+		ix := model.Index{}
+		if ix.Name, err = g.needStr("IndexName"); err != nil {
+			return nil, nil, err
+		}
+		if _, dup := t.IndexByName(ix.Name); dup {
+			return nil, nil, g.errf("index %q is defined twice; index names must be unique", ix.Name)
+		}
+		if ix.Key, err = wbKeySchema(g, keyTypes, where); err != nil {
+			return nil, nil, err
+		}
+		if ix.Projection, err = wbProjection(g); err != nil {
+			return nil, nil, err
+		}
+		t.Indexes = append(t.Indexes, ix)
+	}
+	// A key attribute also listed as non-key must agree on its type.
+	for name, kt := range keyTypes {
+		if dt, ok := declared[name]; ok && dt != kt {
+			return nil, nil, tn.errf("attribute %s is declared %s in NonKeyAttributes but is a key attribute of type %s at %s", name, dt, kt, where[name])
+		}
+	}
+	t.Attributes = keyTypes
+	if err := wbBilling(tn, &t.Billing); err != nil {
+		return nil, nil, err
+	}
+
+	// Items: the table's own TableData, then each facet's.
+	var items []model.Item
+	var paths []string
+	tdata, err := tn.optArray("TableData")
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, in := range tdata {
+		it, err := wbItem(in, t)
+		if err != nil {
+			return nil, nil, err
+		}
+		items = append(items, it)
+		paths = append(paths, in.path)
+	}
+	facets, err := tn.optArray("TableFacets")
+	if err != nil {
+		return nil, nil, err
+	}
+	type facetData struct {
+		name  string
+		alias map[string]string // key attribute -> the facet's name for it
+		attrs []string
+		items []int // indexes into items
+		path  string
+	}
+	var fds []facetData
+	for _, f := range facets {
+		fd := facetData{path: f.path}
+		if fd.name, err = f.needStr("FacetName"); err != nil {
+			return nil, nil, err
+		}
+		for _, prev := range fds {
+			if prev.name == fd.name {
+				return nil, nil, f.errf("facet %q is also defined at %s; facet names must be unique", fd.name, prev.path)
+			}
+		}
+		fd.alias = map[string]string{}
+		if kaa, ok, err := f.field("KeyAttributeAlias"); err != nil {
+			return nil, nil, err
+		} else if ok {
+			for part, attr := range map[string]string{"PartitionKeyAlias": t.Key.Partition, "SortKeyAlias": t.Key.Sort} {
+				a, err := kaa.optStr(part)
+				if err != nil {
+					return nil, nil, err
+				}
+				if attr != "" && a != "" {
+					fd.alias[attr] = a
+				}
+			}
+		}
+		attrs, err := f.optArray("NonKeyAttributes")
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, a := range attrs {
+			s, err := a.str()
+			if err != nil {
+				return nil, nil, err
+			}
+			fd.attrs = append(fd.attrs, s)
+		}
+		fdata, err := f.optArray("TableData")
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, in := range fdata {
+			it, err := wbItem(in, t)
+			if err != nil {
+				return nil, nil, err
+			}
+			fd.items = append(fd.items, len(items))
+			items = append(items, it)
+			paths = append(paths, in.path)
+		}
+		fds = append(fds, fd)
+	}
+
+	var notes []string
+	note := func(format string, args ...any) {
+		notes = append(notes, fmt.Sprintf("table %s: ", t.Name)+fmt.Sprintf(format, args...))
+	}
+
+	// The type attribute: one that holds the facet's name on every item of every
+	// facet. Failing that, the items are tagged with one, so that they keep their
+	// entity in the design.
+	if len(fds) > 0 {
+		var facetItems [][]model.Item
+		var names []string
+		for _, fd := range fds {
+			var its []model.Item
+			for _, i := range fd.items {
+				its = append(its, items[i])
+			}
+			facetItems = append(facetItems, its)
+			names = append(names, fd.name)
+		}
+		ta, found := findTypeAttribute(facetItems, names)
+		if !found {
+			ta = freshAttributeName(items, "type", "entityType", "_type")
+			tagged := 0
+			for k, fd := range fds {
+				for _, i := range fd.items {
+					items[i][ta] = model.Str(fds[k].name)
+					tagged++
+				}
+			}
+			if tagged > 0 {
+				note("no attribute names each item's facet; added %q = facet name to %d facet items", ta, tagged)
+			}
+		}
+		if ta != "type" {
+			t.TypeAttribute = ta
+		}
+	}
+
+	// Entities from facets.
+	keyAttrs := keyAttributes(t)
+	isKey := map[string]bool{}
+	for _, k := range keyAttrs {
+		isKey[k] = true
+	}
+	inEntity := map[string]bool{}
+	for _, fd := range fds {
+		e := model.Entity{Name: fd.name, Keys: map[string]string{}}
+		var its []model.Item
+		for _, i := range fd.items {
+			its = append(its, items[i])
+		}
+		// Templates first: an attribute that a template builds is a key, not one of
+		// the entity's declared attributes.
+		for _, k := range keyAttrs {
+			exclude := map[string]bool{t.Key.Partition: true, t.Key.Sort: true, k: true, d.TypeAttr(): true}
+			tmpl := inferTemplate(k, its, templateCandidates(its, exclude))
+			if tmpl == "" {
+				tmpl = aliasTemplate(k, fd.alias[k], its)
+			}
+			if tmpl != "" {
+				e.Keys[k] = tmpl
+			}
+		}
+		for _, a := range fd.attrs {
+			if a == t.Key.Partition || a == t.Key.Sort || a == d.TypeAttr() || e.Keys[a] != "" {
+				continue
+			}
+			ty, ok := declared[a]
+			if !ok {
+				ty = observedType(a, its)
+			}
+			e.Attributes = append(e.Attributes, model.EntityAttribute{Name: a, Type: ty})
+			inEntity[a] = true
+		}
+		if len(e.Keys) == 0 {
+			e.Keys = nil
+		}
+		d.Entities = append(d.Entities, e)
+	}
+	var lost []string
+	for _, a := range declOrder {
+		if !isKey[a] && !inEntity[a] && a != d.TypeAttr() {
+			lost = append(lost, a+" ("+declared[a].String()+")")
+		}
+	}
+	if len(lost) > 0 {
+		note("non-key attribute declarations outside any facet are kept only as item values (a design declares non-key types per entity): %s", strings.Join(lost, ", "))
+	}
+
+	// One item per primary key, as DynamoDB would hold them: NoSQL Workbench may
+	// keep the same item in the table data and in a facet.
+	d.Items, notes = dedupeItems(items, paths, t, notes)
+	return d, notes, nil
+}
+
+// wbProjection reads an index's Projection; a missing one means ALL, the
+// Workbench's default.
+func wbProjection(g jnode) (model.Projection, error) {
+	pn, ok, err := g.field("Projection")
+	if err != nil || !ok {
+		return model.Projection{Type: model.ProjectAll}, err
+	}
+	pt, err := pn.needStr("ProjectionType")
+	if err != nil {
+		return model.Projection{}, err
+	}
+	p := model.Projection{Type: model.ProjectionType(pt)}
+	switch p.Type {
+	case model.ProjectAll, model.ProjectKeysOnly:
+	case model.ProjectInclude:
+		attrs, err := pn.optArray("NonKeyAttributes")
+		if err != nil {
+			return p, err
+		}
+		for _, a := range attrs {
+			s, err := a.str()
+			if err != nil {
+				return p, err
+			}
+			p.Include = append(p.Include, s)
+		}
+		if len(p.Include) == 0 {
+			return p, pn.errf("INCLUDE projection lists no NonKeyAttributes; list them or use KEYS_ONLY")
+		}
+	default:
+		ptn, _ := pn.need("ProjectionType")
+		return p, ptn.errf("unknown ProjectionType %q; use ALL, KEYS_ONLY or INCLUDE", pt)
+	}
+	return p, nil
+}
+
+// wbBilling reads BillingMode and ProvisionedCapacitySettings. A model without
+// BillingMode (formats 1.0 and 2.0) is on-demand, the default the design file uses.
+func wbBilling(tn jnode, b *model.Billing) error {
+	b.Mode = model.OnDemand
+	mode, err := tn.optStr("BillingMode")
+	if err != nil {
+		return err
+	}
+	switch mode {
+	case "", "PAY_PER_REQUEST":
+		return nil
+	case "PROVISIONED":
+	default:
+		mn, _ := tn.need("BillingMode")
+		return mn.errf("unknown BillingMode %q; use PROVISIONED or PAY_PER_REQUEST", mode)
+	}
+	b.Mode = model.Provisioned
+	pcs, err := tn.need("ProvisionedCapacitySettings")
+	if err != nil {
+		return err
+	}
+	pt, err := pcs.need("ProvisionedThroughput")
+	if err != nil {
+		return err
+	}
+	rn, err := pt.need("ReadCapacityUnits")
+	if err != nil {
+		return err
+	}
+	if b.Read, err = rn.int64(); err != nil {
+		return err
+	}
+	wn, err := pt.need("WriteCapacityUnits")
+	if err != nil {
+		return err
+	}
+	if b.Write, err = wn.int64(); err != nil {
+		return err
+	}
+	// Autoscaling's target utilisation is a percentage in the Workbench and a
+	// fraction in the design file.
+	if as, ok, err := pcs.field("AutoScalingRead"); err != nil {
+		return err
+	} else if ok {
+		if spc, ok, err := as.field("ScalingPolicyConfiguration"); err != nil {
+			return err
+		} else if ok {
+			if tv, ok, err := spc.field("TargetValue"); err != nil {
+				return err
+			} else if ok {
+				f, err := tv.float()
+				if err != nil {
+					return err
+				}
+				if f <= 0 || f > 100 {
+					return tv.errf("TargetValue %v is not a percentage between 0 and 100", f)
+				}
+				b.Target = f / 100
+			}
+		}
+	}
+	return nil
+}
+
+// wbItem reads one DynamoDB JSON item and checks it against the table's key
+// schema, as PutItem would.
+func wbItem(n jnode, t *model.Table) (model.Item, error) {
+	it, err := model.WireItemFromJSON(n.v, n.path)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkItemKeys(it, t); err != nil {
+		return nil, &PathError{Path: n.path, Msg: err.Error()}
+	}
+	return it, nil
+}
+
+// checkItemKeys checks that an item has the table's key attributes with their
+// declared types, and that any index key attribute it holds has the index's type.
+// The wording follows DynamoDB's PutItem ValidationExceptions (dynalite
+// validations/index.js: "Missing the key ... in the item", "Type mismatch for key").
+func checkItemKeys(it model.Item, t *model.Table) error {
+	for _, k := range []string{t.Key.Partition, t.Key.Sort} {
+		if k == "" {
+			continue
+		}
+		v, ok := it[k]
+		if !ok {
+			return fmt.Errorf("One or more parameter values were invalid: Missing the key %s in the item", k)
+		}
+		if want := t.KeyAttributeType(k); v.Type != want {
+			return fmt.Errorf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", k, want, v.Type)
+		}
+		if (v.Type == model.TypeS || v.Type == model.TypeB) && v.Str == "" {
+			return fmt.Errorf("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", v.Type, k)
+		}
+	}
+	for _, ix := range t.Indexes {
+		for _, k := range []string{ix.Key.Partition, ix.Key.Sort} {
+			if k == "" {
+				continue
+			}
+			if v, ok := it[k]; ok && v.Type != t.KeyAttributeType(k) {
+				return fmt.Errorf("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", k, t.KeyAttributeType(k), v.Type, ix.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// findTypeAttribute looks for an attribute that holds the facet's name (as a
+// string) on every item of every facet. Facets without items say nothing. The
+// first such name in sorted order wins, so the result is stable.
+func findTypeAttribute(facetItems [][]model.Item, names []string) (string, bool) {
+	var cands map[string]bool
+	any := false
+	for k, its := range facetItems {
+		for _, it := range its {
+			any = true
+			here := map[string]bool{}
+			for a, v := range it {
+				if v.Type == model.TypeS && v.Str == names[k] {
+					here[a] = true
+				}
+			}
+			if cands == nil {
+				cands = here
+				continue
+			}
+			for a := range cands {
+				if !here[a] {
+					delete(cands, a)
+				}
+			}
+		}
+	}
+	if !any {
+		return "type", true // nothing to tag; keep the default
+	}
+	if len(cands) == 0 {
+		return "", false
+	}
+	// Prefer the conventional name when several attributes qualify.
+	if cands["type"] {
+		return "type", true
+	}
+	return sortedStrings(cands)[0], true
+}
+
+// freshAttributeName returns the first name no item uses.
+func freshAttributeName(items []model.Item, names ...string) string {
+	for _, n := range names {
+		used := false
+		for _, it := range items {
+			if _, ok := it[n]; ok {
+				used = true
+				break
+			}
+		}
+		if !used {
+			return n
+		}
+	}
+	return names[len(names)-1] + "_"
+}
+
+// observedType is the type an attribute has on the first item that holds it (S
+// when none does).
+func observedType(a string, its []model.Item) model.Type {
+	for _, it := range its {
+		if v, ok := it[a]; ok {
+			return v.Type
+		}
+	}
+	return model.TypeS
+}
+
+// templateCandidates lists the string attributes that may stand in a key template,
+// sorted: any the items hold but those excluded (the table's key, the type
+// attribute and the key being inferred).
+func templateCandidates(its []model.Item, exclude map[string]bool) []string {
+	set := map[string]bool{}
+	for _, it := range its {
+		for a, v := range it {
+			if !exclude[a] && v.Type == model.TypeS {
+				set[a] = true
+			}
+		}
+	}
+	return sortedStrings(set)
+}
+
+// dedupeItems keeps one item per primary key, in first-seen order. An exact
+// duplicate is dropped quietly; a different item with the same key replaces the
+// earlier one (as a second PutItem would) and is noted.
+func dedupeItems(items []model.Item, paths []string, t *model.Table, notes []string) ([]model.Item, []string) {
+	index := map[string]int{}
+	var out []model.Item
+	for i, it := range items {
+		k := primaryKeyString(it, t)
+		if j, ok := index[k]; ok {
+			if !out[j].Equal(it) {
+				notes = append(notes, fmt.Sprintf("table %s: %s has the same primary key as an earlier item and replaces it", t.Name, paths[i]))
+			}
+			out[j] = it
+			continue
+		}
+		index[k] = len(out)
+		out = append(out, it)
+	}
+	return out, notes
+}
+
+// primaryKeyString is a map key for an item's primary key.
+func primaryKeyString(it model.Item, t *model.Table) string {
+	key := model.Item{}
+	for _, k := range []string{t.Key.Partition, t.Key.Sort} {
+		if v, ok := it[k]; ok && k != "" {
+			key[k] = v
+		}
+	}
+	return string(model.AppendWireItem(nil, key))
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// ---- export ----
+
+type wbModel struct {
+	ModelName     string      `json:"ModelName"`
+	ModelMetadata wbMetadata  `json:"ModelMetadata"`
+	DataModel     []wbTableJS `json:"DataModel"`
+}
+
+type wbMetadata struct {
+	Author           string `json:"Author"`
+	DateCreated      string `json:"DateCreated"`
+	DateLastModified string `json:"DateLastModified"`
+	Description      string `json:"Description"`
+	AWSService       string `json:"AWSService"`
+	Version          string `json:"Version"`
+}
+
+type wbAttrJS struct {
+	AttributeName string `json:"AttributeName"`
+	AttributeType string `json:"AttributeType"`
+}
+
+type wbKeysJS struct {
+	PartitionKey wbAttrJS  `json:"PartitionKey"`
+	SortKey      *wbAttrJS `json:"SortKey,omitempty"`
+}
+
+type wbProjectionJS struct {
+	ProjectionType   string   `json:"ProjectionType"`
+	NonKeyAttributes []string `json:"NonKeyAttributes,omitempty"`
+}
+
+type wbGSIJS struct {
+	IndexName     string         `json:"IndexName"`
+	KeyAttributes wbKeysJS       `json:"KeyAttributes"`
+	Projection    wbProjectionJS `json:"Projection"`
+}
+
+type wbFacetJS struct {
+	FacetName         string            `json:"FacetName"`
+	KeyAttributeAlias map[string]string `json:"KeyAttributeAlias"`
+	TableData         []model.WireItem  `json:"TableData"`
+	NonKeyAttributes  []string          `json:"NonKeyAttributes"`
+	DataAccess        map[string]any    `json:"DataAccess"`
+}
+
+type wbThroughputJS struct {
+	ReadCapacityUnits  int64 `json:"ReadCapacityUnits"`
+	WriteCapacityUnits int64 `json:"WriteCapacityUnits"`
+}
+
+type wbAutoScalingJS struct {
+	ScalableTargetRequest struct {
+		MinCapacity int64  `json:"MinCapacity"`
+		MaxCapacity int64  `json:"MaxCapacity"`
+		ServiceRole string `json:"ServiceRole"`
+	} `json:"ScalableTargetRequest"`
+	ScalingPolicyConfiguration struct {
+		TargetValue float64 `json:"TargetValue"`
+	} `json:"ScalingPolicyConfiguration"`
+}
+
+type wbCapacityJS struct {
+	ProvisionedThroughput wbThroughputJS   `json:"ProvisionedThroughput"`
+	AutoScalingRead       *wbAutoScalingJS `json:"AutoScalingRead,omitempty"`
+	AutoScalingWrite      *wbAutoScalingJS `json:"AutoScalingWrite,omitempty"`
+}
+
+type wbTableJS struct {
+	TableName                   string           `json:"TableName"`
+	KeyAttributes               wbKeysJS         `json:"KeyAttributes"`
+	NonKeyAttributes            []wbAttrJS       `json:"NonKeyAttributes"`
+	TableFacets                 []wbFacetJS      `json:"TableFacets"`
+	GlobalSecondaryIndexes      []wbGSIJS        `json:"GlobalSecondaryIndexes"`
+	TableData                   []model.WireItem `json:"TableData"`
+	DataAccess                  map[string]any   `json:"DataAccess"`
+	BillingMode                 string           `json:"BillingMode"`
+	ProvisionedCapacitySettings *wbCapacityJS    `json:"ProvisionedCapacitySettings,omitempty"`
+}
+
+// ExportWorkbench writes the design as a NoSQL Workbench data model, format 3.0.
+// Entities become facets holding their items; untyped items stay in the table's
+// TableData. Notes list what the Workbench format cannot hold (LSIs are written as
+// GSIs keyed on the table's partition key, since the Data modeler has no LSIs;
+// entity counts, patterns and the table class are left out). The metadata dates are
+// empty so that exporting an unchanged design gives the same bytes.
+func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
+	t := &d.Table
+	var notes []string
+	wt := wbTableJS{
+		TableName:     t.Name,
+		KeyAttributes: wbKeys(t.Key, t),
+		DataAccess:    map[string]any{"MySql": map[string]any{}},
+		BillingMode:   "PAY_PER_REQUEST",
+	}
+	isKey := map[string]bool{t.Key.Partition: true, t.Key.Sort: true}
+	for _, ix := range t.Indexes {
+		if ix.Local {
+			notes = append(notes, fmt.Sprintf("index %s is a local secondary index; NoSQL Workbench models have none, so it is written as a global one on the same keys", ix.Name))
+		}
+		g := wbGSIJS{IndexName: ix.Name, KeyAttributes: wbKeys(ix.Key, t),
+			Projection: wbProjectionJS{ProjectionType: string(projType(ix.Projection)), NonKeyAttributes: ix.Projection.Include}}
+		wt.GlobalSecondaryIndexes = append(wt.GlobalSecondaryIndexes, g)
+	}
+
+	// NonKeyAttributes: index key attributes first (the Workbench needs their types),
+	// then the entities' attributes, then anything else the items hold.
+	nonKey := map[string]model.Type{}
+	var order []string
+	addNonKey := func(name string, ty model.Type) {
+		if name == "" || isKey[name] {
+			return
+		}
+		if _, ok := nonKey[name]; ok {
+			return
+		}
+		nonKey[name] = ty
+		order = append(order, name)
+	}
+	for _, ix := range t.Indexes {
+		addNonKey(ix.Key.Partition, t.KeyAttributeType(ix.Key.Partition))
+		addNonKey(ix.Key.Sort, t.KeyAttributeType(ix.Key.Sort))
+	}
+	for _, e := range d.Entities {
+		for _, a := range e.Attributes {
+			addNonKey(a.Name, a.Type)
+		}
+	}
+	for _, it := range d.Items {
+		for _, a := range it.Names() {
+			addNonKey(a, it[a].Type)
+		}
+	}
+	for _, a := range order {
+		wt.NonKeyAttributes = append(wt.NonKeyAttributes, wbAttrJS{AttributeName: a, AttributeType: nonKey[a].String()})
+	}
+
+	// Facets, one per entity, with the items of that entity.
+	typeAttr := d.TypeAttr()
+	facetOf := map[string]int{}
+	for _, e := range d.Entities {
+		f := wbFacetJS{FacetName: e.Name, DataAccess: map[string]any{"MySql": map[string]any{}},
+			KeyAttributeAlias: map[string]string{"PartitionKeyAlias": keyAlias(e, t.Key.Partition)},
+			TableData:         []model.WireItem{}, NonKeyAttributes: []string{}}
+		if t.Key.Sort != "" {
+			f.KeyAttributeAlias["SortKeyAlias"] = keyAlias(e, t.Key.Sort)
+		}
+		facetOf[e.Name] = len(wt.TableFacets)
+		wt.TableFacets = append(wt.TableFacets, f)
+	}
+	wt.TableData = []model.WireItem{}
+	facetAttrs := make([]map[string]bool, len(wt.TableFacets))
+	for i := range facetAttrs {
+		facetAttrs[i] = map[string]bool{}
+	}
+	for i, it := range d.Items {
+		full := completeItem(d, it)
+		if err := checkItemKeys(full, t); err != nil {
+			return nil, nil, fmt.Errorf("item %d: %v", i, err)
+		}
+		tv, ok := full[typeAttr]
+		if k, isFacet := facetOf[tv.Str]; ok && tv.Type == model.TypeS && isFacet {
+			wt.TableFacets[k].TableData = append(wt.TableFacets[k].TableData, model.WireItem(full))
+			for a := range full {
+				facetAttrs[k][a] = true
+			}
+			continue
+		}
+		wt.TableData = append(wt.TableData, model.WireItem(full))
+	}
+	// A facet's NonKeyAttributes: its declared attributes, the type attribute, then
+	// the index keys its templates build. The importer reads back exactly these.
+	for k, e := range d.Entities {
+		seen := map[string]bool{}
+		f := &wt.TableFacets[k]
+		add := func(a string) {
+			if !seen[a] && !isKey[a] {
+				seen[a] = true
+				f.NonKeyAttributes = append(f.NonKeyAttributes, a)
+			}
+		}
+		for _, a := range e.Attributes {
+			add(a.Name)
+		}
+		if facetAttrs[k][typeAttr] {
+			add(typeAttr)
+		}
+		for _, a := range keyAttributes(t) {
+			if e.Keys[a] != "" {
+				add(a)
+			}
+		}
+	}
+	if t.Billing.Mode == model.Provisioned {
+		wt.BillingMode = "PROVISIONED"
+		c := &wbCapacityJS{ProvisionedThroughput: wbThroughputJS{t.Billing.Read, t.Billing.Write}}
+		if t.Billing.Target > 0 {
+			c.AutoScalingRead = autoScaling(t.Billing.Read, t.Billing.Target)
+			c.AutoScalingWrite = autoScaling(t.Billing.Write, t.Billing.Target)
+		}
+		wt.ProvisionedCapacitySettings = c
+	}
+	if t.Class == model.ClassStandardIA {
+		notes = append(notes, "the table class standard-ia has no place in a NoSQL Workbench model and is left out")
+	}
+	if len(d.Patterns) > 0 {
+		notes = append(notes, fmt.Sprintf("%d access patterns have no place in a NoSQL Workbench model and are left out", len(d.Patterns)))
+	}
+	name := d.Name
+	if name == "" {
+		name = t.Name
+	}
+	m := wbModel{
+		ModelName: name,
+		ModelMetadata: wbMetadata{Description: d.Description, AWSService: "Amazon DynamoDB",
+			Version: "3.0"},
+		DataModel: []wbTableJS{wt},
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(m); err != nil {
+		return nil, nil, err
+	}
+	return buf.Bytes(), notes, nil
+}
+
+// keyAlias is the facet's name for a key attribute: the variable of a one-variable
+// template ("c#{CustomerId}" gives CustomerId), which is what the importer reads back
+// (aliasTemplate); otherwise the attribute's own name.
+func keyAlias(e model.Entity, attr string) string {
+	if vs := model.TemplateVars(e.Keys[attr]); len(vs) == 1 {
+		return vs[0]
+	}
+	return attr
+}
+
+// autoScaling writes a target-tracking policy at the design's target, scaling
+// between 1 and the provisioned figure (the design keeps no bounds of its own).
+func autoScaling(units int64, target float64) *wbAutoScalingJS {
+	a := &wbAutoScalingJS{}
+	a.ScalableTargetRequest.MinCapacity = 1
+	a.ScalableTargetRequest.MaxCapacity = max(units, 1)
+	a.ScalableTargetRequest.ServiceRole = "AWSServiceRoleForApplicationAutoScaling_DynamoDBTable"
+	a.ScalingPolicyConfiguration.TargetValue = target * 100
+	return a
+}
+
+func wbKeys(k model.KeySchema, t *model.Table) wbKeysJS {
+	ks := wbKeysJS{PartitionKey: wbAttrJS{k.Partition, t.KeyAttributeType(k.Partition).String()}}
+	if k.Sort != "" {
+		ks.SortKey = &wbAttrJS{k.Sort, t.KeyAttributeType(k.Sort).String()}
+	}
+	return ks
+}
+
+// projType is the projection type, ALL when not set (the design file's default).
+func projType(p model.Projection) model.ProjectionType {
+	if p.Type == "" {
+		return model.ProjectAll
+	}
+	return p.Type
+}
+
+// completeItem returns the item with the key attributes that its entity's
+// templates build and the item leaves out (FORMAT.md "Items and entities"), so that
+// exports hold whole items. An item that gives a key keeps its own value.
+func completeItem(d *model.Design, it model.Item) model.Item {
+	tv, ok := it[d.TypeAttr()]
+	if !ok || tv.Type != model.TypeS {
+		return it
+	}
+	e := d.EntityByName(tv.Str)
+	if e == nil {
+		return it
+	}
+	var out model.Item
+	for _, k := range sortedStrings(e.Keys) {
+		if _, has := it[k]; has {
+			continue
+		}
+		v, ok := model.ExpandKey(e.Keys[k], it, d.Table.KeyAttributeType(k))
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = it.Clone()
+		}
+		out[k] = v
+	}
+	if out == nil {
+		return it
+	}
+	return out
+}
+
+// sortedByKey is used by exporters that want items in key order.
+func sortedByKey(items []model.Item, t *model.Table) []model.Item {
+	out := append([]model.Item(nil), items...)
+	sort.SliceStable(out, func(i, j int) bool {
+		for _, k := range []string{t.Key.Partition, t.Key.Sort} {
+			if k == "" {
+				continue
+			}
+			if c := model.CompareScalar(out[i][k], out[j][k]); c != 0 {
+				return c < 0
+			}
+		}
+		return false
+	})
+	return out
+}

@@ -1,0 +1,632 @@
+package model
+
+import (
+	"bytes"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// The items fast path. yaml.v3 builds a node of about 150 bytes for every scalar and
+// reads some 10 MB/s: a 100,000-item design (25 MB) took 2.4 s and 430 MB that way.
+// Items are usually written as saving writes them, one flow mapping per line:
+//
+//	items:
+//	  - {type: customer, PK: "CUST#42", SK: PROFILE, email: ada@example.com}
+//
+// splitItems reads such lines directly. It accepts a strict subset of YAML and gives
+// up (returns nil) on anything else — anchors, tags other than !ss/!ns/!bs/!!binary,
+// plain scalars whose YAML type is in doubt (dates, hex, .inf), block-style items —
+// and the whole file is then read by yaml.v3. Scalars go through the same
+// scalarValue/setElement/setValue as the node path, so one text has one meaning.
+
+// itemRecord is what saving keeps of one loaded item (see Source.items).
+type itemRecord struct {
+	key   string   // the item's table key when loaded (itemKeyString)
+	order []string // attribute names as written; derived keys are not among them
+	head  string   // comment lines above the item
+	line  string   // comment after the item on its line
+	foot  string   // comment below the item (yaml.v3 only)
+}
+
+// fastItems is the items section read by the fast path.
+type fastItems struct {
+	rest    []byte // the file with the item lines blanked, for yaml.v3
+	keyLine int    // the 1-based line of "items:"
+	items   []Item
+	pos     []Pos
+	records []itemRecord
+	errs    errs // value errors (bad numbers, duplicate keys); the lines themselves parsed
+}
+
+// fits reports whether yaml.v3 read the rest of the file as the fast path assumed: a
+// top-level "items" key on keyLine with no value.
+func (f *fastItems) fits(root *yaml.Node) bool {
+	if root.Kind != yaml.DocumentNode || len(root.Content) != 1 || root.Content[0].Kind != yaml.MappingNode {
+		return false
+	}
+	top := root.Content[0]
+	found := false
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i], top.Content[i+1]
+		if k.Kind == yaml.ScalarNode && k.Value == "items" {
+			if found || k.Line != f.keyLine || k.Column != 1 || !isNull(v) || v.Tag != "!!null" || v.Value != "" {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// splitItems reads the items section the fast way, or returns nil when it cannot.
+func splitItems(dec *decoder, data []byte) *fastItems {
+	if bytes.IndexByte(data, '\r') >= 0 || bytes.IndexByte(data, '\t') >= 0 || !utf8.Valid(data) {
+		return nil
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	keyIdx := -1
+	for i, l := range lines {
+		if bytes.HasPrefix(l, []byte("items:")) {
+			tail := bytes.TrimSpace(l[len("items:"):])
+			if len(tail) > 0 && tail[0] != '#' {
+				return nil
+			}
+			if keyIdx >= 0 {
+				return nil
+			}
+			keyIdx = i
+		}
+	}
+	if keyIdx < 0 {
+		return nil
+	}
+	f := &fastItems{keyLine: keyIdx + 1}
+	// The parser shares the decoder's interned strings but keeps its own errors, which
+	// count only if the fast path succeeds.
+	p := &fastParser{d: &decoder{file: dec.file, strs: dec.strs, orders: dec.orders}}
+	indent := -1
+	var blank []int // the lines given to the fast path
+	var pending []int
+	var head []string
+	for i := keyIdx + 1; i < len(lines); i++ {
+		l := bytes.TrimRight(lines[i], "\n")
+		trimmed := bytes.TrimLeft(l, " ")
+		ind := len(l) - len(trimmed)
+		switch {
+		case len(trimmed) == 0:
+			continue
+		case trimmed[0] == '#':
+			if ind == 0 && indent != 0 {
+				// A comment at the margin ends the section for yaml.v3.
+				i = len(lines)
+				continue
+			}
+			pending = append(pending, i)
+			head = append(head, string(trimmed))
+			continue
+		case ind == 0 && trimmed[0] != '-':
+			i = len(lines) // the next top-level key
+			continue
+		}
+		if !bytes.HasPrefix(trimmed, []byte("- {")) || (indent >= 0 && ind != indent) {
+			return nil
+		}
+		indent = ind
+		it, order, lineComment, ok := p.itemLine(string(l), ind+2, i+1)
+		if !ok {
+			return nil
+		}
+		f.items = append(f.items, it)
+		f.pos = append(f.pos, Pos{File: dec.file, Line: i + 1, Col: ind + 3})
+		f.records = append(f.records, itemRecord{order: p.d.order(order), head: strings.Join(head, "\n"), line: lineComment})
+		blank = append(blank, pending...)
+		blank = append(blank, i)
+		pending, head = pending[:0], nil
+	}
+	if len(f.items) == 0 {
+		return nil
+	}
+	isBlank := make(map[int]bool, len(blank))
+	for _, i := range blank {
+		isBlank[i] = true
+	}
+	rest := make([]byte, 0, len(data)/8)
+	for i, l := range lines {
+		if isBlank[i] {
+			if bytes.HasSuffix(l, []byte("\n")) {
+				rest = append(rest, '\n')
+			}
+			continue
+		}
+		rest = append(rest, l...)
+	}
+	f.rest = rest
+	f.errs = p.d.errs
+	return f
+}
+
+// fastParser reads one item line. d collects value errors and interns strings; its
+// file name is filled in when the items join the design.
+type fastParser struct {
+	d    *decoder
+	s    string
+	i    int
+	line int
+	// fail is set when the line leaves the accepted subset.
+	fail bool
+	// lastSize is the previous item's attribute count, to size the next item's map.
+	lastSize int
+}
+
+func (p *fastParser) itemLine(l string, at, line int) (Item, []string, string, bool) {
+	p.s, p.i, p.line, p.fail = l, at, line, false
+	m, order := p.mapping(1, true)
+	if p.fail {
+		return nil, nil, "", false
+	}
+	p.spaces()
+	comment := ""
+	if p.i < len(p.s) {
+		if p.s[p.i] != '#' || p.s[p.i-1] != ' ' {
+			return nil, nil, "", false
+		}
+		comment = p.s[p.i:]
+	}
+	return m, order, comment, true
+}
+
+func (p *fastParser) pos(i int) Pos {
+	return Pos{File: p.d.file, Line: p.line, Col: utf8.RuneCountInString(p.s[:i]) + 1}
+}
+
+func (p *fastParser) spaces() {
+	for p.i < len(p.s) && p.s[p.i] == ' ' {
+		p.i++
+	}
+}
+
+func (p *fastParser) peek() byte {
+	if p.i < len(p.s) {
+		return p.s[p.i]
+	}
+	return 0
+}
+
+// mapping reads "{k: v, ...}" at p.i. top marks the item itself, whose key order is
+// kept.
+func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
+	p.i++ // '{'
+	size := 4
+	if top {
+		size = p.lastSize
+	}
+	m := make(map[string]Value, size)
+	var order []string
+	if top {
+		order = make([]string, 0, 12)
+	}
+	p.spaces()
+	if p.peek() == '}' {
+		p.i++
+		return m, order
+	}
+	for !p.fail {
+		keyAt := p.i
+		k, ok := p.key()
+		if !ok {
+			p.fail = true
+			return nil, nil
+		}
+		k = p.d.text(k)
+		p.spaces()
+		v, good := p.value(depth + 1)
+		if p.fail {
+			return nil, nil
+		}
+		if _, dup := m[k]; dup {
+			p.d.errs.add(p.pos(keyAt), "remove one of them", "duplicate key %q", k)
+		} else if good {
+			m[k] = v
+			if top {
+				order = append(order, k)
+			}
+		}
+		p.spaces()
+		switch p.peek() {
+		case ',':
+			p.i++
+			p.spaces()
+			if p.peek() == '}' {
+				p.i++
+				return m, order
+			}
+		case '}':
+			p.i++
+			if top {
+				p.lastSize = len(m)
+			}
+			return m, order
+		default:
+			p.fail = true
+		}
+	}
+	return nil, nil
+}
+
+// key reads a mapping key and the ": " after it.
+func (p *fastParser) key() (string, bool) {
+	var k string
+	switch p.peek() {
+	case '"', '\'':
+		s, ok := p.quoted()
+		if !ok || p.peek() != ':' {
+			return "", false
+		}
+		k = s
+	default:
+		s, ok := p.plain()
+		if !ok || p.peek() != ':' || plainTag(s) != "!!str" {
+			return "", false
+		}
+		k = s
+	}
+	p.i++ // ':'
+	if c := p.peek(); c != ' ' {
+		return "", false
+	}
+	return k, true
+}
+
+// value reads one value; ok is false when it is a value error (reported), fail is set
+// when the text leaves the subset.
+func (p *fastParser) value(depth int) (Value, bool) {
+	if depth > maxValueDepth {
+		p.fail = true // rare; let yaml.v3 and the node path report it
+		return Value{}, false
+	}
+	at := p.i
+	switch c := p.peek(); c {
+	case '{':
+		m, _ := p.mapping(depth, false)
+		return Map(m), !p.fail
+	case '[':
+		elems, ok := p.sequence(depth)
+		return List(elems...), ok
+	case '"', '\'':
+		s, ok := p.quoted()
+		if !ok {
+			p.fail = true
+			return Value{}, false
+		}
+		// Values are not interned: they are substrings of their line, so they cost
+		// nothing extra, and a map lookup per value costs time.
+		return Str(s), true
+	case '!':
+		return p.tagged(at)
+	default:
+		s, ok := p.plain()
+		if !ok {
+			p.fail = true
+			return Value{}, false
+		}
+		tag := plainTag(s)
+		if tag == "" {
+			p.fail = true
+			return Value{}, false
+		}
+		v, prob := scalarValue(tag, s)
+		if prob != nil {
+			p.d.errs.add(p.pos(at), prob.hint, "%s", prob.msg)
+			return Value{}, false
+		}
+		return v, true
+	}
+}
+
+func (p *fastParser) sequence(depth int) ([]Value, bool) {
+	p.i++ // '['
+	var out []Value
+	allOK := true
+	p.spaces()
+	if p.peek() == ']' {
+		p.i++
+		return out, true
+	}
+	for !p.fail {
+		v, ok := p.value(depth + 1)
+		allOK = allOK && ok
+		out = append(out, v)
+		p.spaces()
+		switch p.peek() {
+		case ',':
+			p.i++
+			p.spaces()
+			if p.peek() == ']' {
+				p.i++
+				return out, allOK
+			}
+		case ']':
+			p.i++
+			return out, allOK
+		default:
+			p.fail = true
+		}
+	}
+	return nil, false
+}
+
+// tagged reads "!ss [...]", "!ns [...]", "!bs [...]" or "!!binary TEXT".
+func (p *fastParser) tagged(at int) (Value, bool) {
+	end := strings.IndexByte(p.s[p.i:], ' ')
+	if end < 0 {
+		p.fail = true
+		return Value{}, false
+	}
+	tag := p.s[p.i : p.i+end]
+	p.i += end
+	p.spaces()
+	if tag == "!!binary" {
+		var text string
+		var ok bool
+		if c := p.peek(); c == '"' || c == '\'' {
+			text, ok = p.quoted()
+		} else {
+			text, ok = p.plain()
+		}
+		if !ok {
+			p.fail = true
+			return Value{}, false
+		}
+		v, prob := scalarValue(tag, text)
+		if prob != nil {
+			p.d.errs.add(p.pos(at), prob.hint, "%s", prob.msg)
+			return Value{}, false
+		}
+		return v, true
+	}
+	st := setTypeOfTag(tag)
+	if st == 0 || p.peek() != '[' {
+		p.fail = true
+		return Value{}, false
+	}
+	p.i++
+	var elems []Value
+	bad := false
+	p.spaces()
+	for !p.fail && p.peek() != ']' {
+		elemAt := p.i
+		var text string
+		var ok bool
+		plainElem := false
+		switch p.peek() {
+		case '"', '\'':
+			text, ok = p.quoted()
+		case '{', '[', '!':
+			ok = false
+		default:
+			text, ok = p.plain()
+			plainElem = true
+		}
+		if !ok {
+			p.fail = true
+			return Value{}, false
+		}
+		if plainElem {
+			switch plainTag(text) {
+			case "":
+				p.fail = true
+				return Value{}, false
+			case "!!null", "!!bool":
+				if !bad {
+					p.d.errs.add(p.pos(elemAt), hintQuote, "%s is not a valid %s set element", text, st)
+				}
+				bad = true
+			}
+		}
+		if !bad {
+			e, prob := setElement(SetElemType(st), text)
+			if prob != nil {
+				p.d.errs.add(p.pos(elemAt), prob.hint, "%s", prob.msg)
+				bad = true
+			}
+			if e.Type == TypeS {
+				e.Str = p.d.text(e.Str)
+			}
+			elems = append(elems, e)
+		}
+		p.spaces()
+		if p.peek() == ',' {
+			p.i++
+			p.spaces()
+		} else if p.peek() != ']' {
+			p.fail = true
+		}
+	}
+	if p.fail {
+		return Value{}, false
+	}
+	p.i++ // ']'
+	if bad {
+		return Value{}, false
+	}
+	v, prob := setValue(st, elems)
+	if prob != nil {
+		p.d.errs.add(p.pos(at), prob.hint, "%s", prob.msg)
+		return Value{}, false
+	}
+	return v, true
+}
+
+// plain reads a plain scalar in flow context: it ends at , [ ] { }, at ": " or a ':'
+// before one of those, and at " #". Trailing spaces are not part of it.
+func (p *fastParser) plain() (string, bool) {
+	start := p.i
+	if strings.IndexByte("-?:,[]{}#&*!|>'\"%@`", p.peek()) >= 0 && !isNumberStart(p.s[p.i:]) {
+		return "", false
+	}
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		if c == ',' || c == '[' || c == ']' || c == '{' || c == '}' {
+			break
+		}
+		if c == ':' {
+			n := byte(0)
+			if p.i+1 < len(p.s) {
+				n = p.s[p.i+1]
+			}
+			if n == 0 || n == ' ' || n == ',' || n == ']' || n == '}' || n == '[' || n == '{' {
+				break
+			}
+		}
+		if c == '#' && p.s[p.i-1] == ' ' {
+			break
+		}
+		p.i++
+	}
+	s := strings.TrimRight(p.s[start:p.i], " ")
+	if s == "" {
+		return "", false
+	}
+	return s, true
+}
+
+func isNumberStart(s string) bool {
+	return len(s) > 1 && s[0] == '-' && s[1] >= '0' && s[1] <= '9'
+}
+
+// plainTag resolves a plain scalar as yaml.v3 does, for the texts whose meaning is
+// certain; "" for the rest (the caller then leaves the fast path).
+func plainTag(s string) string {
+	switch s {
+	case "true", "True", "TRUE", "false", "False", "FALSE":
+		return "!!bool"
+	case "null", "Null", "NULL", "~":
+		return "!!null"
+	case "<<":
+		return ""
+	}
+	if strings.IndexByte("+-.0123456789", s[0]) >= 0 {
+		if yamlDecimal(s) {
+			return "!!float"
+		}
+		return ""
+	}
+	return "!!str"
+}
+
+// yamlDecimal reports whether s is [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?,
+// the number forms yaml.v3 resolves to !!int or !!float and DynamoDB can read.
+func yamlDecimal(s string) bool {
+	i := 0
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		i++
+	}
+	digits := func() int {
+		n := 0
+		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	intDigits := digits()
+	if i < len(s) && s[i] == '.' {
+		i++
+		if digits() == 0 && intDigits == 0 {
+			return false
+		}
+	} else if intDigits == 0 {
+		return false
+	}
+	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
+		i++
+		if i < len(s) && (s[i] == '+' || s[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(s)
+}
+
+// quoted reads a double- or single-quoted scalar on one line. Escapes beyond the
+// common ones make it give up.
+func (p *fastParser) quoted() (string, bool) {
+	q := p.s[p.i]
+	p.i++
+	// Most quoted strings have no escapes: return them as a substring of the line.
+	if end := strings.IndexByte(p.s[p.i:], q); end >= 0 {
+		body := p.s[p.i : p.i+end]
+		if strings.IndexByte(body, '\\') < 0 && (q == '"' || p.i+end+1 >= len(p.s) || p.s[p.i+end+1] != '\'') && !hasControl(body) {
+			p.i += end + 1
+			return body, true
+		}
+	}
+	var b strings.Builder
+	for p.i < len(p.s) {
+		c := p.s[p.i]
+		switch {
+		case c < 0x20 || c == 0x7f:
+			return "", false
+		case c == q && q == '\'':
+			if p.i+1 < len(p.s) && p.s[p.i+1] == '\'' {
+				b.WriteByte('\'')
+				p.i += 2
+				continue
+			}
+			p.i++
+			return b.String(), true
+		case c == q:
+			p.i++
+			return b.String(), true
+		case c == '\\' && q == '"':
+			if p.i+1 >= len(p.s) {
+				return "", false
+			}
+			e := p.s[p.i+1]
+			p.i += 2
+			switch e {
+			case '\\', '"', '/':
+				b.WriteByte(e)
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			case 'r':
+				b.WriteByte('\r')
+			case '0':
+				b.WriteByte(0)
+			case 'x', 'u', 'U':
+				n := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
+				if p.i+n > len(p.s) {
+					return "", false
+				}
+				r, err := strconv.ParseUint(p.s[p.i:p.i+n], 16, 32)
+				if err != nil || (r >= 0xD800 && r <= 0xDFFF) || r > utf8.MaxRune {
+					return "", false
+				}
+				b.WriteRune(rune(r))
+				p.i += n
+			default:
+				return "", false
+			}
+		default:
+			b.WriteByte(c)
+			p.i++
+		}
+	}
+	return "", false
+}
+
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,839 @@
+package model
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Loading a design file (FORMAT.md). The file is read as a yaml.Node tree, not by
+// struct decoding, so that every field and value keeps its line and column for error
+// messages, unknown fields are reported with a did-you-mean, numbers keep their exact
+// text, and the tree (with people's comments) can be kept for saving.
+
+// Load reads and parses a design file. It does not handle "-": the command line reads
+// standard input itself and calls Parse.
+func Load(path string) (*Design, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse reads a design from YAML. file names the source in error messages. It
+// returns every problem it finds, as an ErrorList, after key templates are applied
+// and the design validated; on error the returned design is nil.
+func Parse(file string, data []byte) (d *Design, err error) {
+	defer func() {
+		// yaml.v3 has panicked on hostile input in the past; a design file must never
+		// crash the workbench, so such a panic becomes a whole-file error.
+		if r := recover(); r != nil {
+			d, err = nil, ErrorList{{Pos: Pos{File: file}, Msg: fmt.Sprint("cannot read the file: ", r), WholeFile: true}}
+		}
+	}()
+	dec := newDecoder(file)
+	fast := splitItems(dec, data)
+	src := data
+	if fast != nil {
+		src = fast.rest
+	}
+	var root yaml.Node
+	if yerr := yaml.Unmarshal(src, &root); yerr != nil {
+		return nil, yamlSyntaxError(file, yerr)
+	}
+	if fast != nil && !fast.fits(&root) {
+		// The text looked like an items section but YAML reads it otherwise (inside a
+		// multi-line string, say): read the whole file the slow, certain way.
+		fast = nil
+		root = yaml.Node{}
+		if yerr := yaml.Unmarshal(data, &root); yerr != nil {
+			return nil, yamlSyntaxError(file, yerr)
+		}
+	}
+	design := dec.document(&root, fast)
+	if design == nil {
+		return nil, dec.errs.err()
+	}
+	applyTemplates(design, &dec.errs)
+	if design.Source != nil {
+		for i := range design.Source.items {
+			design.Source.items[i].key = itemKeyString(&design.Table, design.Items[i])
+		}
+	}
+	dec.errs.list = append(dec.errs.list, validate(design).list...)
+	if err := dec.errs.err(); err != nil {
+		return nil, err
+	}
+	return design, nil
+}
+
+var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// yamlSyntaxError gives a yaml.v3 syntax error the file:line:col form. yaml.v3 names
+// the line but not the column; the column is then 1.
+func yamlSyntaxError(file string, err error) error {
+	var list ErrorList
+	msgs := []string{err.Error()}
+	if te, ok := err.(*yaml.TypeError); ok {
+		msgs = te.Errors
+	}
+	for _, m := range msgs {
+		if g := yamlLineRE.FindStringSubmatch(m); g != nil {
+			line, _ := strconv.Atoi(g[1])
+			list = append(list, &PosError{Pos: Pos{File: file, Line: line, Col: 1},
+				Msg: "YAML syntax: " + g[2], Hint: "fix the YAML at this line"})
+			continue
+		}
+		list = append(list, &PosError{Pos: Pos{File: file}, Msg: "YAML syntax: " + strings.TrimPrefix(m, "yaml: "),
+			Hint: "fix the file's YAML", WholeFile: true})
+	}
+	return list
+}
+
+// decoder holds what one load shares: the file name, the errors found so far, and the
+// interned strings.
+type decoder struct {
+	file string
+	errs errs
+	// strs interns attribute names and short repeated strings across items: a
+	// 100,000-item design repeats its few attribute names a million times.
+	strs map[string]string
+	// orders interns the attribute order lists of items (most items share a layout).
+	orders map[string][]string
+}
+
+func newDecoder(file string) *decoder {
+	return &decoder{file: file, strs: map[string]string{}, orders: map[string][]string{}}
+}
+
+func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
+
+// text interns short strings (names, enum-like values); long ones are rarely repeated.
+func (d *decoder) text(s string) string {
+	if len(s) > 32 {
+		return s
+	}
+	if t, ok := d.strs[s]; ok {
+		return t
+	}
+	d.strs[s] = s
+	return s
+}
+
+func (d *decoder) order(names []string) []string {
+	key := strings.Join(names, "\x00")
+	if o, ok := d.orders[key]; ok {
+		return o
+	}
+	o := append([]string(nil), names...)
+	d.orders[key] = o
+	return o
+}
+
+// fieldSet is a mapping node read as named fields.
+type fieldSet struct {
+	d     *decoder
+	where string
+	node  *yaml.Node
+	vals  map[string]*yaml.Node
+	keys  map[string]*yaml.Node
+	order []string
+}
+
+// fields reads mapping n whose allowed field names are known; where names it in
+// messages ("table.key"). An unknown field is an error with a did-you-mean. A null
+// node reads as no fields. ok is false when n is not a mapping.
+func (d *decoder) fields(n *yaml.Node, where string, known ...string) (*fieldSet, bool) {
+	fs := &fieldSet{d: d, where: where, node: n, vals: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}
+	if n == nil || isNull(n) {
+		return fs, true
+	}
+	if n.Kind != yaml.MappingNode {
+		d.errs.add(d.pos(n), "write it as a mapping of fields", "%s must be a mapping", where)
+		return fs, false
+	}
+	d.eachPair(n, func(k string, kn, vn *yaml.Node) {
+		if !contains(known, k) {
+			d.unknownField(kn, k, where, known)
+			return
+		}
+		fs.vals[k], fs.keys[k] = vn, kn
+		fs.order = append(fs.order, k)
+	})
+	return fs, true
+}
+
+func (d *decoder) unknownField(kn *yaml.Node, k, where string, known []string) {
+	if s := didYouMean(k, known); s != "" {
+		d.errs.add(d.pos(kn), "", "unknown field %q in %s; did you mean %q?", k, where, s)
+		return
+	}
+	d.errs.add(d.pos(kn), "known fields: "+strings.Join(known, ", "), "unknown field %q in %s", k, where)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
+
+func (f *fieldSet) has(name string) bool { return f.vals[name] != nil }
+
+func (f *fieldSet) sub(name string) string {
+	if f.where == "" {
+		return name
+	}
+	return f.where + "." + name
+}
+
+// scalar returns a field's scalar node, reporting a field of another kind.
+func (f *fieldSet) scalar(name string) *yaml.Node {
+	n := f.vals[name]
+	if n == nil {
+		return nil
+	}
+	if n.Kind != yaml.ScalarNode {
+		f.d.errs.add(f.d.pos(n), "write a single value", "%s must be a scalar", f.sub(name))
+		return nil
+	}
+	return n
+}
+
+// str reads a string field ("" when absent). Any scalar is taken as its text, so that
+// `cardinality: 1` works as well as `cardinality: "1"`; null is "".
+func (f *fieldSet) str(name string) string {
+	n := f.scalar(name)
+	if n == nil || isNull(n) {
+		return ""
+	}
+	return f.d.text(n.Value)
+}
+
+// integer reads a whole-number field within [lo, hi].
+func (f *fieldSet) integer(name string, lo, hi int64) int64 {
+	n := f.scalar(name)
+	if n == nil {
+		return 0
+	}
+	v, err := strconv.ParseInt(n.Value, 10, 64)
+	if err != nil || n.ShortTag() != "!!int" {
+		f.d.errs.add(f.d.pos(n), "write a whole number", "%s must be a whole number, not %q", f.sub(name), n.Value)
+		return 0
+	}
+	if v < lo || v > hi {
+		f.d.errs.add(f.d.pos(n), fmt.Sprintf("write a number from %d to %d", lo, hi), "%s %d is out of range", f.sub(name), v)
+		return 0
+	}
+	return v
+}
+
+// number reads a decimal field that is at least lo.
+func (f *fieldSet) number(name string, lo float64) float64 {
+	n := f.scalar(name)
+	if n == nil {
+		return 0
+	}
+	tag := n.ShortTag()
+	v, err := strconv.ParseFloat(n.Value, 64)
+	if err != nil || (tag != "!!int" && tag != "!!float") || v != v || v > 1e300 || v < -1e300 {
+		f.d.errs.add(f.d.pos(n), "write a number such as 200 or 0.5", "%s must be a number, not %q", f.sub(name), n.Value)
+		return 0
+	}
+	if v < lo {
+		f.d.errs.add(f.d.pos(n), fmt.Sprintf("write a number of at least %g", lo), "%s %s is too small", f.sub(name), n.Value)
+		return 0
+	}
+	return v
+}
+
+func (f *fieldSet) boolean(name string) bool {
+	n := f.scalar(name)
+	if n == nil {
+		return false
+	}
+	if n.ShortTag() != "!!bool" {
+		f.d.errs.add(f.d.pos(n), "write true or false", "%s must be true or false, not %q", f.sub(name), n.Value)
+		return false
+	}
+	return n.Value == "true" || n.Value == "True" || n.Value == "TRUE"
+}
+
+// choice reads a string field that must be one of options.
+func (f *fieldSet) choice(name string, options ...string) string {
+	s := f.str(name)
+	if s == "" || contains(options, s) {
+		return s
+	}
+	n := f.vals[name]
+	hint := "use one of: " + strings.Join(options, ", ")
+	if m := didYouMean(s, options); m != "" {
+		hint = fmt.Sprintf("did you mean %q? (%s)", m, hint)
+	}
+	f.d.errs.add(f.d.pos(n), hint, "%s %q is not known", f.sub(name), s)
+	return ""
+}
+
+// seq returns a field's sequence elements, reporting a field of another kind.
+func (f *fieldSet) seq(name string) []*yaml.Node {
+	n := f.vals[name]
+	if n == nil || isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		f.d.errs.add(f.d.pos(n), "write a list: [a, b] or one \"- \" line per element", "%s must be a list", f.sub(name))
+		return nil
+	}
+	return n.Content
+}
+
+// strList reads a list of strings.
+func (f *fieldSet) strList(name string) []string {
+	var out []string
+	for _, c := range f.seq(name) {
+		if c.Kind != yaml.ScalarNode || isNull(c) {
+			f.d.errs.add(f.d.pos(c), "write a name", "%s must list names", f.sub(name))
+			continue
+		}
+		out = append(out, f.d.text(c.Value))
+	}
+	return out
+}
+
+// strMap reads a mapping of strings to strings (ExpressionAttributeNames).
+func (f *fieldSet) strMap(name string) map[string]string {
+	n := f.vals[name]
+	if n == nil || isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		f.d.errs.add(f.d.pos(n), "write {\"#n\": name}", "%s must be a mapping", f.sub(name))
+		return nil
+	}
+	m := map[string]string{}
+	f.d.eachPair(n, func(k string, kn, vn *yaml.Node) {
+		if vn.Kind != yaml.ScalarNode || isNull(vn) {
+			f.d.errs.add(f.d.pos(vn), "write an attribute name", "%s.%s must be a name", f.sub(name), k)
+			return
+		}
+		m[k] = f.d.text(vn.Value)
+	})
+	return m
+}
+
+// valueMap reads a mapping of names to values (ExpressionAttributeValues).
+func (f *fieldSet) valueMap(name string) map[string]Value {
+	n := f.vals[name]
+	if n == nil || isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		f.d.errs.add(f.d.pos(n), "write {\":v\": value}", "%s must be a mapping", f.sub(name))
+		return nil
+	}
+	m := map[string]Value{}
+	f.d.eachPair(n, func(k string, kn, vn *yaml.Node) {
+		if v, ok := f.d.value(vn, 1); ok {
+			m[k] = v
+		}
+	})
+	return m
+}
+
+// item reads a field holding one item or key.
+func (f *fieldSet) item(name string) Item {
+	n := f.vals[name]
+	if n == nil {
+		return nil
+	}
+	it, _ := f.d.item(n, f.sub(name))
+	return it
+}
+
+// itemList reads a field holding a list of items or keys.
+func (f *fieldSet) itemList(name string) []Item {
+	var out []Item
+	for _, c := range f.seq(name) {
+		it, _ := f.d.item(c, f.sub(name))
+		if it != nil {
+			out = append(out, it)
+		}
+	}
+	if out == nil && f.has(name) && !isNull(f.vals[name]) {
+		out = []Item{}
+	}
+	return out
+}
+
+// item reads a mapping of attributes. order lists the attribute names as written.
+func (d *decoder) item(n *yaml.Node, where string) (Item, []string) {
+	if n.Kind != yaml.MappingNode {
+		d.errs.add(d.pos(n), "write the item as a mapping: {PK: ..., SK: ...}", "%s must be a mapping of attributes", where)
+		return nil, nil
+	}
+	it := make(Item, len(n.Content)/2)
+	order := make([]string, 0, len(n.Content)/2)
+	d.eachPair(n, func(k string, kn, vn *yaml.Node) {
+		if v, ok := d.value(vn, 1); ok {
+			it[k] = v
+			order = append(order, k)
+		}
+	})
+	return it, order
+}
+
+// The fields of each part of a design file, in FORMAT.md's order; saving writes them
+// in this order too.
+var (
+	designFields     = []string{"version", "name", "description", "region", "table", "entities", "items", "patterns", "review"}
+	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "indexes"}
+	keyFields        = []string{"partition", "sort"}
+	indexFields      = []string{"name", "local", "key", "projection", "read", "write"}
+	entityFields     = []string{"name", "keys", "attributes", "count"}
+	entityAttrFields = []string{"type", "unique"}
+	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
+		"key", "filter", "projection", "condition", "update", "names", "values", "forward", "limit", "consistent",
+		"item", "keys", "actions", "returnValues", "expect", "partitions", "batch"}
+	actionKinds         = []string{"put", "update", "delete", "check"}
+	actionFields        = []string{"key", "update", "condition", "names", "values"}
+	reviewFields        = []string{"severity", "reason"}
+	provisionedFields   = []string{"read", "write", "target"}
+	returnValuesOptions = []string{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
+	severityOptions     = []string{"off", "error", "warning", "info"}
+)
+
+// maxCapacity bounds capacity and counts to what int64 arithmetic in cost can carry.
+const maxCapacity = 1 << 40
+
+// document reads the root node. It returns nil when the file holds no mapping.
+func (d *decoder) document(root *yaml.Node, fast *fastItems) *Design {
+	if root.Kind == 0 || len(root.Content) == 0 || isNull(root.Content[0]) {
+		d.errs.add(Pos{File: d.file}, "start from `stwb sample orders` or FORMAT.md's example", "the design file is empty")
+		return nil
+	}
+	top := root.Content[0]
+	if top.Kind != yaml.MappingNode {
+		d.errs.add(d.pos(top), "a design starts with `version: 1`", "a design file must be a mapping of fields")
+		return nil
+	}
+	des := &Design{Pos: d.pos(top), Source: &Source{File: d.file, root: root}}
+	f, _ := d.fields(top, "", designFields...)
+	f.where = "design"
+	if !f.has("version") {
+		d.errs.add(des.Pos, "add `version: 1` at the top", "version is missing")
+	} else {
+		des.Version = int(f.integer("version", 0, 1<<30))
+		if des.Version != 1 && des.Version != 0 {
+			d.errs.add(d.pos(f.vals["version"]), "this stwb reads version 1", "unsupported version %d", des.Version)
+		}
+	}
+	des.Name = f.str("name")
+	des.Description = f.str("description")
+	des.Region = f.str("region")
+	if !f.has("table") {
+		d.errs.add(des.Pos, "add a table with a name and key", "table is missing")
+	} else {
+		des.Table = d.table(f.vals["table"])
+	}
+	for _, n := range f.seq("entities") {
+		des.Entities = append(des.Entities, d.entity(n))
+	}
+	if fast != nil {
+		des.Items, des.ItemPos, des.Source.items = fast.items, fast.pos, fast.records
+		d.errs.list = append(d.errs.list, fast.errs.list...)
+	} else {
+		for i, n := range f.seq("items") {
+			it, order := d.item(n, fmt.Sprintf("items[%d]", i))
+			if it == nil {
+				it = Item{}
+			}
+			des.Items = append(des.Items, it)
+			des.ItemPos = append(des.ItemPos, d.pos(n))
+			des.Source.items = append(des.Source.items, itemRecord{order: d.order(order),
+				head: n.HeadComment, line: n.LineComment, foot: n.FootComment})
+		}
+		// The item nodes are rewritten from the items on save; dropping them here
+		// keeps a large design's memory to the items themselves.
+		if n := f.vals["items"]; n != nil {
+			n.Content = nil
+		}
+	}
+	seenIDs := map[int]Pos{}
+	for _, n := range f.seq("patterns") {
+		p := d.pattern(n)
+		if prev, dup := seenIDs[p.ID]; dup && p.ID > 0 {
+			d.errs.add(p.Pos, "give each pattern its own id", "pattern id %d is used twice (first at %s)", p.ID, prev)
+		} else {
+			seenIDs[p.ID] = p.Pos
+		}
+		des.Patterns = append(des.Patterns, p)
+	}
+	if n := f.vals["review"]; n != nil && !isNull(n) {
+		if n.Kind != yaml.MappingNode {
+			d.errs.add(d.pos(n), "write review: {RULE: {severity: off, reason: \"...\"}}", "review must be a mapping of rule ids")
+		} else {
+			d.eachPair(n, func(rule string, kn, vn *yaml.Node) {
+				des.Review = append(des.Review, d.review(rule, kn, vn))
+			})
+		}
+	}
+	return des
+}
+
+func (d *decoder) keySchema(n *yaml.Node, where string) KeySchema {
+	f, _ := d.fields(n, where, keyFields...)
+	return KeySchema{Partition: f.str("partition"), Sort: f.str("sort")}
+}
+
+func (d *decoder) table(n *yaml.Node) Table {
+	t := Table{Pos: d.pos(n), Billing: Billing{Mode: OnDemand}, Class: ClassStandard, TypeAttribute: "type"}
+	f, ok := d.fields(n, "table", tableFields...)
+	if !ok {
+		return t
+	}
+	t.Name = f.str("name")
+	if !f.has("key") {
+		d.errs.add(t.Pos, "add key: {partition: PK, sort: SK}", "table.key is missing")
+	} else {
+		t.Key = d.keySchema(f.vals["key"], "table.key")
+	}
+	if an := f.vals["attributes"]; an != nil && !isNull(an) {
+		t.Attributes = map[string]Type{}
+		if an.Kind != yaml.MappingNode {
+			d.errs.add(d.pos(an), "write {PK: S, SK: S}", "table.attributes must be a mapping of key attribute types")
+		}
+		d.eachPair(an, func(k string, kn, vn *yaml.Node) {
+			ty, ok := ParseType(vn.Value)
+			if vn.Kind != yaml.ScalarNode || !ok || !ty.IsScalarKeyType() {
+				d.errs.add(d.pos(vn), "key attributes are S, N or B", "table.attributes.%s: %q is not a key attribute type", k, vn.Value)
+				return
+			}
+			t.Attributes[k] = ty
+		})
+	}
+	if bn := f.vals["billing"]; bn != nil && !isNull(bn) {
+		t.Billing = d.billing(bn)
+	}
+	if c := f.choice("class", string(ClassStandard), string(ClassStandardIA)); c != "" {
+		t.Class = TableClass(c)
+	}
+	if ta := f.str("typeAttribute"); ta != "" {
+		t.TypeAttribute = ta
+	}
+	for _, in := range f.seq("indexes") {
+		t.Indexes = append(t.Indexes, d.index(in, t.Key))
+	}
+	return t
+}
+
+func (d *decoder) billing(n *yaml.Node) Billing {
+	const hint = "write billing: on-demand, or billing: {provisioned: {read: 100, write: 50}}"
+	if n.Kind == yaml.ScalarNode {
+		if n.Value == string(OnDemand) {
+			return Billing{Mode: OnDemand}
+		}
+		d.errs.add(d.pos(n), hint, "table.billing %q is not known", n.Value)
+		return Billing{Mode: OnDemand}
+	}
+	f, ok := d.fields(n, "table.billing", string(Provisioned))
+	if !ok || !f.has(string(Provisioned)) {
+		if ok {
+			d.errs.add(d.pos(n), hint, "table.billing needs provisioned: {read, write}")
+		}
+		return Billing{Mode: OnDemand}
+	}
+	p, ok := d.fields(f.vals[string(Provisioned)], "table.billing.provisioned", provisionedFields...)
+	b := Billing{Mode: Provisioned}
+	if !ok {
+		return b
+	}
+	for _, need := range []string{"read", "write"} {
+		if !p.has(need) {
+			d.errs.add(d.pos(f.vals[string(Provisioned)]), "add "+need+": N (capacity units)", "table.billing.provisioned.%s is missing", need)
+		}
+	}
+	b.Read = p.integer("read", 1, maxCapacity)
+	b.Write = p.integer("write", 1, maxCapacity)
+	if p.has("target") {
+		b.Target = p.number("target", 0)
+		if b.Target <= 0 || b.Target > 1 {
+			if tn := p.scalar("target"); tn != nil {
+				d.errs.add(d.pos(tn), "write a utilisation such as 0.7", "table.billing.provisioned.target must be above 0 and at most 1")
+			}
+		}
+	}
+	return b
+}
+
+func (d *decoder) index(n *yaml.Node, tableKey KeySchema) Index {
+	ix := Index{Pos: d.pos(n), Projection: Projection{Type: ProjectAll}}
+	f, ok := d.fields(n, "index", indexFields...)
+	if !ok {
+		return ix
+	}
+	ix.Name = f.str("name")
+	if ix.Name != "" {
+		f.where = "index " + ix.Name
+	}
+	ix.Local = f.boolean("local")
+	if !f.has("key") {
+		d.errs.add(ix.Pos, "add key: {partition: GSI1PK, sort: GSI1SK} (an LSI: key: {sort: X})", "%s: key is missing", f.where)
+	} else {
+		ix.Key = d.keySchema(f.vals["key"], f.sub("key"))
+		if ix.Local {
+			if ix.Key.Partition != "" && ix.Key.Partition != tableKey.Partition {
+				d.errs.add(d.pos(f.vals["key"]), "leave the partition out: it is the table's ("+tableKey.Partition+")",
+					"%s: a local index shares the table's partition key, not %q", f.where, ix.Key.Partition)
+			}
+			ix.Key.Partition = tableKey.Partition
+		}
+	}
+	if pn := f.vals["projection"]; pn != nil && !isNull(pn) {
+		ix.Projection = d.projection(pn, f.sub("projection"))
+	}
+	ix.Read = f.integer("read", 1, maxCapacity)
+	ix.Write = f.integer("write", 1, maxCapacity)
+	return ix
+}
+
+func (d *decoder) projection(n *yaml.Node, where string) Projection {
+	const hint = "write all, keys-only or {include: [a, b]}"
+	if n.Kind == yaml.ScalarNode {
+		switch n.Value {
+		case "all":
+			return Projection{Type: ProjectAll}
+		case "keys-only":
+			return Projection{Type: ProjectKeysOnly}
+		}
+		d.errs.add(d.pos(n), hint, "%s %q is not known", where, n.Value)
+		return Projection{Type: ProjectAll}
+	}
+	f, ok := d.fields(n, where, "include")
+	if !ok || !f.has("include") {
+		if ok {
+			d.errs.add(d.pos(n), hint, "%s needs include: [...]", where)
+		}
+		return Projection{Type: ProjectAll}
+	}
+	inc := f.strList("include")
+	if len(inc) == 0 {
+		d.errs.add(d.pos(f.vals["include"]), "list the projected attributes, or use keys-only", "%s.include is empty", where)
+	}
+	return Projection{Type: ProjectInclude, Include: inc}
+}
+
+func (d *decoder) entity(n *yaml.Node) Entity {
+	e := Entity{Pos: d.pos(n)}
+	f, ok := d.fields(n, "entity", entityFields...)
+	if !ok {
+		return e
+	}
+	e.Name = f.str("name")
+	if e.Name != "" {
+		f.where = "entity " + e.Name
+	}
+	if kn := f.vals["keys"]; kn != nil && !isNull(kn) {
+		e.Keys = map[string]string{}
+		if kn.Kind != yaml.MappingNode {
+			d.errs.add(d.pos(kn), "write keys: {PK: \"CUST#{customerId}\", SK: PROFILE}", "%s: keys must be a mapping", f.where)
+		}
+		d.eachPair(kn, func(k string, _, vn *yaml.Node) {
+			if vn.Kind != yaml.ScalarNode || isNull(vn) {
+				d.errs.add(d.pos(vn), "write a template such as \"CUST#{customerId}\"", "%s: keys.%s must be a template string", f.where, k)
+				return
+			}
+			if p := templateProblem(vn.Value); p != "" {
+				d.errs.add(d.pos(vn), "write {attribute} for a variable part, as in \"CUST#{customerId}\"", "%s: keys.%s: %s", f.where, k, p)
+				return
+			}
+			e.Keys[d.text(k)] = d.text(vn.Value)
+		})
+	}
+	if an := f.vals["attributes"]; an != nil && !isNull(an) {
+		if an.Kind != yaml.MappingNode {
+			d.errs.add(d.pos(an), "write attributes: {email: S, total: N}", "%s: attributes must be a mapping", f.where)
+		}
+		d.eachPair(an, func(k string, _, vn *yaml.Node) {
+			e.Attributes = append(e.Attributes, d.entityAttr(d.text(k), vn, f.where))
+		})
+	}
+	e.Count = f.integer("count", 0, 1<<62)
+	return e
+}
+
+func (d *decoder) entityAttr(name string, n *yaml.Node, where string) EntityAttribute {
+	a := EntityAttribute{Name: name}
+	typeNode := n
+	if n.Kind == yaml.MappingNode {
+		f, _ := d.fields(n, where+" attribute "+name, entityAttrFields...)
+		a.Unique = f.boolean("unique")
+		typeNode = f.vals["type"]
+		if typeNode == nil {
+			d.errs.add(d.pos(n), "add type: S (or N, B, BOOL, NULL, L, M, SS, NS, BS)", "%s attribute %s: type is missing", where, name)
+			return a
+		}
+	}
+	ty, ok := ParseType(typeNode.Value)
+	if typeNode.Kind != yaml.ScalarNode || !ok {
+		d.errs.add(d.pos(typeNode), "use S, N, B, BOOL, NULL, L, M, SS, NS or BS", "%s attribute %s: %q is not a DynamoDB type", where, name, typeNode.Value)
+		return a
+	}
+	a.Type = ty
+	return a
+}
+
+func (d *decoder) pattern(n *yaml.Node) Pattern {
+	p := Pattern{Pos: d.pos(n)}
+	f, ok := d.fields(n, "pattern", patternFields...)
+	if !ok {
+		return p
+	}
+	if !f.has("id") {
+		d.errs.add(p.Pos, "add id: N, a number unique in the file", "pattern %q has no id", f.str("name"))
+	} else {
+		p.ID = int(f.integer("id", 1, 1<<31-1))
+		f.where = fmt.Sprintf("pattern %d", p.ID)
+	}
+	p.Name = f.str("name")
+	p.Holds = f.str("holds")
+	p.Returns = f.str("returns")
+	p.Order = f.str("order")
+	p.Cardinality = f.str("cardinality")
+	if f.has("rate") {
+		p.Rate = f.number("rate", 0)
+	}
+	ops := make([]string, len(Operations))
+	for i, o := range Operations {
+		ops[i] = string(o)
+	}
+	if !f.has("operation") {
+		d.errs.add(p.Pos, "add operation: one of "+strings.Join(ops, ", "), "%s: operation is missing", f.where)
+	} else {
+		p.Operation = Operation(f.choice("operation", ops...))
+	}
+	p.Index = f.str("index")
+	if kn := f.vals["key"]; kn != nil && !isNull(kn) {
+		if kn.Kind == yaml.ScalarNode {
+			p.KeyCondition = kn.Value
+		} else {
+			p.Key = f.item("key")
+		}
+	}
+	p.Filter = f.str("filter")
+	p.Projection = f.str("projection")
+	p.Condition = f.str("condition")
+	p.Update = f.str("update")
+	p.Names = f.strMap("names")
+	p.Values = f.valueMap("values")
+	if f.has("forward") {
+		fw := f.boolean("forward")
+		p.Forward = &fw
+	}
+	p.Limit = int(f.integer("limit", 1, 1<<31-1))
+	p.Consistent = f.boolean("consistent")
+	p.Item = f.item("item")
+	p.Keys = f.itemList("keys")
+	for _, an := range f.seq("actions") {
+		p.Actions = append(p.Actions, d.action(an, f.where))
+	}
+	p.ReturnValues = f.choice("returnValues", returnValuesOptions...)
+	p.Expect = f.itemList("expect")
+	p.Partitions = f.integer("partitions", 1, 1<<62)
+	p.Batch = f.boolean("batch")
+	return p
+}
+
+// action reads one {put: ITEM} / {update: {...}} / {delete: {...}} / {check: {...}}.
+// A put's item is the value itself, so its condition, names and values sit beside it.
+func (d *decoder) action(n *yaml.Node, where string) Action {
+	a := Action{Pos: d.pos(n)}
+	where += " action"
+	const hint = "write {put: ITEM}, {update: {key, update}}, {delete: {key}} or {check: {key, condition}}"
+	f, ok := d.fields(n, where, "put", "update", "delete", "check", "condition", "names", "values")
+	if !ok {
+		return a
+	}
+	var kinds []string
+	for _, k := range actionKinds {
+		if f.has(k) {
+			kinds = append(kinds, k)
+		}
+	}
+	if len(kinds) != 1 {
+		d.errs.add(a.Pos, hint, "%s must have exactly one of put, update, delete, check (it has %d)", where, len(kinds))
+		return a
+	}
+	a.Kind = ActionKind(kinds[0])
+	body := f.vals[kinds[0]]
+	if a.Kind == ActionPut {
+		a.Item = f.item("put")
+		a.Condition = f.str("condition")
+		a.Names = f.strMap("names")
+		a.Values = f.valueMap("values")
+		return a
+	}
+	for _, side := range []string{"condition", "names", "values"} {
+		if f.has(side) {
+			d.errs.add(d.pos(f.keys[side]), "move it inside: {"+kinds[0]+": {key: ..., "+side+": ...}}", "%s: %s belongs inside %s", where, side, kinds[0])
+		}
+	}
+	b, ok := d.fields(body, where+"."+kinds[0], actionFields...)
+	if !ok {
+		return a
+	}
+	a.Key = b.item("key")
+	if a.Key == nil {
+		d.errs.add(d.pos(body), "add key: {PK: ..., SK: ...}", "%s.%s: key is missing", where, kinds[0])
+	}
+	a.Update = b.str("update")
+	a.Condition = b.str("condition")
+	a.Names = b.strMap("names")
+	a.Values = b.valueMap("values")
+	switch {
+	case a.Kind == ActionUpdate && a.Update == "":
+		d.errs.add(d.pos(body), "add update: \"SET ...\"", "%s.update: update expression is missing", where)
+	case a.Kind == ActionCheck && a.Condition == "":
+		d.errs.add(d.pos(body), "add condition: \"attribute_exists(PK)\"", "%s.check: condition is missing", where)
+	case a.Kind != ActionUpdate && a.Update != "":
+		d.errs.add(d.pos(b.keys["update"]), "remove it, or make the action an update", "%s.%s: update belongs to update actions", where, kinds[0])
+	}
+	return a
+}
+
+func (d *decoder) review(rule string, kn, vn *yaml.Node) ReviewSetting {
+	r := ReviewSetting{Rule: rule, Pos: d.pos(kn)}
+	where := "review." + rule
+	f, ok := d.fields(vn, where, reviewFields...)
+	if !ok {
+		return r
+	}
+	r.Severity = f.choice("severity", severityOptions...)
+	if !f.has("severity") {
+		d.errs.add(r.Pos, "add severity: off, error, warning or info", "%s: severity is missing", where)
+	}
+	r.Reason = f.str("reason")
+	if strings.TrimSpace(r.Reason) == "" {
+		d.errs.add(r.Pos, "add reason: \"why this rule does not apply here\"", "%s: a reason is required", where)
+	}
+	return r
+}
+
+// sortedNames returns a map's keys sorted.
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

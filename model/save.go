@@ -1,0 +1,592 @@
+package model
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Saving a design. The output is canonical: fields in FORMAT.md's order, defaults left
+// out, items one flow mapping per line, so an unchanged design saves to the same bytes
+// and a reviewer's diff shows only what changed. A loaded design is saved by merging
+// the canonical tree into the tree that was read, so people's comments, quoting and
+// field order survive wherever yaml.v3 keeps them.
+
+// Marshal writes a design as YAML.
+func Marshal(d *Design) ([]byte, error) {
+	fresh := designNode(d)
+	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{fresh}}
+	if d.Source != nil {
+		if old, ok := d.Source.root.(*yaml.Node); ok && old != nil && len(old.Content) == 1 && old.Content[0].Kind == yaml.MappingNode {
+			old.Content[0] = mergeNode(old.Content[0], fresh, "")
+			doc = old
+		}
+	}
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("writing the design: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("writing the design: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// SaveFile writes a design atomically: to a temporary file in the same directory,
+// synced, then renamed over path, then the directory synced. A failure at any step
+// leaves the previous file as it was.
+func SaveFile(path string, d *Design) error {
+	data, err := Marshal(d)
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, data)
+}
+
+func writeFileAtomic(path string, data []byte) (err error) {
+	dir := filepath.Dir(path)
+	mode := os.FileMode(0o644)
+	if st, serr := os.Stat(path); serr == nil {
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if err = tmp.Sync(); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	if err = os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
+	// The rename is durable only once the directory entry is on disk.
+	if dh, derr := os.Open(dir); derr == nil {
+		dh.Sync()
+		dh.Close()
+	}
+	return nil
+}
+
+// Node builders for the canonical form.
+
+func scalarNode(tag, value string) *yaml.Node {
+	return &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: value}
+}
+
+func intNode(v int64) *yaml.Node { return scalarNode("!!int", strconv.FormatInt(v, 10)) }
+
+func boolNode(b bool) *yaml.Node { return scalarNode("!!bool", strconv.FormatBool(b)) }
+
+func floatNode(f float64) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.ScalarNode, Value: strconv.FormatFloat(f, 'f', -1, 64)}
+	n.Tag = n.ShortTag()
+	return n
+}
+
+// mapNode builds a mapping from name, value pairs, leaving out nil values.
+type mapBuilder struct{ n *yaml.Node }
+
+func newMap(flow bool) *mapBuilder {
+	n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map"}
+	if flow {
+		n.Style = yaml.FlowStyle
+	}
+	return &mapBuilder{n}
+}
+
+func (m *mapBuilder) add(name string, v *yaml.Node) *mapBuilder {
+	if v != nil {
+		m.n.Content = append(m.n.Content, stringNode(name), v)
+	}
+	return m
+}
+
+func (m *mapBuilder) str(name, v string) *mapBuilder {
+	if v != "" {
+		m.add(name, stringNode(v))
+	}
+	return m
+}
+
+func seqNode(flow bool, elems ...*yaml.Node) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: elems}
+	if flow {
+		n.Style = yaml.FlowStyle
+	}
+	return n
+}
+
+func designNode(d *Design) *yaml.Node {
+	m := newMap(false)
+	m.add("version", intNode(int64(d.Version)))
+	m.str("name", d.Name).str("description", d.Description).str("region", d.Region)
+	m.add("table", tableNode(&d.Table))
+	if len(d.Entities) > 0 {
+		var es []*yaml.Node
+		for i := range d.Entities {
+			es = append(es, entityNode(&d.Table, &d.Entities[i]))
+		}
+		m.add("entities", seqNode(false, es...))
+	}
+	if len(d.Items) > 0 {
+		m.add("items", itemsNode(d))
+	}
+	if len(d.Patterns) > 0 {
+		var ps []*yaml.Node
+		for i := range d.Patterns {
+			ps = append(ps, patternNode(&d.Patterns[i]))
+		}
+		m.add("patterns", seqNode(false, ps...))
+	}
+	if len(d.Review) > 0 {
+		r := newMap(false)
+		for _, s := range d.Review {
+			r.add(s.Rule, newMap(true).str("severity", s.Severity).str("reason", s.Reason).n)
+		}
+		m.add("review", r.n)
+	}
+	return m.n
+}
+
+func keySchemaNode(k KeySchema, local bool) *yaml.Node {
+	m := newMap(true)
+	if !local {
+		m.str("partition", k.Partition)
+	}
+	return m.str("sort", k.Sort).n
+}
+
+func tableNode(t *Table) *yaml.Node {
+	m := newMap(false)
+	m.str("name", t.Name)
+	m.add("key", keySchemaNode(t.Key, false))
+	if len(t.Attributes) > 0 {
+		a := newMap(true)
+		for _, name := range t.keyAttrOrder(sortedNames(t.Attributes)) {
+			a.add(name, stringNode(t.Attributes[name].String()))
+		}
+		m.add("attributes", a.n)
+	}
+	if t.Billing.Mode == Provisioned {
+		p := newMap(true).add("read", intNode(t.Billing.Read)).add("write", intNode(t.Billing.Write))
+		if t.Billing.Target != 0 {
+			p.add("target", floatNode(t.Billing.Target))
+		}
+		m.add("billing", newMap(true).add("provisioned", p.n).n)
+	}
+	if t.Class != "" && t.Class != ClassStandard {
+		m.str("class", string(t.Class))
+	}
+	if t.TypeAttribute != "" && t.TypeAttribute != "type" {
+		m.str("typeAttribute", t.TypeAttribute)
+	}
+	if len(t.Indexes) > 0 {
+		var ix []*yaml.Node
+		for _, x := range t.Indexes {
+			n := newMap(false).str("name", x.Name)
+			if x.Local {
+				n.add("local", boolNode(true))
+			}
+			n.add("key", keySchemaNode(x.Key, x.Local))
+			switch x.Projection.Type {
+			case ProjectKeysOnly:
+				n.add("projection", stringNode("keys-only"))
+			case ProjectInclude:
+				var inc []*yaml.Node
+				for _, a := range x.Projection.Include {
+					inc = append(inc, stringNode(a))
+				}
+				n.add("projection", newMap(true).add("include", seqNode(true, inc...)).n)
+			}
+			if x.Read != 0 {
+				n.add("read", intNode(x.Read))
+			}
+			if x.Write != 0 {
+				n.add("write", intNode(x.Write))
+			}
+			ix = append(ix, n.n)
+		}
+		m.add("indexes", seqNode(false, ix...))
+	}
+	return m.n
+}
+
+// keyAttrOrder orders attribute names as keys are read: the table's partition and
+// sort key, then each index's, then the rest in the order given.
+func (t *Table) keyAttrOrder(names []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	want := map[string]bool{}
+	for _, n := range names {
+		want[n] = true
+	}
+	take := func(n string) {
+		if n != "" && want[n] && !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	take(t.Key.Partition)
+	take(t.Key.Sort)
+	for _, ix := range t.Indexes {
+		take(ix.Key.Partition)
+		take(ix.Key.Sort)
+	}
+	for _, n := range names {
+		take(n)
+	}
+	return out
+}
+
+func entityNode(t *Table, e *Entity) *yaml.Node {
+	m := newMap(false).str("name", e.Name)
+	if len(e.Keys) > 0 {
+		k := newMap(true)
+		for _, name := range t.keyAttrOrder(sortedNames(e.Keys)) {
+			k.add(name, stringNode(e.Keys[name]))
+		}
+		m.add("keys", k.n)
+	}
+	if len(e.Attributes) > 0 {
+		a := newMap(true)
+		for _, at := range e.Attributes {
+			if at.Unique {
+				a.add(at.Name, newMap(true).add("type", stringNode(at.Type.String())).add("unique", boolNode(true)).n)
+			} else {
+				a.add(at.Name, stringNode(at.Type.String()))
+			}
+		}
+		m.add("attributes", a.n)
+	}
+	if e.Count != 0 {
+		m.add("count", intNode(e.Count))
+	}
+	return m.n
+}
+
+// itemsNode writes each item as a flow mapping on its own line. A loaded item keeps
+// its attribute order and comments (found again by its table key); keys that its
+// entity's templates build are left out unless the file wrote them.
+func itemsNode(d *Design) *yaml.Node {
+	var records map[string]*itemRecord
+	if d.Source != nil && len(d.Source.items) > 0 {
+		records = make(map[string]*itemRecord, len(d.Source.items))
+		for i := range d.Source.items {
+			r := &d.Source.items[i]
+			if _, dup := records[r.key]; !dup {
+				records[r.key] = r
+			}
+		}
+	}
+	seq := seqNode(false)
+	seq.Content = make([]*yaml.Node, 0, len(d.Items))
+	for _, it := range d.Items {
+		var rec *itemRecord
+		if records != nil {
+			rec = records[itemKeyString(&d.Table, it)]
+		}
+		seq.Content = append(seq.Content, itemNode(d, it, rec))
+	}
+	return seq
+}
+
+func itemNode(d *Design, it Item, rec *itemRecord) *yaml.Node {
+	written := map[string]bool{}
+	var names []string
+	if rec != nil {
+		for _, n := range rec.order {
+			if _, ok := it[n]; ok && !written[n] {
+				written[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	var rest []string
+	for n := range it {
+		if !written[n] {
+			rest = append(rest, n)
+		}
+	}
+	if len(rest) > 0 {
+		var e *Entity
+		if tv, ok := it[d.TypeAttr()]; ok && tv.Type == TypeS {
+			e = d.EntityByName(tv.Str)
+		}
+		sort.Strings(rest)
+		for _, n := range d.itemAttrOrder(rest) {
+			if e != nil {
+				if tmpl, ok := e.Keys[n]; ok {
+					if want, full := ExpandKey(tmpl, it, d.Table.KeyAttributeType(n)); full && want.Equal(it[n]) {
+						continue // derived from the template when loaded
+					}
+				}
+			}
+			names = append(names, n)
+		}
+	}
+	m := newMap(true)
+	for _, n := range names {
+		m.add(n, ValueToNode(it[n]))
+	}
+	if rec != nil {
+		m.n.HeadComment, m.n.LineComment, m.n.FootComment = rec.head, rec.line, rec.foot
+	}
+	return m.n
+}
+
+// itemAttrOrder is the canonical order of an item's attributes: the type attribute,
+// then key attributes, then the rest as given.
+func (d *Design) itemAttrOrder(names []string) []string {
+	ta := d.TypeAttr()
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if n == ta {
+			out = append(out, n)
+		}
+	}
+	for _, n := range d.Table.keyAttrOrder(names) {
+		if n != ta {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func itemListNode(items []Item) *yaml.Node {
+	var elems []*yaml.Node
+	for _, it := range items {
+		elems = append(elems, keyNode(it))
+	}
+	return seqNode(true, elems...)
+}
+
+// keyNode writes a key or item with no design context: attributes sorted.
+func keyNode(it Item) *yaml.Node {
+	m := newMap(true)
+	for _, n := range it.Names() {
+		m.add(n, ValueToNode(it[n]))
+	}
+	return m.n
+}
+
+func valuesNode(vs map[string]Value) *yaml.Node {
+	if len(vs) == 0 {
+		return nil
+	}
+	return ValueToNode(Map(vs))
+}
+
+func namesNode(ns map[string]string) *yaml.Node {
+	if len(ns) == 0 {
+		return nil
+	}
+	m := newMap(true)
+	for _, k := range sortedNames(ns) {
+		m.add(k, stringNode(ns[k]))
+	}
+	return m.n
+}
+
+func patternNode(p *Pattern) *yaml.Node {
+	m := newMap(false)
+	m.add("id", intNode(int64(p.ID)))
+	m.str("name", p.Name).str("holds", p.Holds).str("returns", p.Returns).str("order", p.Order).str("cardinality", p.Cardinality)
+	if p.Rate != 0 {
+		m.add("rate", floatNode(p.Rate))
+	}
+	m.str("operation", string(p.Operation)).str("index", p.Index)
+	if p.KeyCondition != "" {
+		m.str("key", p.KeyCondition)
+	} else if p.Key != nil {
+		m.add("key", keyNode(p.Key))
+	}
+	m.str("filter", p.Filter).str("projection", p.Projection).str("condition", p.Condition).str("update", p.Update)
+	m.add("names", namesNode(p.Names))
+	m.add("values", valuesNode(p.Values))
+	if p.Forward != nil {
+		m.add("forward", boolNode(*p.Forward))
+	}
+	if p.Limit != 0 {
+		m.add("limit", intNode(int64(p.Limit)))
+	}
+	if p.Consistent {
+		m.add("consistent", boolNode(true))
+	}
+	if p.Item != nil {
+		m.add("item", keyNode(p.Item))
+	}
+	if p.Keys != nil {
+		m.add("keys", itemListNode(p.Keys))
+	}
+	if p.Actions != nil {
+		var as []*yaml.Node
+		for _, a := range p.Actions {
+			as = append(as, actionNode(a))
+		}
+		m.add("actions", seqNode(false, as...))
+	}
+	m.str("returnValues", p.ReturnValues)
+	if p.Expect != nil {
+		m.add("expect", itemListNode(p.Expect))
+	}
+	if p.Partitions != 0 {
+		m.add("partitions", intNode(p.Partitions))
+	}
+	if p.Batch {
+		m.add("batch", boolNode(true))
+	}
+	return m.n
+}
+
+func actionNode(a Action) *yaml.Node {
+	m := newMap(true)
+	if a.Kind == ActionPut {
+		m.add("put", keyNode(a.Item))
+		m.str("condition", a.Condition)
+		m.add("names", namesNode(a.Names))
+		m.add("values", valuesNode(a.Values))
+		return m.n
+	}
+	b := newMap(true)
+	if a.Key != nil {
+		b.add("key", keyNode(a.Key))
+	}
+	b.str("update", a.Update).str("condition", a.Condition)
+	b.add("names", namesNode(a.Names))
+	b.add("values", valuesNode(a.Values))
+	return m.add(string(a.Kind), b.n).n
+}
+
+// defaultText holds the fields that canonical output leaves out at their default, and
+// the default's text: a file that writes such a field out keeps it.
+var defaultText = map[string]string{
+	"billing": "on-demand", "class": "standard", "typeAttribute": "type", "projection": "all",
+	"local": "false", "consistent": "false", "batch": "false", "forward": "true", "rate": "1",
+}
+
+// mergeNode returns the new tree, reusing the old one's nodes where they say the same
+// thing, so comments, quoting and styles survive. field names the mapping entry this
+// node is the value of.
+func mergeNode(old, fresh *yaml.Node, field string) *yaml.Node {
+	if old == nil {
+		return fresh
+	}
+	if old.Kind != fresh.Kind || field == "items" || old.Tag != fresh.Tag && old.Kind != yaml.ScalarNode {
+		return withComments(fresh, old)
+	}
+	switch fresh.Kind {
+	case yaml.ScalarNode:
+		if old.ShortTag() == fresh.ShortTag() && old.Value == fresh.Value {
+			return old
+		}
+		return withComments(fresh, old)
+	case yaml.MappingNode:
+		oldVals := map[string]int{}
+		for i := 0; i+1 < len(old.Content); i += 2 {
+			oldVals[old.Content[i].Value] = i
+		}
+		freshVals := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(fresh.Content); i += 2 {
+			freshVals[fresh.Content[i].Value] = fresh.Content[i+1]
+		}
+		var out []*yaml.Node
+		placed := map[string]bool{}
+		// Entries of the old mapping, in the old order, updated or dropped.
+		for i := 0; i+1 < len(old.Content); i += 2 {
+			k, v := old.Content[i], old.Content[i+1]
+			if nv, ok := freshVals[k.Value]; ok {
+				out = append(out, k, mergeNode(v, nv, k.Value))
+				placed[k.Value] = true
+			} else if def, ok := defaultText[k.Value]; ok && v.Kind == yaml.ScalarNode && v.Value == def {
+				out = append(out, k, v)
+			}
+		}
+		// New entries go after the entry that precedes them in canonical order.
+		for i := 0; i+1 < len(fresh.Content); i += 2 {
+			k := fresh.Content[i]
+			if placed[k.Value] {
+				continue
+			}
+			at := 0
+			for j := i - 2; j >= 0; j -= 2 {
+				if idx := indexOfKey(out, fresh.Content[j].Value); idx >= 0 {
+					at = idx + 2
+					break
+				}
+			}
+			out = append(out[:at], append([]*yaml.Node{k, fresh.Content[i+1]}, out[at:]...)...)
+			placed[k.Value] = true
+		}
+		old.Content = out
+		return old
+	case yaml.SequenceNode:
+		byID := map[string]*yaml.Node{}
+		for i, c := range old.Content {
+			byID[elemID(c, i)] = c
+		}
+		out := make([]*yaml.Node, len(fresh.Content))
+		for i, c := range fresh.Content {
+			out[i] = mergeNode(byID[elemID(c, i)], c, "")
+		}
+		old.Content = out
+		return old
+	}
+	return withComments(fresh, old)
+}
+
+func indexOfKey(content []*yaml.Node, key string) int {
+	for i := 0; i+1 < len(content); i += 2 {
+		if content[i].Value == key {
+			return i
+		}
+	}
+	return -1
+}
+
+// elemID identifies a sequence element across a save: a pattern by its id, an entity
+// or index by its name, anything else by its place.
+func elemID(n *yaml.Node, i int) string {
+	if n.Kind == yaml.MappingNode {
+		for _, f := range []string{"id", "name"} {
+			if j := indexOfKey(n.Content, f); j >= 0 && n.Content[j+1].Kind == yaml.ScalarNode {
+				return f + "\x00" + n.Content[j+1].Value
+			}
+		}
+	}
+	return "#" + strconv.Itoa(i)
+}
+
+func withComments(fresh, old *yaml.Node) *yaml.Node {
+	if fresh.HeadComment == "" {
+		fresh.HeadComment = old.HeadComment
+	}
+	if fresh.LineComment == "" {
+		fresh.LineComment = old.LineComment
+	}
+	if fresh.FootComment == "" {
+		fresh.FootComment = old.FootComment
+	}
+	return fresh
+}

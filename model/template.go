@@ -1,0 +1,291 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Key templates (FORMAT.md "Items and entities"): an entity's keys are written as
+// templates such as "CUST#{customerId}", where {customerId} stands for that
+// attribute's value. A template with no braces is a constant ("PROFILE").
+
+// tmplPart is a literal text or, when isVar, the name of an attribute.
+type tmplPart struct {
+	text  string
+	isVar bool
+}
+
+// parseTemplate splits a template into parts. ok is false for unbalanced braces or an
+// empty variable name (templateProblem says which).
+func parseTemplate(t string) ([]tmplPart, bool) {
+	var parts []tmplPart
+	for t != "" {
+		open := strings.IndexByte(t, '{')
+		closeAt := strings.IndexByte(t, '}')
+		if open < 0 {
+			if closeAt >= 0 {
+				return nil, false
+			}
+			parts = append(parts, tmplPart{text: t})
+			break
+		}
+		if closeAt >= 0 && closeAt < open {
+			return nil, false
+		}
+		if open > 0 {
+			parts = append(parts, tmplPart{text: t[:open]})
+		}
+		end := strings.IndexByte(t[open:], '}')
+		if end < 0 {
+			return nil, false
+		}
+		name := t[open+1 : open+end]
+		if name == "" || strings.ContainsAny(name, "{") {
+			return nil, false
+		}
+		parts = append(parts, tmplPart{text: name, isVar: true})
+		t = t[open+end+1:]
+	}
+	return parts, true
+}
+
+// templateProblem says what is wrong with a template, or "" when it is well formed.
+func templateProblem(t string) string {
+	if t == "" {
+		return "the template is empty"
+	}
+	if _, ok := parseTemplate(t); !ok {
+		return fmt.Sprintf("template %q has unbalanced braces or an empty {}", t)
+	}
+	return ""
+}
+
+// TemplateVars lists the attribute names a template uses, in order.
+func TemplateVars(tmpl string) []string {
+	parts, _ := parseTemplate(tmpl)
+	var out []string
+	for _, p := range parts {
+		if p.isVar {
+			out = append(out, p.text)
+		}
+	}
+	return out
+}
+
+// varText is the text a value contributes to a template: strings as they are,
+// numbers in their text; other types cannot appear in a key.
+func varText(v Value) (string, bool) {
+	switch v.Type {
+	case TypeS, TypeN, TypeB:
+		return v.Str, true
+	}
+	return "", false
+}
+
+// ExpandTemplate builds a key value from a template and an item. ok is false when a
+// variable is missing from the item (or is not a scalar). A template that is a single
+// variable ("{placedAt}") yields that attribute's value with its type, so a number
+// stays a number; otherwise the result is a string.
+func ExpandTemplate(tmpl string, it Item) (Value, bool) {
+	parts, ok := parseTemplate(tmpl)
+	if !ok {
+		return Value{}, false
+	}
+	if len(parts) == 1 && parts[0].isVar {
+		v, ok := it[parts[0].text]
+		if _, scalar := varText(v); !ok || !scalar {
+			return Value{}, false
+		}
+		return v, true
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if !p.isVar {
+			b.WriteString(p.text)
+			continue
+		}
+		s, ok := varText(it[p.text])
+		if !ok {
+			return Value{}, false
+		}
+		b.WriteString(s)
+	}
+	return Str(b.String()), true
+}
+
+// ExpandKey is ExpandTemplate for a key attribute of type ty: the result has that
+// type (a template of an N key attribute gives an N value).
+func ExpandKey(tmpl string, it Item, ty Type) (Value, bool) {
+	v, ok := ExpandTemplate(tmpl, it)
+	if !ok {
+		return Value{}, false
+	}
+	switch ty {
+	case TypeN:
+		return Num(v.Str), true
+	case TypeB:
+		return Bin([]byte(v.Str)), true
+	case TypeS:
+		return Str(v.Str), true
+	}
+	return v, true
+}
+
+// MatchTemplate reports whether a key value could have been built from the template:
+// its text holds the literal parts in order, each variable standing for any text.
+func MatchTemplate(tmpl string, v Value) bool {
+	s, ok := varText(v)
+	if !ok {
+		return false
+	}
+	parts, ok := parseTemplate(tmpl)
+	if !ok {
+		return false
+	}
+	n := 0
+	matchParts(parts, s, map[string]string{}, func(map[string]string) bool { n++; return true })
+	return n > 0
+}
+
+// ExtractTemplate reads the variables back out of a key value. ok is false when the
+// value does not match, or matches in more than one way ("{a}#{b}" against "x#y#z").
+func ExtractTemplate(tmpl string, v Value) (map[string]string, bool) {
+	s, ok := varText(v)
+	if !ok {
+		return nil, false
+	}
+	parts, ok := parseTemplate(tmpl)
+	if !ok {
+		return nil, false
+	}
+	var found map[string]string
+	n := 0
+	matchParts(parts, s, map[string]string{}, func(vars map[string]string) bool {
+		n++
+		if n == 1 {
+			found = make(map[string]string, len(vars))
+			for k, x := range vars {
+				found[k] = x
+			}
+		}
+		return n < 2 // two ways are enough to know it is ambiguous
+	})
+	return found, n == 1
+}
+
+// matchParts calls found for each way s matches parts, until found returns false. A
+// variable used twice must stand for the same text both times. It returns false when
+// the search was stopped.
+func matchParts(parts []tmplPart, s string, vars map[string]string, found func(map[string]string) bool) bool {
+	if len(parts) == 0 {
+		if s == "" {
+			return found(vars)
+		}
+		return true
+	}
+	p := parts[0]
+	if !p.isVar {
+		if !strings.HasPrefix(s, p.text) {
+			return true
+		}
+		return matchParts(parts[1:], s[len(p.text):], vars, found)
+	}
+	if prev, ok := vars[p.text]; ok {
+		if !strings.HasPrefix(s, prev) {
+			return true
+		}
+		return matchParts(parts[1:], s[len(prev):], vars, found)
+	}
+	// A variable followed by a literal can only end where that literal occurs, which
+	// keeps the search short for the usual "A#{x}#B#{y}".
+	for end := 0; end <= len(s); end++ {
+		if len(parts) > 1 && !parts[1].isVar && !strings.HasPrefix(s[end:], parts[1].text) {
+			continue
+		}
+		if len(parts) == 1 && end != len(s) {
+			continue
+		}
+		vars[p.text] = s[:end]
+		cont := matchParts(parts[1:], s[end:], vars, found)
+		delete(vars, p.text)
+		if !cont {
+			return false
+		}
+	}
+	return true
+}
+
+// applyTemplates builds the key attributes that typed items leave out, and checks the
+// ones they give against their entity's templates.
+func applyTemplates(d *Design, c *errs) {
+	if len(d.Entities) == 0 {
+		return
+	}
+	typeAttr := d.TypeAttr()
+	byName := make(map[string]*Entity, len(d.Entities))
+	for i := range d.Entities {
+		if _, dup := byName[d.Entities[i].Name]; !dup {
+			byName[d.Entities[i].Name] = &d.Entities[i]
+		}
+	}
+	tableKeys := map[string]bool{d.Table.Key.Partition: true, d.Table.Key.Sort: true}
+	for i, it := range d.Items {
+		tv, ok := it[typeAttr]
+		if !ok || tv.Type != TypeS {
+			continue
+		}
+		e := byName[tv.Str]
+		if e == nil {
+			continue
+		}
+		pos := d.itemPos(i)
+		for _, attr := range sortedNames(e.Keys) {
+			tmpl := e.Keys[attr]
+			ty := d.Table.KeyAttributeType(attr)
+			want, full := ExpandKey(tmpl, it, ty)
+			got, has := it[attr]
+			switch {
+			case !has && full:
+				it[attr] = want
+			case !has && tableKeys[attr] && attr != "":
+				missing := missingVars(tmpl, it)
+				c.add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", attr, strings.Join(missing, ", ")),
+					"item %d (%s) has no %s and cannot build it from %q", i, e.Name, attr, tmpl)
+			case has && full && !got.Equal(want):
+				c.add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", attr, showValue(want)),
+					"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
+			case has && !full && !MatchTemplate(tmpl, got):
+				c.add(pos, "make the key follow the template, or give the item another type",
+					"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
+			}
+		}
+	}
+}
+
+func missingVars(tmpl string, it Item) []string {
+	var out []string
+	for _, v := range TemplateVars(tmpl) {
+		if _, ok := varText(it[v]); !ok {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// showValue writes a scalar for a message: strings quoted, numbers as they are.
+func showValue(v Value) string {
+	switch v.Type {
+	case TypeS:
+		return fmt.Sprintf("%q", v.Str)
+	case TypeN:
+		return v.Str
+	}
+	return v.Type.String() + " value"
+}
+
+func (d *Design) itemPos(i int) Pos {
+	if i < len(d.ItemPos) {
+		return d.ItemPos[i]
+	}
+	return Pos{File: d.Pos.File}
+}

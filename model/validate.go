@@ -1,0 +1,580 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Validation of a design against FORMAT.md and DynamoDB's limits. The limits come from
+// the developer guide: HowItWorks.NamingRulesDataTypes.html (names, key sizes, empty
+// values), ServiceQuotas.html (20 GSIs, 5 LSIs, 100 projected attributes, item size),
+// and the API reference of each operation for the request fields it takes.
+// Expression syntax is not checked here: expr does that when a pattern runs.
+
+// DynamoDB's per-table limits (ServiceQuotas.html).
+const (
+	MaxGSIs               = 20
+	MaxLSIs               = 5
+	MaxProjectedAttrs     = 100
+	MaxKeyAttrNameBytes   = 255
+	MaxAttrNameBytes      = 65535
+	MaxBatchGetKeys       = 100
+	MaxBatchWriteActions  = 25
+	MaxTransactionActions = 100
+)
+
+// Validate checks a design, returning an ErrorList of every problem, or nil. Parse
+// calls it; call it again after changing a design in code.
+func Validate(d *Design) error { return validate(d).err() }
+
+func validate(d *Design) *errs {
+	v := &validator{d: d, c: &errs{}}
+	v.design()
+	return v.c
+}
+
+type validator struct {
+	d *Design
+	c *errs
+}
+
+func (v *validator) design() {
+	d := v.d
+	if d.Version != 1 {
+		v.c.add(d.Pos, "set version: 1", "version must be 1, not %d", d.Version)
+	}
+	v.table()
+	v.entities()
+	v.items()
+	ids := map[int]bool{}
+	for i := range d.Patterns {
+		p := &d.Patterns[i]
+		if d.Source == nil && ids[p.ID] {
+			v.c.add(p.Pos, "give each pattern its own id", "pattern id %d is used twice", p.ID)
+		}
+		ids[p.ID] = true
+		v.pattern(p)
+	}
+	for _, r := range d.Review {
+		if d.Source != nil {
+			continue // the loader checked severity and reason where it read them
+		}
+		if !contains(severityOptions, r.Severity) {
+			v.c.add(r.Pos, "use off, error, warning or info", "review.%s: severity %q is not known", r.Rule, r.Severity)
+		}
+		if strings.TrimSpace(r.Reason) == "" {
+			v.c.add(r.Pos, "say why the rule does not apply", "review.%s: a reason is required", r.Rule)
+		}
+	}
+}
+
+// nameOK checks a table or index name: 3 to 255 of a-z A-Z 0-9 _ . -
+// (HowItWorks.NamingRulesDataTypes.html, "Naming rules").
+func nameOK(s string) bool {
+	if len(s) < 3 || len(s) > 255 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+const nameHint = "use 3 to 255 characters from a-z, A-Z, 0-9, _ . -"
+
+// keyAttrName checks the name of a key attribute: 1 to 255 bytes.
+func (v *validator) keyAttrName(p Pos, where, name string) {
+	switch {
+	case name == "":
+		v.c.add(p, "name the attribute", "%s is empty", where)
+	case len(name) > MaxKeyAttrNameBytes:
+		v.c.add(p, "use a shorter name", "%s: a key attribute name is at most %d bytes, %q has %d", where, MaxKeyAttrNameBytes, name[:20]+"...", len(name))
+	}
+}
+
+func (v *validator) table() {
+	t := &v.d.Table
+	p := t.Pos
+	if p.Line == 0 {
+		p = v.d.Pos
+	}
+	if t.Name == "" {
+		v.c.add(p, "add name: my-table", "table.name is missing")
+	} else if !nameOK(t.Name) {
+		v.c.add(p, nameHint, "table name %q is not a valid DynamoDB table name", t.Name)
+	}
+	v.keyAttrName(p, "table.key.partition", t.Key.Partition)
+	if t.Key.Sort != "" {
+		v.keyAttrName(p, "table.key.sort", t.Key.Sort)
+		if t.Key.Sort == t.Key.Partition {
+			v.c.add(p, "use two different attributes", "table.key: partition and sort are both %q", t.Key.Sort)
+		}
+	}
+	for name, ty := range t.Attributes {
+		if !ty.IsScalarKeyType() {
+			v.c.add(p, "use S, N or B", "table.attributes.%s: %s cannot type a key attribute", name, ty)
+		}
+	}
+	if t.Billing.Mode == Provisioned && (t.Billing.Read <= 0 || t.Billing.Write <= 0) {
+		v.c.add(p, "give read and write capacity of at least 1", "table.billing: provisioned capacity must be positive")
+	}
+	if t.TypeAttribute == t.Key.Partition || t.TypeAttribute == t.Key.Sort {
+		v.c.add(p, "name another attribute (default: type)", "table.typeAttribute %q is a key attribute", t.TypeAttribute)
+	}
+	gsis, lsis, projected := 0, 0, 0
+	names := map[string]bool{}
+	for i := range t.Indexes {
+		ix := &t.Indexes[i]
+		ip := ix.Pos
+		if ip.Line == 0 {
+			ip = p
+		}
+		where := "index " + ix.Name
+		switch {
+		case ix.Name == "":
+			v.c.add(ip, "add name: GSI1", "index %d has no name", i)
+		case !nameOK(ix.Name):
+			v.c.add(ip, nameHint, "index name %q is not a valid DynamoDB index name", ix.Name)
+		case names[ix.Name]:
+			v.c.add(ip, "give each index its own name", "index name %q is used twice", ix.Name)
+		}
+		names[ix.Name] = true
+		if ix.Local {
+			lsis++
+			if ix.Key.Sort == "" {
+				v.c.add(ip, "add key: {sort: X}", "%s: a local index needs a sort key", where)
+			} else if ix.Key.Sort == t.Key.Sort {
+				v.c.add(ip, "sort on another attribute", "%s: a local index on the table's own sort key adds nothing", where)
+			}
+			if t.Key.Sort == "" {
+				v.c.add(ip, "give the table a sort key, or make the index global", "%s: a local index needs a table with a sort key", where)
+			}
+			if ix.Read != 0 || ix.Write != 0 {
+				v.c.add(ip, "remove read and write: a local index uses the table's capacity", "%s: a local index has no capacity of its own", where)
+			}
+		} else {
+			gsis++
+			v.keyAttrName(ip, where+": key.partition", ix.Key.Partition)
+			if (ix.Read != 0 || ix.Write != 0) && t.Billing.Mode != Provisioned {
+				v.c.add(ip, "remove read and write, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
+			}
+		}
+		if ix.Key.Sort != "" {
+			v.keyAttrName(ip, where+": key.sort", ix.Key.Sort)
+			if ix.Key.Sort == ix.Key.Partition {
+				v.c.add(ip, "use two different attributes", "%s: partition and sort are both %q", where, ix.Key.Sort)
+			}
+		}
+		if ix.Projection.Type == ProjectInclude {
+			projected += len(ix.Projection.Include)
+			for _, a := range ix.Projection.Include {
+				if a == "" {
+					v.c.add(ip, "name the attribute", "%s: an included attribute name is empty", where)
+				}
+			}
+		}
+	}
+	if gsis > MaxGSIs {
+		v.c.add(p, "merge access patterns onto fewer indexes (index overloading)", "the table has %d global secondary indexes; DynamoDB allows %d", gsis, MaxGSIs)
+	}
+	if lsis > MaxLSIs {
+		v.c.add(p, "use global indexes instead", "the table has %d local secondary indexes; DynamoDB allows %d", lsis, MaxLSIs)
+	}
+	if projected > MaxProjectedAttrs {
+		v.c.add(p, "project fewer attributes, or use projection: all", "the indexes project %d non-key attributes; DynamoDB allows %d across all indexes", projected, MaxProjectedAttrs)
+	}
+}
+
+// keyAttributes lists every attribute that is a key of the table or an index.
+func (t *Table) keyAttributes() map[string]bool {
+	m := map[string]bool{}
+	add := func(k KeySchema) {
+		if k.Partition != "" {
+			m[k.Partition] = true
+		}
+		if k.Sort != "" {
+			m[k.Sort] = true
+		}
+	}
+	add(t.Key)
+	for _, ix := range t.Indexes {
+		add(ix.Key)
+	}
+	return m
+}
+
+func (v *validator) entities() {
+	keys := v.d.Table.keyAttributes()
+	seen := map[string]bool{}
+	for i := range v.d.Entities {
+		e := &v.d.Entities[i]
+		p := e.Pos
+		if p.Line == 0 {
+			p = v.d.Pos
+		}
+		switch {
+		case e.Name == "":
+			v.c.add(p, "add name: customer", "entity %d has no name", i)
+		case seen[e.Name]:
+			v.c.add(p, "give each entity its own name", "entity %q is defined twice", e.Name)
+		}
+		seen[e.Name] = true
+		for _, attr := range sortedNames(e.Keys) {
+			if !keys[attr] {
+				v.c.add(p, "name the table's or an index's key attributes", "entity %s: keys.%s is not a key attribute of the table or any index", e.Name, attr)
+			}
+			if v.d.Source == nil {
+				if msg := templateProblem(e.Keys[attr]); msg != "" {
+					v.c.add(p, "write {attribute} for a variable part", "entity %s: keys.%s: %s", e.Name, attr, msg)
+				}
+			}
+		}
+		for _, a := range e.Attributes {
+			if a.Name == "" || len(a.Name) > MaxAttrNameBytes {
+				v.c.add(p, "use a name of 1 to 65535 bytes", "entity %s: attribute name of %d bytes", e.Name, len(a.Name))
+			}
+			if a.Type == 0 {
+				v.c.add(p, "give the attribute a type", "entity %s: attribute %s has no type", e.Name, a.Name)
+			}
+		}
+	}
+}
+
+// keyPart is one key attribute an item must (table) or may (index) carry.
+type keyPart struct {
+	attr     string
+	where    string // "the table's partition key", "index GSI1's sort key"
+	max      int    // size limit in bytes
+	required bool
+}
+
+func (t *Table) keyParts() []keyPart {
+	parts := []keyPart{{t.Key.Partition, "the table's partition key", MaxPartitionKeyBytes, true}}
+	if t.Key.Sort != "" {
+		parts = append(parts, keyPart{t.Key.Sort, "the table's sort key", MaxSortKeyBytes, true})
+	}
+	for _, ix := range t.Indexes {
+		if ix.Key.Partition != "" && ix.Key.Partition != t.Key.Partition {
+			parts = append(parts, keyPart{ix.Key.Partition, "index " + ix.Name + "'s partition key", MaxPartitionKeyBytes, false})
+		}
+		if ix.Key.Sort != "" && ix.Key.Sort != t.Key.Sort {
+			parts = append(parts, keyPart{ix.Key.Sort, "index " + ix.Name + "'s sort key", MaxSortKeyBytes, false})
+		}
+	}
+	return parts
+}
+
+func (v *validator) items() {
+	t := &v.d.Table
+	if t.Key.Partition == "" {
+		return // reported on the table; every item would repeat it
+	}
+	parts := t.keyParts()
+	seen := make(map[string]int, len(v.d.Items))
+	for i, it := range v.d.Items {
+		p := v.d.itemPos(i)
+		complete := true
+		for _, kp := range parts {
+			val, ok := it[kp.attr]
+			if !ok {
+				if kp.required {
+					v.c.add(p, fmt.Sprintf("add %s, or a type whose template builds it", kp.attr), "item %d lacks %s (%s)", i, kp.attr, kp.where)
+					complete = false
+				}
+				continue
+			}
+			if msg := keyValueProblem(val, t.KeyAttributeType(kp.attr), kp.max); msg != "" {
+				v.c.add(p, "fix the value, or declare the type in table.attributes", "item %d: %s (%s) %s", i, kp.attr, kp.where, msg)
+				complete = complete && !kp.required
+			}
+		}
+		if size := ItemSize(it); size > MaxItemSize {
+			v.c.add(p, "move large attributes to S3 or split the item", "item %d is %d bytes; DynamoDB items are at most %d bytes (400 KB)", i, size, MaxItemSize)
+		}
+		for name, val := range it {
+			if name == "" || len(name) > MaxAttrNameBytes {
+				v.c.add(p, "use a name of 1 to 65535 bytes", "item %d: attribute name of %d bytes", i, len(name))
+			}
+			if v.d.Source == nil {
+				if msg := valueRuleProblem(val, 1); msg != "" {
+					v.c.add(p, "fix the value", "item %d: %s: %s", i, name, msg)
+				}
+			}
+		}
+		if complete {
+			k := itemKeyString(t, it)
+			if first, dup := seen[k]; dup {
+				v.c.add(p, "give one of them another key; DynamoDB keeps one item per key",
+					"item %d has the same key as item %d (%s)", i, first, describeKey(t, it))
+			} else {
+				seen[k] = i
+			}
+		}
+	}
+}
+
+// keyValueProblem checks one key attribute value: its declared type, not empty (keys
+// may not be empty strings or binaries), and within the key size limit.
+func keyValueProblem(val Value, ty Type, max int) string {
+	if val.Type != ty {
+		return fmt.Sprintf("is %s but the key attribute is declared %s", val.Type, ty)
+	}
+	if (ty == TypeS || ty == TypeB) && val.Str == "" {
+		return "is empty; a key attribute value may not be an empty string or binary"
+	}
+	if ty == TypeN {
+		if p := numberProblem(val.Str); p != nil {
+			return p.msg
+		}
+	}
+	if size := val.Size(); size > max {
+		return fmt.Sprintf("is %d bytes; the limit is %d", size, max)
+	}
+	return ""
+}
+
+// valueRuleProblem checks a value built in code against the rules the loader applies
+// to values it reads: valid numbers, non-empty sets without duplicates, nesting depth.
+func valueRuleProblem(val Value, depth int) string {
+	if depth > maxValueDepth {
+		return fmt.Sprintf("nested more than %d levels deep", maxValueDepth)
+	}
+	switch val.Type {
+	case TypeN:
+		if p := numberProblem(val.Str); p != nil {
+			return p.msg
+		}
+	case TypeSS, TypeNS, TypeBS:
+		for _, e := range val.List {
+			if e.Type != SetElemType(val.Type) {
+				return fmt.Sprintf("a %s set holds a %s element", val.Type, e.Type)
+			}
+			if msg := valueRuleProblem(e, depth+1); msg != "" {
+				return msg
+			}
+		}
+		if _, p := setValue(val.Type, val.List); p != nil {
+			return p.msg
+		}
+	case TypeL:
+		for _, e := range val.List {
+			if msg := valueRuleProblem(e, depth+1); msg != "" {
+				return msg
+			}
+		}
+	case TypeM:
+		for _, e := range val.Map {
+			if msg := valueRuleProblem(e, depth+1); msg != "" {
+				return msg
+			}
+		}
+	case TypeS, TypeB, TypeBOOL, TypeNULL:
+	default:
+		return "has no type"
+	}
+	return ""
+}
+
+// itemKeyString is an item's table key as one comparable string: each key value's
+// type and text, numbers in canonical form (so 1 and 1.0 are the same key).
+func itemKeyString(t *Table, it Item) string {
+	var b strings.Builder
+	for _, attr := range []string{t.Key.Partition, t.Key.Sort} {
+		if attr == "" {
+			continue
+		}
+		v := it[attr]
+		b.WriteByte(byte(v.Type))
+		if v.Type == TypeN {
+			b.WriteString(CanonicalNumber(v.Str))
+		} else {
+			b.WriteString(v.Str)
+		}
+		b.WriteByte(0)
+	}
+	return b.String()
+}
+
+func describeKey(t *Table, it Item) string {
+	s := t.Key.Partition + "=" + showValue(it[t.Key.Partition])
+	if t.Key.Sort != "" {
+		s += ", " + t.Key.Sort + "=" + showValue(it[t.Key.Sort])
+	}
+	return s
+}
+
+// The request fields each operation takes, from the API reference pages (API_Query,
+// API_GetItem, API_PutItem, ...). A field given to an operation that has no such
+// parameter is an error: the pattern would not run as written.
+var opFields = map[Operation][]string{
+	OpGetItem:            {"key", "projection", "consistent"},
+	OpQuery:              {"index", "key", "filter", "projection", "forward", "limit", "consistent"},
+	OpScan:               {"index", "filter", "projection", "limit", "consistent", "batch"},
+	OpBatchGetItem:       {"keys", "projection", "consistent"},
+	OpTransactGetItems:   {"keys", "projection"},
+	OpPutItem:            {"item", "condition", "returnValues"},
+	OpUpdateItem:         {"key", "update", "condition", "returnValues"},
+	OpDeleteItem:         {"key", "condition", "returnValues"},
+	OpBatchWriteItem:     {"actions"},
+	OpTransactWriteItems: {"actions"},
+}
+
+// patternFieldsSet lists the request fields a pattern sets.
+func patternFieldsSet(p *Pattern) []string {
+	var out []string
+	add := func(name string, set bool) {
+		if set {
+			out = append(out, name)
+		}
+	}
+	add("index", p.Index != "")
+	add("key", p.KeyCondition != "" || p.Key != nil)
+	add("filter", p.Filter != "")
+	add("projection", p.Projection != "")
+	add("condition", p.Condition != "")
+	add("update", p.Update != "")
+	add("forward", p.Forward != nil)
+	add("limit", p.Limit != 0)
+	add("consistent", p.Consistent)
+	add("item", p.Item != nil)
+	add("keys", p.Keys != nil)
+	add("actions", p.Actions != nil)
+	add("returnValues", p.ReturnValues != "")
+	add("batch", p.Batch)
+	return out
+}
+
+func (v *validator) pattern(p *Pattern) {
+	pos := p.Pos
+	if pos.Line == 0 {
+		pos = v.d.Pos
+	}
+	where := fmt.Sprintf("pattern %d", p.ID)
+	if p.ID <= 0 {
+		if v.d.Source == nil {
+			v.c.add(pos, "give the pattern a positive id", "%s: id must be a positive number", where)
+		}
+		return
+	}
+	allowed, known := opFields[p.Operation]
+	if !known {
+		if v.d.Source == nil {
+			v.c.add(pos, "use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems",
+				"%s: operation %q is not known", where, p.Operation)
+		}
+		return
+	}
+	for _, f := range patternFieldsSet(p) {
+		if !contains(allowed, f) {
+			v.c.add(pos, fmt.Sprintf("remove %s; %s takes %s", f, p.Operation, strings.Join(allowed, ", ")), "%s: %s has no %s", where, p.Operation, f)
+		}
+	}
+	switch p.Operation {
+	case OpQuery:
+		if p.KeyCondition == "" {
+			if p.Key != nil {
+				v.c.add(pos, "write key: \"PK = :pk\" with values: {\":pk\": ...}", "%s: a Query's key is a KeyConditionExpression string, not a mapping", where)
+			} else {
+				v.c.add(pos, "add key: \"PK = :pk\"", "%s: a Query needs a key condition", where)
+			}
+		}
+	case OpGetItem, OpUpdateItem, OpDeleteItem:
+		if p.Key == nil {
+			if p.KeyCondition != "" {
+				v.c.add(pos, "write key: {PK: ..., SK: ...}", "%s: %s's key is a mapping of the key attributes, not an expression", where, p.Operation)
+			} else {
+				v.c.add(pos, "add key: {PK: ..., SK: ...}", "%s: %s needs a key", where, p.Operation)
+			}
+		}
+		if p.Operation == OpUpdateItem && p.Update == "" {
+			v.c.add(pos, "add update: \"SET #a = :v\"", "%s: UpdateItem needs an update expression", where)
+		}
+	case OpPutItem:
+		if p.Item == nil {
+			v.c.add(pos, "add item: {PK: ..., SK: ..., ...}", "%s: PutItem needs an item", where)
+		}
+	case OpBatchGetItem, OpTransactGetItems:
+		limit := MaxBatchGetKeys
+		if p.Operation == OpTransactGetItems {
+			limit = MaxTransactionActions
+		}
+		if len(p.Keys) == 0 {
+			v.c.add(pos, "add keys: [{PK: ..., SK: ...}]", "%s: %s needs keys", where, p.Operation)
+		} else if len(p.Keys) > limit {
+			v.c.add(pos, "split the request", "%s: %s takes at most %d keys, not %d", where, p.Operation, limit, len(p.Keys))
+		}
+	case OpBatchWriteItem, OpTransactWriteItems:
+		v.actions(p, pos, where)
+	}
+	switch p.ReturnValues {
+	case "", "NONE", "ALL_OLD":
+	case "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW":
+		if p.Operation != OpUpdateItem {
+			v.c.add(pos, "use NONE or ALL_OLD", "%s: ReturnValues %s is for UpdateItem only", where, p.ReturnValues)
+		}
+	default:
+		v.c.add(pos, "use NONE, ALL_OLD, UPDATED_OLD, ALL_NEW or UPDATED_NEW", "%s: ReturnValues %q is not known", where, p.ReturnValues)
+	}
+	if p.Index != "" {
+		if _, ok := v.d.Table.IndexByName(p.Index); !ok {
+			hint := "name one of the table's indexes"
+			names := make([]string, len(v.d.Table.Indexes))
+			for i, ix := range v.d.Table.Indexes {
+				names[i] = ix.Name
+			}
+			if s := didYouMean(p.Index, names); s != "" {
+				hint = fmt.Sprintf("did you mean %q?", s)
+			}
+			v.c.add(pos, hint, "%s: index %q does not exist", where, p.Index)
+		}
+	}
+	if v.d.Source == nil {
+		for name, val := range p.Values {
+			if msg := valueRuleProblem(val, 1); msg != "" {
+				v.c.add(pos, "fix the value", "%s: values %s: %s", where, name, msg)
+			}
+		}
+	}
+}
+
+func (v *validator) actions(p *Pattern, pos Pos, where string) {
+	limit := MaxTransactionActions
+	if p.Operation == OpBatchWriteItem {
+		limit = MaxBatchWriteActions
+	}
+	switch {
+	case len(p.Actions) == 0:
+		v.c.add(pos, "add actions: [{put: ITEM}, {delete: {key: KEY}}]", "%s: %s needs actions", where, p.Operation)
+	case len(p.Actions) > limit:
+		v.c.add(pos, "split the request", "%s: %s takes at most %d actions, not %d", where, p.Operation, limit, len(p.Actions))
+	}
+	for i, a := range p.Actions {
+		ap := a.Pos
+		if ap.Line == 0 {
+			ap = pos
+		}
+		if p.Operation == OpBatchWriteItem {
+			if a.Kind != ActionPut && a.Kind != ActionDelete {
+				v.c.add(ap, "use TransactWriteItems for updates and checks", "%s: action %d: BatchWriteItem takes put and delete only, not %s", where, i, a.Kind)
+			}
+			if a.Condition != "" {
+				v.c.add(ap, "use TransactWriteItems for conditional writes", "%s: action %d: BatchWriteItem has no conditions", where, i)
+			}
+		}
+		switch a.Kind {
+		case ActionPut:
+			if a.Item == nil {
+				v.c.add(ap, "write {put: {PK: ..., SK: ...}}", "%s: action %d: put needs an item", where, i)
+			}
+		case ActionUpdate, ActionDelete, ActionCheck:
+			if a.Key == nil && v.d.Source == nil {
+				v.c.add(ap, "add key: {PK: ..., SK: ...}", "%s: action %d: %s needs a key", where, i, a.Kind)
+			}
+		default:
+			v.c.add(ap, "use put, update, delete or check", "%s: action %d: kind %q is not known", where, i, a.Kind)
+		}
+	}
+}

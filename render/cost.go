@@ -1,0 +1,326 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"stwb/cost"
+)
+
+// Cost writes a cost report as plain text: a table per pattern, then storage, then
+// totals. Reads are RCU (an eventually consistent 4 KB read is 0.5), writes WCU;
+// on-demand and provisioned dollars are always both shown and labelled, so that
+// request-unit dollars are never called "provisioned".
+func Cost(r *cost.Report) string {
+	var b strings.Builder
+	billing := string(r.Billing.Mode)
+	if billing == "" {
+		billing = "on-demand"
+	}
+	fmt.Fprintf(&b, "Cost of %s · %s · %s · %s\n", orDash(r.Design), r.Region, r.Class, billing)
+	p := r.Prices
+	fmt.Fprintf(&b, "Prices: on-demand %s per million read request units, %s per million write request units; provisioned %s per RCU-hour, %s per WCU-hour; storage %s per GB-month. A month is 730 h.\n",
+		Dollars(p.ReadRequestUnitPerMillion), Dollars(p.WriteRequestUnitPerMillion), Dollars(p.RCUHour), Dollars(p.WCUHour), Dollars(p.StorageGBMonth))
+	b.WriteString("Reads are in RCU, where an eventually consistent read of up to 4 KB is 0.5; writes are in WCU.\n")
+	for i := range r.Patterns {
+		b.WriteString("\n")
+		writePatternCost(&b, r, &r.Patterns[i])
+	}
+	b.WriteString("\n")
+	writeStorage(&b, r)
+	b.WriteString("\n")
+	writeTotals(&b, r)
+	return trimLines(b.String())
+}
+
+// trimLines drops the blanks that empty trailing cells leave at line ends, so that
+// output and goldens carry no trailing whitespace.
+func trimLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) {
+	fmt.Fprintf(b, "#%d %s\n", pc.ID, oneLine(pc.Name))
+	on := "table"
+	if pc.IndexName != "" {
+		on = pc.IndexName
+	}
+	mode := "eventually consistent"
+	switch {
+	case pc.Operation.IsWrite():
+		mode = "write"
+	case pc.Operation == "TransactGetItems":
+		mode = "transactional"
+	case pc.Consistent:
+		mode = "strongly consistent"
+	}
+	fmt.Fprintf(b, "%s on %s · %s req/s · %s\n", pc.Operation, on, Units(pc.Rate), mode)
+	if pc.Err != nil {
+		billed := "not billed"
+		if pc.Err.Type == "ConditionalCheckFailedException" || pc.Err.Type == "TransactionCanceledException" {
+			billed = "still billed"
+		}
+		fmt.Fprintf(b, "error: %s: %s (%s)\n", pc.Err.Type, oneLine(pc.Err.Message), billed)
+	}
+	headers := []string{"", "read/req", "write/req", "read/s", "write/s", "hot read/s", "hot write/s", "partitions", "hot"}
+	var rows [][]string
+	h := pc.Hot.Table
+	rows = append(rows, append([]string{"table",
+		Units(pc.PerRequest.Table.Read), Units(pc.PerRequest.Table.Write),
+		Units(pc.PerSecond.Table.Read), Units(pc.PerSecond.Table.Write)}, hotCells(h)...))
+	for _, name := range pc.PerRequest.IndexNames() {
+		u, s := pc.PerRequest.Indexes[name], pc.PerSecond.Indexes[name]
+		row := []string{name, Units(u.Read), Units(u.Write), Units(s.Read), Units(s.Write)}
+		if hk, ok := pc.Hot.Indexes[name]; ok {
+			row = append(row, hotCells(hk)...)
+		} else {
+			row = append(row, "", "", "", "on the table's key")
+		}
+		rows = append(rows, row)
+	}
+	b.WriteString(Table(headers, rows))
+	m := pc.Monthly
+	fmt.Fprintf(b, "monthly: on-demand %s · provisioned %s at 100%% (%s)", Dollars(m.OnDemand), Dollars(m.Provisioned), poolsLine(pc.Pools, false))
+	if r.Billing.Target > 0 {
+		fmt.Fprintf(b, " · %s at the %s target (%s)", Dollars(m.AtTarget), percent(r.Billing.Target), poolsLine(pc.Pools, true))
+	}
+	b.WriteString("\n")
+}
+
+// hotCells are the per-partition columns: load on one key value, how many values,
+// and the verdict with the shards that would fix it.
+func hotCells(h cost.HotKey) []string {
+	parts := Units(float64(h.Partitions))
+	switch h.Rule {
+	case cost.RuleEntity:
+		parts += " (entity count)"
+	case cost.RulePattern:
+		parts += " (pattern)"
+	case cost.RuleNoKey:
+		parts += " (no key)"
+	}
+	verdict := "ok"
+	if h.Exceeds {
+		verdict = fmt.Sprintf("HOT: over %s RCU or %s WCU per key; %d write shards", Units(cost.PartitionReadLimit), Units(cost.PartitionWriteLimit), h.Shards)
+	}
+	if h.ThrottlesTable {
+		verdict += "; throttles base-table writes"
+	}
+	return []string{Units(h.Read), Units(h.Write), parts, verdict}
+}
+
+// poolsLine lists the capacity each pool needs, leaving out pools the load does
+// not touch.
+func poolsLine(ps []cost.Pool, atTarget bool) string {
+	var parts []string
+	for _, p := range ps {
+		rd, wr := p.NeedRead, p.NeedWrite
+		if atTarget {
+			rd, wr = p.TargetRead, p.TargetWrite
+		}
+		if rd == 0 && wr == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %s RCU %s WCU", p.Name, Units(float64(rd)), Units(float64(wr))))
+	}
+	if len(parts) == 0 {
+		return "no capacity"
+	}
+	return strings.Join(parts, ", ")
+}
+
+func percent(f float64) string { return Units(f*100) + "%" }
+
+func writeStorage(b *strings.Builder, r *cost.Report) {
+	s := r.Storage
+	b.WriteString("Storage (item size + 100 bytes each; decimal GB)\n")
+	headers := []string{"", "items", "avg bytes", "bytes", "GB", "$/month"}
+	var rows [][]string
+	for _, e := range s.Entities {
+		name := "entity " + e.Name
+		if e.Name == "" {
+			name = "untyped items"
+		}
+		avg := Units(e.AvgBytes)
+		if e.Samples == 0 {
+			avg = "no sample"
+		}
+		rows = append(rows, []string{name, Units(float64(e.Count)), avg, Units(float64(e.Bytes)), "", ""})
+	}
+	line := func(name string, l cost.StorageLine) []string {
+		return []string{name, Units(float64(l.Items)), "", Units(float64(l.Bytes)), GB(l.GB), Dollars(l.Monthly)}
+	}
+	rows = append(rows, line("table", s.Table))
+	for _, name := range s.Order {
+		rows = append(rows, line("index "+name, s.Indexes[name]))
+	}
+	rows = append(rows, []string{"total", "", "", Units(float64(s.Bytes)), GB(s.GB), Dollars(s.Monthly)})
+	b.WriteString(Table(headers, rows))
+	if s.FreeGB > 0 {
+		fmt.Fprintf(b, "free tier: the first %s GB per account per month are free (%s of this design's storage); not subtracted above\n",
+			Units(s.FreeGB), Dollars(s.FreeMonthly))
+	} else {
+		fmt.Fprintf(b, "free tier: none for the %s table class\n", r.Class)
+	}
+	if len(s.Unsized) > 0 {
+		fmt.Fprintf(b, "not sized (a count but no sample item; add one to the design): %s\n", strings.Join(s.Unsized, ", "))
+	}
+}
+
+func writeTotals(b *strings.Builder, r *cost.Report) {
+	t := r.Totals
+	b.WriteString("Totals (every pattern at its peak rate)\n")
+	var rows [][]string
+	rows = append(rows, []string{"per second", Units(t.PerSecond.Read) + " RCU, " + Units(t.PerSecond.Write) + " WCU", ""})
+	rows = append(rows, []string{"one request of each pattern", Units(t.PerRequestRead) + " RCU, " + Units(t.PerRequestWrite) + " WCU", ""})
+	rows = append(rows, []string{"on-demand", Dollars(t.Monthly.OnDemand) + "/month", "request units x 2,628,000 s"})
+	rows = append(rows, []string{"provisioned at 100%", Dollars(t.Monthly.Provisioned) + "/month", poolsLine(t.Pools, false)})
+	if r.Billing.Target > 0 {
+		rows = append(rows, []string{"provisioned at " + percent(r.Billing.Target), Dollars(t.Monthly.AtTarget) + "/month", poolsLine(t.Pools, true)})
+	}
+	if r.Billing.Mode == "provisioned" {
+		note := fmt.Sprintf("table %s RCU %s WCU as configured", Units(float64(r.Billing.Read)), Units(float64(r.Billing.Write)))
+		for _, p := range t.Pools {
+			if p.Short() {
+				note += fmt.Sprintf("; %s needs %s RCU %s WCU, more than configured", p.Name, Units(float64(p.NeedRead)), Units(float64(p.NeedWrite)))
+				if p.Name != "table" {
+					note += " (throttles base-table writes)"
+				}
+			}
+		}
+		rows = append(rows, []string{"provisioned as configured", Dollars(t.Configured) + "/month", note})
+	}
+	rows = append(rows, []string{"storage", Dollars(t.Storage) + "/month", "free tier not subtracted"})
+	rows = append(rows, []string{"on-demand + storage", Dollars(t.Monthly.OnDemand+t.Storage) + "/month", ""})
+	rows = append(rows, []string{"provisioned + storage", Dollars(t.Monthly.Provisioned+t.Storage) + "/month", ""})
+	b.WriteString(Table([]string{"", "amount", "how"}, rows))
+}
+
+// CostComparison writes two designs side by side, pattern by pattern (matched by
+// id), each figure A against B with the ratio A/B.
+func CostComparison(c *cost.Comparison, nameA, nameB string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Comparing A (%s) with B (%s); ratio is A / B\n", nameA, nameB)
+	headers := []string{"id", "pattern", "A read/req", "B read/req", "ratio", "A write/req", "B write/req", "ratio", "A on-demand", "B on-demand", "ratio"}
+	var rows [][]string
+	for _, row := range c.Rows {
+		rows = append(rows, []string{strconv.Itoa(row.ID), Clip(oneLine(row.Name), 40),
+			side(row.A != nil, Units(row.Read.A)), side(row.B != nil, Units(row.Read.B)), Ratio(row.Read),
+			side(row.A != nil, Units(row.Write.A)), side(row.B != nil, Units(row.Write.B)), Ratio(row.Write),
+			side(row.A != nil, Dollars(row.OnDemand.A)), side(row.B != nil, Dollars(row.OnDemand.B)), Ratio(row.OnDemand)})
+	}
+	b.WriteString(Table(headers, rows))
+	b.WriteString("\n")
+	tot := [][]string{
+		{"read units, one request of each pattern", Units(c.PerRequestRead.A), Units(c.PerRequestRead.B), Ratio(c.PerRequestRead)},
+		{"read units per second", Units(c.PerSecondRead.A), Units(c.PerSecondRead.B), Ratio(c.PerSecondRead)},
+		{"write units per second", Units(c.PerSecondWrite.A), Units(c.PerSecondWrite.B), Ratio(c.PerSecondWrite)},
+		{"on-demand $/month", Dollars(c.OnDemand.A), Dollars(c.OnDemand.B), Ratio(c.OnDemand)},
+		{"provisioned $/month at 100%", Dollars(c.Provisioned.A), Dollars(c.Provisioned.B), Ratio(c.Provisioned)},
+		{"storage $/month", Dollars(c.Storage.A), Dollars(c.Storage.B), Ratio(c.Storage)},
+	}
+	b.WriteString(Table([]string{"totals", "A", "B", "ratio"}, tot))
+	return trimLines(b.String())
+}
+
+func side(present bool, s string) string {
+	if !present {
+		return "-"
+	}
+	return s
+}
+
+// Ratio writes A/B as "4.4x", "-" when it has no value (B is zero, A is not).
+func Ratio(r cost.Ratio) string {
+	if !r.Defined {
+		return "-"
+	}
+	return Units(r.X) + "x"
+}
+
+// Units writes a figure of capacity units, items or bytes: at most four decimals,
+// trailing zeros dropped, thousands separated ("5,500", "0.5", "0.0001").
+func Units(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "?"
+	}
+	s := strconv.FormatFloat(f, 'f', 4, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "-0" {
+		s = "0"
+	}
+	if s == "0" && f > 0 {
+		return "<0.0001"
+	}
+	return group(s)
+}
+
+// Dollars writes US dollars: cents, or four decimals under a dollar so that small
+// prices (an RCU-hour) stay visible.
+func Dollars(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "$?"
+	}
+	prec := 2
+	if a := math.Abs(f); a > 0 && a < 1 {
+		prec = 4
+		if a < 0.001 {
+			prec = 7
+		}
+	}
+	s := strconv.FormatFloat(f, 'f', prec, 64)
+	if prec > 2 {
+		s = strings.TrimRight(s, "0")
+		if strings.HasSuffix(s, ".") || len(s)-strings.IndexByte(s, '.')-1 < 2 {
+			s = strconv.FormatFloat(f, 'f', 2, 64)
+		}
+	}
+	return "$" + group(s)
+}
+
+// GB writes decimal gigabytes with up to three decimals.
+func GB(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 3, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if s == "0" && f > 0 {
+		return "<0.001"
+	}
+	return group(s)
+}
+
+// group puts thousands separators into the integer part of a decimal string.
+func group(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	out := b.String() + frac
+	if neg {
+		out = "-" + out
+	}
+	return out
+}

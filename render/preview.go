@@ -1,0 +1,168 @@
+package render
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// Preview is what a pattern's run looks like: for a read, the items in the order
+// DynamoDB returns them, with the items the FilterExpression dropped shown dimmed
+// (they were read and paid for: Query.html "Filter expressions for Query"), then a
+// line where the page ends; for a write, the before and after of each item touched
+// with its write units. keyNames orders the key attributes first on each line
+// (table key, then the index key). Every line is at most width cells.
+func Preview(res *engine.Result, keyNames []string, width int, st Styles) []string {
+	if res == nil {
+		return nil
+	}
+	var lines []string
+	add := func(s string) { lines = append(lines, Clip(s, width)) }
+	if res.Err != nil {
+		add(st.Error.Render(res.Err.Type + ": " + res.Err.Message))
+		for i, r := range res.Err.Reasons {
+			if r.Code == "" || r.Code == "None" {
+				continue
+			}
+			add(st.Error.Render(fmt.Sprintf("  action %d: %s %s", i, r.Code, r.Message)))
+		}
+	}
+	if res.Operation.IsWrite() {
+		return append(lines, writePreview(res, keyNames, width, st)...)
+	}
+	if res.Err != nil && len(res.Items) == 0 && len(res.Pages) == 0 {
+		return lines
+	}
+	switch {
+	case len(res.Pages) > 0:
+		for pi, pg := range res.Pages {
+			add(st.Header.Render(fmt.Sprintf("page %d: Count %d, ScannedCount %d", pi+1, pg.Count, pg.ScannedCount)))
+			visits := pg.Visits
+			if visits == nil { // an engine that reports no visits: every returned item was kept
+				for _, it := range pg.Items {
+					visits = append(visits, engine.Visit{Item: it, Kept: true})
+				}
+			}
+			for _, v := range visits {
+				line := "  " + itemLine(v.Item, keyNames)
+				if !v.Kept {
+					add(st.Dim.Render(Clip("  ✗ "+itemLine(v.Item, keyNames), width-18) + "  (dropped by filter)"))
+					continue
+				}
+				add(line)
+			}
+			if len(visits) == 0 {
+				add(st.Dim.Render("  (no items)"))
+			}
+			if pg.LastEvaluatedKey != nil {
+				add(st.Rule.Render(rule("page ends · LastEvaluatedKey "+itemLine(pg.LastEvaluatedKey, keyNames), width)))
+			} else {
+				add(st.Rule.Render(rule("end of results · no LastEvaluatedKey", width)))
+			}
+		}
+	default:
+		add(st.Header.Render(fmt.Sprintf("%d item(s)", len(res.Items))))
+		for _, it := range res.Items {
+			add("  " + itemLine(it, keyNames))
+		}
+		if len(res.Items) == 0 {
+			add(st.Dim.Render("  (no item with this key)"))
+		}
+	}
+	add("capacity per request: " + CapacityString(res.Consumed, false))
+	return lines
+}
+
+func writePreview(res *engine.Result, keyNames []string, width int, st Styles) []string {
+	var lines []string
+	add := func(s string) { lines = append(lines, Clip(s, width)) }
+	for _, ch := range res.Changes {
+		u := "table " + units(ch.Table) + " WCU"
+		for _, n := range sortedKeys(ch.Indexes) {
+			u += " · " + n + " " + units(ch.Indexes[n]) + " WCU"
+		}
+		add(st.Header.Render(itemLine(ch.Key, keyNames)) + "   " + u)
+		before, after := diffLines(ch.Before, ch.After)
+		add("  before: " + st.Removed.Render(before))
+		add("  after:  " + st.Added.Render(after))
+	}
+	if len(res.Changes) == 0 {
+		add(st.Dim.Render("  (no item touched)"))
+	}
+	add("write units per request: " + CapacityString(res.Consumed, true))
+	return lines
+}
+
+// diffLines writes the before and after images; attributes equal in both are
+// written once in each, so the eye finds the changes by their styles in a terminal
+// and by position in plain text.
+func diffLines(before, after model.Item) (string, string) {
+	img := func(it model.Item) string {
+		if it == nil {
+			return "(absent)"
+		}
+		return ItemString(it)
+	}
+	return img(before), img(after)
+}
+
+// CapacityString writes consumed capacity as "1.5 RCU (table 1, GSI1 0.5)"; writes
+// selects WCU. Units are DynamoDB's (read-write-operations.html).
+func CapacityString(c engine.Capacity, writes bool) string {
+	get := func(u engine.Units) float64 {
+		if writes {
+			return u.Write
+		}
+		return u.Read
+	}
+	unit, total := "RCU", c.Read()
+	if writes {
+		unit, total = "WCU", c.Write()
+	}
+	parts := []string{"table " + units(get(c.Table))}
+	for _, n := range sortedKeys(c.Indexes) {
+		parts = append(parts, n+" "+units(get(c.Indexes[n])))
+	}
+	return fmt.Sprintf("%s %s (%s)", units(total), unit, strings.Join(parts, ", "))
+}
+
+func units(f float64) string  { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// itemLine writes the key attributes first, in the order given, then the rest.
+func itemLine(it model.Item, keyNames []string) string {
+	var parts []string
+	done := map[string]bool{}
+	for _, n := range keyNames {
+		if v, ok := it[n]; ok && !done[n] {
+			parts = append(parts, n+"="+FormatValue(v))
+			done[n] = true
+		}
+	}
+	for _, n := range it.Names() {
+		if !done[n] {
+			parts = append(parts, n+"="+FormatValue(it[n]))
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func rule(label string, width int) string {
+	s := "── " + label + " "
+	if w := widthOf(s); w < width {
+		s += strings.Repeat("─", width-w)
+	}
+	return s
+}

@@ -1,0 +1,87 @@
+// Package review checks a design against the modelling rules of the seeds (the
+// documents the project was created from) and returns findings: which rule, how
+// bad, where, what is wrong with this design's figures, what to do, and the seed
+// passage the rule rests on.
+package review
+
+import (
+	"sort"
+
+	"stwb/model"
+)
+
+// Severity grades a finding. An error fails `stwb check`.
+type Severity string
+
+// The severities, and "off" for a rule a design turns off.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Info    Severity = "info"
+	Off     Severity = "off"
+)
+
+func (s Severity) rank() int {
+	switch s {
+	case Error:
+		return 0
+	case Warning:
+		return 1
+	}
+	return 2
+}
+
+// Finding is one problem found in a design. Where a field does not apply it is
+// left empty (Pattern 0, Item nil, Index and Entity "").
+type Finding struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	Pattern  int      `json:"pattern,omitempty"`
+	Item     *int     `json:"item,omitempty"`
+	Index    string   `json:"index,omitempty"`
+	Entity   string   `json:"entity,omitempty"`
+	Message  string   `json:"message"`
+	Fix      string   `json:"fix"`
+	Source   string   `json:"source"`
+	// Pos is where in the design file the finding points (for SARIF and editors).
+	Pos model.Pos `json:"-"`
+}
+
+// Sources: the seed passages the rules rest on, by file and heading.
+const (
+	seedSkill = "seeds/000_32be8dd39f5b65c1.txt"
+	seedNote  = "seeds/003_10534a8dd60ae4c8.txt"
+	seedGuide = "seeds/004_5b9a21f0d20eaf72.txt"
+)
+
+func source(file, heading string) string { return file + ` "` + heading + `"` }
+
+// sortFindings orders findings by severity, then by where they point in the file,
+// then by rule, so output is stable.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Severity.rank() != b.Severity.rank() {
+			return a.Severity.rank() < b.Severity.rank()
+		}
+		if a.Pos.Line != b.Pos.Line {
+			return a.Pos.Line < b.Pos.Line
+		}
+		if a.Pattern != b.Pattern {
+			return a.Pattern < b.Pattern
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+// HasErrors reports whether any finding is an error.
+func HasErrors(fs []Finding) bool {
+	for _, f := range fs {
+		if f.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+func intPtr(i int) *int { return &i }

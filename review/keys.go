@@ -1,0 +1,281 @@
+package review
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"stwb/model"
+)
+
+// entityWords are nouns a table named for one entity is typically called.
+var entityWords = []string{"user", "customer", "order", "product", "account", "item", "invoice",
+	"payment", "employee", "person", "people", "event", "message", "session", "device", "book",
+	"post", "comment", "video", "bill", "cart", "profile", "review", "ticket", "task", "movie",
+	"student", "course", "song", "photo", "transaction", "record", "shipment", "address", "game"}
+
+func checkTableNamedForEntity(c *checker) {
+	name := c.d.Table.Name
+	word := strings.ToLower(regexp.MustCompile(`[^A-Za-z]`).ReplaceAllString(name, ""))
+	candidates := append([]string{}, entityWords...)
+	for _, e := range c.d.Entities {
+		candidates = append(candidates, strings.ToLower(e.Name))
+	}
+	for _, w := range candidates {
+		if word == w || word == w+"s" || word == w+"es" || word == strings.TrimSuffix(w, "y")+"ies" ||
+			word == w+"table" || word == w+"stable" {
+			c.add(Finding{
+				Message: fmt.Sprintf("the table is called %q, after an entity; a table named for one entity has already lost the argument for holding the others", name),
+				Fix:     "name the table after the service that owns it, such as orders-service-data, and keep every entity type of that service in it"})
+			return
+		}
+	}
+}
+
+// genericKey matches generic key attribute names: PK, SK, GSI1PK, GSI1SK, LSI1SK,
+// PK1, pk, sk, ...
+var genericKey = regexp.MustCompile(`^(?i)(pk|sk|hk|rk|(gsi|lsi)\d*_?(pk|sk)|(pk|sk)\d+|(gsi|lsi)\d+(pk|sk))$`)
+
+// entityKey matches names that hold one entity's identity: customerId, user_id, ID.
+var entityKey = regexp.MustCompile(`(?i)(id|_id|key|name|email)$`)
+
+func checkEntityNamedKey(c *checker) {
+	seen := map[string]bool{}
+	check := func(attr, where, index string) {
+		if attr == "" || seen[attr] || genericKey.MatchString(attr) {
+			return
+		}
+		seen[attr] = true
+		if !entityKey.MatchString(attr) && !c.namesEntity(attr) {
+			return
+		}
+		c.add(Finding{Index: index,
+			Message: fmt.Sprintf("%s key attribute %q is named for one entity: it can only ever hold that entity's identity", where, attr),
+			Fix:     "use generic key names (PK, SK, GSI1PK, GSI1SK) and put prefixed values in them (CUST#42), so every entity type can share the table and its indexes"})
+	}
+	check(c.d.Table.Key.Partition, "the table's partition", "")
+	check(c.d.Table.Key.Sort, "the table's sort", "")
+	for _, ix := range c.d.Table.Indexes {
+		if !ix.Local {
+			check(ix.Key.Partition, "index "+ix.Name+"'s partition", ix.Name)
+		}
+		check(ix.Key.Sort, "index "+ix.Name+"'s sort", ix.Name)
+	}
+}
+
+func (c *checker) namesEntity(attr string) bool {
+	a := strings.ToLower(attr)
+	for _, e := range c.d.Entities {
+		if n := strings.ToLower(e.Name); len(n) > 2 && strings.Contains(a, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// itemFindingLimit caps per-item findings of one rule; the rest are counted in one
+// summary finding so a large design's review stays readable.
+const itemFindingLimit = 10
+
+// perItem reports up to itemFindingLimit items, then one finding with the count.
+func (c *checker) perItem(bad []int, one func(i int) Finding, rest func(n int) Finding) {
+	for k, i := range bad {
+		if k == itemFindingLimit {
+			c.add(rest(len(bad) - itemFindingLimit))
+			return
+		}
+		c.add(one(i))
+	}
+}
+
+func checkMissingType(c *checker) {
+	var bad []int
+	for i, it := range c.d.Items {
+		if _, ok := it[c.d.TypeAttr()]; !ok {
+			bad = append(bad, i)
+		}
+	}
+	fix := fmt.Sprintf("give every item a %q attribute naming its entity, for the deserialiser, stream consumers and exports", c.d.TypeAttr())
+	c.perItem(bad, func(i int) Finding {
+		return Finding{Item: intPtr(i),
+			Message: fmt.Sprintf("item %d (%s) has no %q attribute", i, c.keyText(c.d.Items[i]), c.d.TypeAttr()), Fix: fix}
+	}, func(n int) Finding {
+		return Finding{Message: fmt.Sprintf("%d more items have no %q attribute", n, c.d.TypeAttr()), Fix: fix}
+	})
+}
+
+func checkUnknownEntity(c *checker) {
+	var bad []int
+	for i, it := range c.d.Items {
+		if name := c.entityOf(it); name != "" && c.d.EntityByName(name) == nil {
+			bad = append(bad, i)
+		}
+	}
+	c.perItem(bad, func(i int) Finding {
+		name := c.entityOf(c.d.Items[i])
+		return Finding{Item: intPtr(i),
+			Message: fmt.Sprintf("item %d says it is a %q, which is not an entity of the design, so its keys are not checked against a template", i, name),
+			Fix:     fmt.Sprintf("add entity %q with its key templates, or correct the item's type", name)}
+	}, func(n int) Finding {
+		return Finding{Message: fmt.Sprintf("%d more items name no entity of the design", n),
+			Fix: "add the entities with their key templates"}
+	})
+}
+
+// prefixed reports whether a key value names its entity: a PREFIX#... value, a
+// #MARKER, or a constant word in capitals such as PROFILE or METADATA.
+var prefixed = regexp.MustCompile(`^(#?[A-Za-z][A-Za-z0-9_-]*#|#[A-Za-z]|[A-Z][A-Z0-9_]*$)`)
+
+func checkMissingPrefix(c *checker) {
+	var attrs []string
+	attrs = append(attrs, c.d.Table.Key.Partition)
+	if c.d.Table.Key.Sort != "" {
+		attrs = append(attrs, c.d.Table.Key.Sort)
+	}
+	for _, ix := range c.d.Table.Indexes {
+		if !ix.Local {
+			attrs = append(attrs, ix.Key.Partition) // index sort keys often hold plain sort values (dates)
+		}
+	}
+	var bad []int
+	badAttr := map[int]string{}
+	for i, it := range c.d.Items {
+		for _, a := range attrs {
+			if v, ok := it[a]; ok && v.Type == model.TypeS && !prefixed.MatchString(v.Str) {
+				bad = append(bad, i)
+				badAttr[i] = a
+				break
+			}
+		}
+	}
+	fix := "prefix every key value with its entity type (CUST#42, ORDER#9f2a) so that one attribute can hold every entity's keys without collisions"
+	c.perItem(bad, func(i int) Finding {
+		a := badAttr[i]
+		return Finding{Item: intPtr(i),
+			Message: fmt.Sprintf("item %d's %s value %q carries no entity prefix", i, a, c.d.Items[i][a].Str), Fix: fix}
+	}, func(n int) Finding {
+		return Finding{Message: fmt.Sprintf("%d more items have key values without an entity prefix", n), Fix: fix}
+	})
+}
+
+func checkTemplateMismatch(c *checker) {
+	var bad []int
+	what := map[int]string{}
+	for i, it := range c.d.Items {
+		e := c.d.EntityByName(c.entityOf(it))
+		if e == nil {
+			continue
+		}
+		for attr, tmpl := range e.Keys {
+			if v, ok := it[attr]; ok && !model.MatchTemplate(tmpl, v) {
+				bad = append(bad, i)
+				what[i] = fmt.Sprintf("item %d's %s %q does not match %s's template %q", i, attr, v.Str, e.Name, tmpl)
+				break
+			}
+		}
+	}
+	c.perItem(bad, func(i int) Finding {
+		return Finding{Item: intPtr(i), Message: what[i],
+			Fix: "build keys only from the entity's template (one module owns key construction), or correct the template"}
+	}, func(n int) Finding {
+		return Finding{Message: fmt.Sprintf("%d more items do not match their templates", n), Fix: "build keys from the templates"}
+	})
+}
+
+var digitRun = regexp.MustCompile(`[0-9]+`)
+
+func checkUnpaddedNumber(c *checker) {
+	sk := c.d.Table.Key.Sort
+	if sk == "" || c.d.Table.KeyAttributeType(sk) != model.TypeS {
+		return
+	}
+	// Siblings: items of one partition whose sort keys have the same shape once their
+	// digit runs are blanked out (sku-# beside sku-#).
+	type sibling struct {
+		value string
+		item  int
+	}
+	groups := map[string][]sibling{}
+	pk := c.d.Table.Key.Partition
+	for i, it := range c.d.Items {
+		v, ok := it[sk]
+		if !ok || v.Type != model.TypeS || !digitRun.MatchString(v.Str) {
+			continue
+		}
+		shape := digitRun.ReplaceAllString(v.Str, "#")
+		key := it[pk].Str + "\x00" + shape
+		groups[key] = append(groups[key], sibling{v.Str, i})
+	}
+	reported := map[string]bool{}
+	for _, sibs := range groups {
+		for x := 0; x < len(sibs); x++ {
+			for y := 0; y < len(sibs); y++ {
+				a, b := sibs[x], sibs[y]
+				if a.value < b.value && numericallyAfter(a.value, b.value) {
+					shape := digitRun.ReplaceAllString(a.value, "#")
+					if reported[shape] {
+						continue
+					}
+					reported[shape] = true
+					c.add(Finding{Item: intPtr(a.item),
+						Message: fmt.Sprintf("sort key %q sorts before %q as bytes, though its number is larger", a.value, b.value),
+						Fix:     "pad the numbers in sort keys to a fixed width (sku-0009, sku-0010) so byte order is numeric order"})
+				}
+			}
+		}
+	}
+}
+
+// numericallyAfter reports whether a's first differing digit run is the larger
+// number, though the runs have different lengths (so bytes order them wrongly).
+func numericallyAfter(a, b string) bool {
+	ra, rb := digitRun.FindAllString(a, -1), digitRun.FindAllString(b, -1)
+	for i := 0; i < len(ra) && i < len(rb); i++ {
+		if ra[i] == rb[i] {
+			continue
+		}
+		if len(ra[i]) == len(rb[i]) {
+			return false
+		}
+		na, nb := strings.TrimLeft(ra[i], "0"), strings.TrimLeft(rb[i], "0")
+		if len(na) != len(nb) {
+			return len(na) > len(nb)
+		}
+		return na > nb
+	}
+	return false
+}
+
+func checkItemTooLarge(c *checker) {
+	c.itemsOver(model.MaxItemSize, "DynamoDB rejects items over 400 KB")
+}
+
+func checkItemNearLimit(c *checker) {
+	var near []int
+	for i, it := range c.d.Items {
+		if s := model.ItemSize(it); s > 300*1024 && s <= model.MaxItemSize {
+			near = append(near, i)
+		}
+	}
+	c.reportLarge(near, "is within 100 KB of DynamoDB's 400 KB limit")
+}
+
+func (c *checker) itemsOver(limit int, why string) {
+	var over []int
+	for i, it := range c.d.Items {
+		if model.ItemSize(it) > limit {
+			over = append(over, i)
+		}
+	}
+	c.reportLarge(over, "is over 400 KB: "+why)
+}
+
+func (c *checker) reportLarge(idx []int, what string) {
+	fix := "move the large payload to S3 and keep a pointer in the item, or split the item into chunks under one partition key ordered by sort key (vertical partitioning)"
+	c.perItem(idx, func(i int) Finding {
+		return Finding{Item: intPtr(i),
+			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, c.keyText(c.d.Items[i]), fmtInt(int64(model.ItemSize(c.d.Items[i]))), what), Fix: fix}
+	}, func(n int) Finding {
+		return Finding{Message: fmt.Sprintf("%d more items are as large", n), Fix: fix}
+	})
+}

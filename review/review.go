@@ -1,0 +1,232 @@
+package review
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"stwb/cost"
+	"stwb/engine"
+	"stwb/model"
+)
+
+// Input is what a review reads: the design, each pattern's run on the design's
+// items (Results[i] for Patterns[i]), and the cost report (nil leaves out the rules
+// that need prices and per-partition load).
+type Input struct {
+	Design  *model.Design
+	Results []*engine.Result
+	Cost    *cost.Report
+}
+
+// Rule is one modelling rule: its id, default severity, what it finds and the seed
+// passage it rests on.
+type Rule struct {
+	ID       string
+	Severity Severity
+	Summary  string
+	Source   string
+	check    func(c *checker)
+}
+
+// Rules lists every rule in the order they run. The ids are the ones the design
+// file's `review:` key and `stwb check --json` use.
+func Rules() []Rule { return rules }
+
+// Design runs the design's patterns on its items, prices them and reviews the
+// result: what `stwb check` and the workbench call. When the engine refuses the
+// items, the error comes back with the findings of the rules that need no run.
+func Design(d *model.Design) ([]Finding, error) {
+	e, err := engine.FromDesign(d)
+	if err != nil {
+		// Items DynamoDB would refuse (an item over 400 KB, a key of the wrong type)
+		// leave the patterns unrun; the rules that read only the design still report.
+		return Check(Input{Design: d}), err
+	}
+	results := make([]*engine.Result, len(d.Patterns))
+	for i := range d.Patterns {
+		results[i] = e.Run(&d.Patterns[i], engine.RunOptions{})
+	}
+	rep, err := cost.Compute(cost.Input{Design: d, Runner: e})
+	if err != nil {
+		// A design whose region has no prices is still reviewed; the rules that need
+		// prices say nothing.
+		rep = nil
+	}
+	return Check(Input{Design: d, Results: results, Cost: rep}), nil
+}
+
+// Check applies every rule to the input and the design's `review:` settings (a rule
+// turned off is dropped; a re-graded rule takes its new severity). Findings come
+// sorted: errors first, then by place in the file.
+func Check(in Input) []Finding {
+	c := newChecker(in)
+	for _, r := range rules {
+		c.rule = r
+		r.check(c)
+	}
+	out := c.findings[:0]
+	for _, f := range c.findings {
+		if s, ok := c.settings[f.Rule]; ok {
+			if s == Off {
+				continue
+			}
+			f.Severity = s
+		}
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}
+
+// checker holds what the rules share: the input, facts derived once, and the
+// findings so far.
+type checker struct {
+	in       Input
+	d        *model.Design
+	rule     Rule
+	settings map[string]Severity
+	findings []Finding
+
+	byEntity map[string][]int // entity name -> item indexes
+	avgSize  map[string]float64
+}
+
+func newChecker(in Input) *checker {
+	d := in.Design
+	c := &checker{in: in, d: d, settings: map[string]Severity{},
+		byEntity: map[string][]int{}, avgSize: map[string]float64{}}
+	for _, s := range d.Review {
+		c.settings[s.Rule] = Severity(s.Severity)
+	}
+	typeAttr := d.TypeAttr()
+	sums := map[string]int{}
+	for i, it := range d.Items {
+		if v, ok := it[typeAttr]; ok && v.Type == model.TypeS {
+			c.byEntity[v.Str] = append(c.byEntity[v.Str], i)
+			sums[v.Str] += model.ItemSize(it)
+		}
+	}
+	for name, idx := range c.byEntity {
+		c.avgSize[name] = float64(sums[name]) / float64(len(idx))
+	}
+	return c
+}
+
+// add records a finding of the current rule.
+func (c *checker) add(f Finding) {
+	f.Rule = c.rule.ID
+	if f.Severity == "" {
+		f.Severity = c.rule.Severity
+	}
+	if f.Source == "" {
+		f.Source = c.rule.Source
+	}
+	if f.Pos.Line == 0 {
+		f.Pos = c.posOf(f)
+	}
+	c.findings = append(c.findings, f)
+}
+
+// posOf finds where a finding points: its pattern, item, index or entity, else the
+// table.
+func (c *checker) posOf(f Finding) model.Pos {
+	d := c.d
+	switch {
+	case f.Pattern != 0:
+		for _, p := range d.Patterns {
+			if p.ID == f.Pattern {
+				return p.Pos
+			}
+		}
+	case f.Item != nil && *f.Item < len(d.ItemPos):
+		return d.ItemPos[*f.Item]
+	case f.Index != "":
+		if ix, ok := d.Table.IndexByName(f.Index); ok {
+			return ix.Pos
+		}
+	case f.Entity != "":
+		if e := d.EntityByName(f.Entity); e != nil {
+			return e.Pos
+		}
+	}
+	if d.Table.Pos.Line != 0 {
+		return d.Table.Pos
+	}
+	return d.Pos
+}
+
+// result is pattern i's run, nil when there is none.
+func (c *checker) result(i int) *engine.Result {
+	if i < len(c.in.Results) {
+		return c.in.Results[i]
+	}
+	return nil
+}
+
+// entityOf names an item's entity ("" when untyped).
+func (c *checker) entityOf(it model.Item) string {
+	if v, ok := it[c.d.TypeAttr()]; ok && v.Type == model.TypeS {
+		return v.Str
+	}
+	return ""
+}
+
+// count is an entity's production count, or its sample count when it gives none.
+func (c *checker) count(e *model.Entity) int64 {
+	if e.Count > 0 {
+		return e.Count
+	}
+	return int64(len(c.byEntity[e.Name]))
+}
+
+// fmtInt writes an integer with thousands separators: 1,204.
+func fmtInt(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// fmtNum writes a figure with at most two decimals and thousands separators.
+func fmtNum(f float64) string {
+	whole := int64(f)
+	frac := f - float64(whole)
+	if frac < 0.005 && frac > -0.005 {
+		return fmtInt(whole)
+	}
+	s := strconv.FormatFloat(f, 'f', 2, 64)
+	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	if dot := strings.IndexByte(s, '.'); dot >= 0 {
+		w, _ := strconv.ParseInt(s[:dot], 10, 64)
+		return fmtInt(w) + s[dot:]
+	}
+	return s
+}
+
+// dollars writes a monthly figure: $1,806.75.
+func dollars(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 2, 64)
+	dot := strings.IndexByte(s, '.')
+	w, _ := strconv.ParseInt(s[:dot], 10, 64)
+	return "$" + fmtInt(w) + s[dot:]
+}
+
+func plural(n int64, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%s %s", fmtInt(n), one)
+	}
+	return fmt.Sprintf("%s %s", fmtInt(n), many)
+}

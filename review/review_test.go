@@ -1,0 +1,387 @@
+package review
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"stwb/model"
+	"stwb/samples"
+)
+
+func loadBase(t *testing.T) *model.Design {
+	t.Helper()
+	d, err := model.Load("testdata/base.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func rulesOf(t *testing.T, d *model.Design) map[string]Finding {
+	t.Helper()
+	fs, _ := Design(d) // an engine error still returns the findings that need no run
+	m := map[string]Finding{}
+	for _, f := range fs {
+		if _, ok := m[f.Rule]; !ok {
+			m[f.Rule] = f
+		}
+	}
+	return m
+}
+
+func TestBaseDesignIsClean(t *testing.T) {
+	for rule, f := range rulesOf(t, loadBase(t)) {
+		t.Errorf("the base design should pass, got %s: %s", rule, f.Message)
+	}
+}
+
+func pattern(d *model.Design, id int) *model.Pattern {
+	for i := range d.Patterns {
+		if d.Patterns[i].ID == id {
+			return &d.Patterns[i]
+		}
+	}
+	panic("no pattern")
+}
+
+func addItems(d *model.Design, n int, make func(i int) model.Item) {
+	for i := 0; i < n; i++ {
+		d.Items = append(d.Items, make(i))
+	}
+}
+
+// Each rule: a change to the base design that triggers it, and a near-identical
+// change that does not (nil: the base design itself).
+var ruleCases = []struct {
+	rule          string
+	trigger, near func(d *model.Design)
+	wantInMessage string
+}{
+	{"no-patterns", func(d *model.Design) { d.Patterns = nil }, nil, "no access patterns"},
+	{"scan-in-request-path",
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "all", Operation: model.OpScan, Limit: 10})
+		},
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "export", Operation: model.OpScan, Batch: true, Limit: 10})
+		}, "Scan in a request path"},
+	{"batch-scan-without-limit",
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "export", Operation: model.OpScan, Batch: true})
+		},
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "export", Operation: model.OpScan, Batch: true, Limit: 100})
+		}, "no Limit"},
+	{"filter-selects",
+		func(d *model.Design) {
+			p := pattern(d, 2)
+			p.Filter, p.Names, p.Values[":st"] = "#s = :st", map[string]string{"#s": "status"}, model.Str("SHIPPED")
+			p.Values[":pk"] = model.Str("CUST#42")
+			addItems(d, 3, func(i int) model.Item {
+				return model.Item{"type": model.Str("order"), "PK": model.Str("CUST#42"), "SK": model.Str("ORDER#p-" + string(rune('a'+i))),
+					"GSI1PK": model.Str("ORDER#p-" + string(rune('a'+i))), "GSI1SK": model.Str("ORDER#p-" + string(rune('a'+i))),
+					"customerId": model.Str("42"), "orderId": model.Str("p-" + string(rune('a'+i))), "status": model.Str("PENDING"), "total": model.Num("1")}
+			})
+			p.Expect = nil
+		},
+		func(d *model.Design) {
+			// The filter keeps one of the customer's two orders: it trims, it does not select.
+			p := pattern(d, 2)
+			p.Filter, p.Names, p.Values[":st"] = "#s = :st", map[string]string{"#s": "status"}, model.Str("SHIPPED")
+			p.Expect = nil
+		}, "the filter is doing the selecting"},
+	{"table-named-for-entity", func(d *model.Design) { d.Table.Name = "Customers" },
+		func(d *model.Design) { d.Table.Name = "customer-service-data" }, `"Customers"`},
+	{"entity-named-key",
+		func(d *model.Design) { renameKey(d, "GSI1PK", "orderId") },
+		func(d *model.Design) { renameKey(d, "GSI1PK", "GSI2PK") }, `"orderId"`},
+	{"missing-type", func(d *model.Design) { delete(d.Items[0], "type") }, nil, `has no "type"`},
+	{"unknown-entity", func(d *model.Design) { d.Items[4]["type"] = model.Str("invoice") }, nil, `"invoice"`},
+	{"missing-prefix", func(d *model.Design) { d.Items[0]["PK"] = model.Str("42") },
+		func(d *model.Design) { d.Items[0]["PK"] = model.Str("CUSTOMER#42") }, `"42"`},
+	{"template-mismatch", func(d *model.Design) { d.Items[1]["SK"] = model.Str("ORD#o-1") }, nil, "template"},
+	{"unpadded-number",
+		func(d *model.Design) { addSKs(d, "ORDER#sku-9", "ORDER#sku-10") },
+		func(d *model.Design) { addSKs(d, "ORDER#sku-09", "ORDER#sku-10") }, `"ORDER#sku-10" sorts before "ORDER#sku-9"`},
+	{"unused-index", func(d *model.Design) { d.Patterns = d.Patterns[:2] }, nil, "no pattern reads index GSI1"},
+	{"index-per-pattern",
+		func(d *model.Design) { addGSI(d, "GSI2", "email", false) },
+		func(d *model.Design) { addGSI(d, "GSI2", "email", true) }, "serve one pattern each"},
+	{"too-many-indexes",
+		func(d *model.Design) {
+			d.Table.Attributes = map[string]model.Type{"total": model.TypeN}
+			for i := 0; i < 6; i++ {
+				d.Table.Indexes = append(d.Table.Indexes, model.Index{Name: "LSI" + string(rune('a'+i)), Local: true,
+					Key: model.KeySchema{Partition: "PK", Sort: "total"}, Projection: model.Projection{Type: model.ProjectKeysOnly}})
+			}
+		},
+		func(d *model.Design) {
+			d.Table.Attributes = map[string]model.Type{"total": model.TypeN}
+			d.Table.Indexes = append(d.Table.Indexes, model.Index{Name: "LSIa", Local: true,
+				Key: model.KeySchema{Partition: "PK", Sort: "total"}, Projection: model.Projection{Type: model.ProjectKeysOnly}})
+		}, "DynamoDB allows 20 and 5"},
+	{"lsi-without-strong-read",
+		func(d *model.Design) { addLSI(d, false) }, func(d *model.Design) { addLSI(d, true) }, "no strongly consistent read"},
+	{"lsi-collection-limit",
+		func(d *model.Design) { addLSI(d, true); d.Entities[1].Count = 500_000_000; d.Entities[0].Count = 10 },
+		func(d *model.Design) { addLSI(d, true); d.Entities[1].Count = 500_000_000 }, "10 GB"},
+	{"hot-partition",
+		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 7000, 1 },
+		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 5000, 1 }, "one partition serves at most 3,000 RCU"},
+	{"low-cardinality-key",
+		func(d *model.Design) { setGSIKey(d, "STATUS#{status}"); pattern(d, 4).Rate = 500 },
+		func(d *model.Design) { setGSIKey(d, "STATUS#{status}#{orderId}"); pattern(d, 4).Rate = 500 }, "has few values"},
+	{"unbounded-partition",
+		func(d *model.Design) { d.Entities[1].Count = 50_000_000 },
+		func(d *model.Design) { d.Entities[1].Count = 5_000_000 }, "grows with them"},
+	{"page-overflow",
+		func(d *model.Design) { pattern(d, 2).Cardinality = "up to 20,000" },
+		func(d *model.Design) {
+			p := pattern(d, 2)
+			p.Cardinality = "up to 20,000"
+			p.Limit = 25
+			p.Expect = p.Expect[:2]
+		}, "past the 1 MB page"},
+	{"item-too-large",
+		func(d *model.Design) { d.Items[0]["blob"] = model.Str(strings.Repeat("x", 410_000)) }, nil, "over 400 KB"},
+	{"item-near-limit",
+		func(d *model.Design) { d.Items[0]["blob"] = model.Str(strings.Repeat("x", 310_000)) },
+		func(d *model.Design) { d.Items[0]["blob"] = model.Str(strings.Repeat("x", 290_000)) }, "within 100 KB"},
+	{"split-by-write-rate",
+		func(d *model.Design) { d.Items[1]["notes"] = model.Str(strings.Repeat("n", 3000)) },
+		func(d *model.Design) { d.Items[1]["notes"] = model.Str(strings.Repeat("n", 500)) }, "WCU a write"},
+	{"transaction-too-large",
+		func(d *model.Design) { addTransaction(d, 101) }, func(d *model.Design) { addTransaction(d, 3) }, "100 actions"},
+	{"transaction-not-needed",
+		func(d *model.Design) { addTransaction(d, 1) }, func(d *model.Design) { addTransaction(d, 2) }, "a transaction of one action"},
+	{"consistent-read-on-gsi",
+		func(d *model.Design) { pattern(d, 3).Consistent = true }, func(d *model.Design) { pattern(d, 2).Consistent = true }, "GSI reads are eventually consistent"},
+	{"gsi-for-strong-read",
+		func(d *model.Design) { pattern(d, 3).Returns = "the order, read-after-write for the payment page" },
+		func(d *model.Design) { pattern(d, 2).Returns = "the orders, read-after-write for the payment page" }, "eventually consistent"},
+	{"fetch-back",
+		func(d *model.Design) {
+			d.Table.Indexes[0].Projection = model.Projection{Type: model.ProjectKeysOnly}
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "fetch", Operation: model.OpBatchGetItem,
+				Keys: []model.Item{{"PK": model.Str("CUST#7"), "SK": model.Str("ORDER#o-3")}}})
+		},
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "fetch", Operation: model.OpBatchGetItem,
+				Keys: []model.Item{{"PK": model.Str("CUST#42"), "SK": model.Str("PROFILE")}}})
+		}, "fetches 1 item back"},
+	{"uniqueness-unenforced",
+		func(d *model.Design) { d.Entities[0].Attributes[1].Unique = true },
+		func(d *model.Design) { d.Entities[0].Attributes[1].Unique = true; addSignup(d) }, "no pattern writes a claim item"},
+	{"expect-drift",
+		func(d *model.Design) { pattern(d, 2).Expect = pattern(d, 2).Expect[:1] }, nil, "its expect says"},
+	{"pattern-error",
+		func(d *model.Design) { pattern(d, 2).KeyCondition = "SK = :o" }, nil, "rejected by DynamoDB"},
+	{"entity-unread",
+		func(d *model.Design) { d.Patterns = append(d.Patterns[:1:1], d.Patterns[3]) },
+		func(d *model.Design) { d.Patterns = append(d.Patterns[:2:2], d.Patterns[3]) }, "no access pattern returns a order item"},
+}
+
+func renameKey(d *model.Design, from, to string) {
+	d.Table.Indexes[0].Key.Partition = to
+	for i := range d.Entities {
+		if t, ok := d.Entities[i].Keys[from]; ok {
+			delete(d.Entities[i].Keys, from)
+			d.Entities[i].Keys[to] = t
+		}
+	}
+	for _, it := range d.Items {
+		if v, ok := it[from]; ok {
+			delete(it, from)
+			it[to] = v
+		}
+	}
+	pattern(d, 3).KeyCondition = to + " = :id"
+}
+
+func addSKs(d *model.Design, sks ...string) {
+	for _, sk := range sks {
+		id := strings.TrimPrefix(sk, "ORDER#")
+		d.Items = append(d.Items, model.Item{"type": model.Str("order"), "PK": model.Str("CUST#7"), "SK": model.Str(sk),
+			"GSI1PK": model.Str(sk), "GSI1SK": model.Str(sk), "customerId": model.Str("7"), "orderId": model.Str(id)})
+	}
+}
+
+// addGSI adds an email index read by one new pattern; overloaded, orders carry its
+// keys too (so it holds two entity types).
+func addGSI(d *model.Design, name, attr string, overloaded bool) {
+	d.Table.Indexes = append(d.Table.Indexes, model.Index{Name: name,
+		Key: model.KeySchema{Partition: "GSI2PK"}, Projection: model.Projection{Type: model.ProjectAll}})
+	d.Items[0]["GSI2PK"] = model.Str("EMAIL#ada@example.com")
+	if overloaded {
+		d.Items[1]["GSI2PK"] = model.Str("STATUS#PENDING#o-1")
+	}
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 8, Name: "by " + attr, Operation: model.OpQuery, Index: name,
+		KeyCondition: "GSI2PK = :e", Values: map[string]model.Value{":e": model.Str("EMAIL#ada@example.com")}})
+}
+
+func addLSI(d *model.Design, strongRead bool) {
+	d.Table.Indexes = append(d.Table.Indexes, model.Index{Name: "LSI1", Local: true,
+		Key: model.KeySchema{Partition: "PK", Sort: "total"}, Projection: model.Projection{Type: model.ProjectAll}})
+	d.Table.Attributes = map[string]model.Type{"total": model.TypeN}
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 8, Name: "orders by total", Operation: model.OpQuery, Index: "LSI1",
+		KeyCondition: "PK = :pk AND #t > :min", Names: map[string]string{"#t": "total"},
+		Values: map[string]model.Value{":pk": model.Str("CUST#42"), ":min": model.Num("5")}, Consistent: strongRead})
+}
+
+func setGSIKey(d *model.Design, tmpl string) {
+	d.Entities[1].Keys["GSI1PK"] = tmpl
+}
+
+func addTransaction(d *model.Design, n int) {
+	p := model.Pattern{ID: 9, Name: "bulk", Operation: model.OpTransactWriteItems}
+	for i := 0; i < n; i++ {
+		id := "t-" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + string(rune('a'+i/26))
+		p.Actions = append(p.Actions, model.Action{Kind: model.ActionPut, Item: model.Item{"type": model.Str("order"),
+			"PK": model.Str("CUST#9"), "SK": model.Str("ORDER#" + id), "GSI1PK": model.Str("ORDER#" + id), "GSI1SK": model.Str("ORDER#" + id),
+			"customerId": model.Str("9"), "orderId": model.Str(id)}})
+	}
+	d.Patterns = append(d.Patterns, p)
+}
+
+func addSignup(d *model.Design) {
+	d.Entities = append(d.Entities, model.Entity{Name: "emailClaim", Keys: map[string]string{"PK": "EMAIL#{email}", "SK": "#EMAIL"}, Count: 1000})
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "sign up", Operation: model.OpTransactWriteItems,
+		Actions: []model.Action{
+			{Kind: model.ActionPut, Condition: "attribute_not_exists(PK)", Item: model.Item{"type": model.Str("customer"),
+				"PK": model.Str("CUST#5"), "SK": model.Str("PROFILE"), "customerId": model.Str("5"), "email": model.Str("eve@example.com")}},
+			{Kind: model.ActionPut, Condition: "attribute_not_exists(PK)", Item: model.Item{"type": model.Str("emailClaim"),
+				"PK": model.Str("EMAIL#eve@example.com"), "SK": model.Str("#EMAIL"), "customerId": model.Str("5")}},
+		}})
+}
+
+func TestEachRuleTriggersAndNearMissDoesNot(t *testing.T) {
+	covered := map[string]bool{}
+	for _, c := range ruleCases {
+		covered[c.rule] = true
+		t.Run(c.rule, func(t *testing.T) {
+			d := loadBase(t)
+			c.trigger(d)
+			got := rulesOf(t, d)
+			f, ok := got[c.rule]
+			if !ok {
+				t.Fatalf("the trigger design should raise %s; got %v", c.rule, keys(got))
+			}
+			if !strings.Contains(f.Message, c.wantInMessage) {
+				t.Errorf("message %q should say %q", f.Message, c.wantInMessage)
+			}
+			if f.Fix == "" || !strings.HasPrefix(f.Source, "seeds/") {
+				t.Errorf("a finding needs a fix and a seed source: %+v", f)
+			}
+			near := loadBase(t)
+			if c.near != nil {
+				c.near(near)
+			}
+			if f, ok := rulesOf(t, near)[c.rule]; ok {
+				t.Errorf("the near-identical design should not raise %s: %s", c.rule, f.Message)
+			}
+		})
+	}
+	for _, r := range Rules() {
+		if !covered[r.ID] {
+			t.Errorf("rule %s has no trigger/near-miss case", r.ID)
+		}
+	}
+}
+
+func keys(m map[string]Finding) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+func TestReviewSettingsTurnOffAndRegrade(t *testing.T) {
+	d := loadBase(t)
+	d.Table.Name = "Orders"
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "all", Operation: model.OpScan, Limit: 5})
+	d.Review = []model.ReviewSetting{
+		{Rule: "table-named-for-entity", Severity: "off", Reason: "legacy name, renamed next quarter"},
+		{Rule: "scan-in-request-path", Severity: "warning", Reason: "admin page, 5 items"},
+	}
+	got := rulesOf(t, d)
+	if _, ok := got["table-named-for-entity"]; ok {
+		t.Error("a rule turned off should not report")
+	}
+	if f := got["scan-in-request-path"]; f.Severity != Warning {
+		t.Errorf("re-graded rule severity = %q, want warning", f.Severity)
+	}
+}
+
+// Every sample passes with no errors; relational-reflex fails with the rules its
+// description promises.
+func TestSamples(t *testing.T) {
+	promised := []string{"scan-in-request-path", "filter-selects", "table-named-for-entity",
+		"entity-named-key", "index-per-pattern", "missing-type", "missing-prefix"}
+	for _, s := range samples.List() {
+		d, err := samples.Load(s.Name)
+		if err != nil {
+			t.Fatalf("%s: %v", s.Name, err)
+		}
+		got := rulesOf(t, d)
+		if s.Name == "relational-reflex" {
+			for _, r := range promised {
+				if _, ok := got[r]; !ok {
+					t.Errorf("relational-reflex should raise %s", r)
+				}
+			}
+			continue
+		}
+		for rule, f := range got {
+			if f.Severity == Error {
+				t.Errorf("%s: error finding %s: %s", s.Name, rule, f.Message)
+			}
+		}
+	}
+}
+
+// The SARIF log carries the 2.1.0 schema's required fields: version and runs; each
+// run's tool.driver.name; each result's message.text; and a location in the file.
+func TestSARIFRequiredFields(t *testing.T) {
+	d := loadBase(t)
+	d.Table.Name = "Orders"
+	fs, _ := Design(d)
+	out, err := SARIF("designs/shop.yaml", fs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log map[string]any
+	if err := json.Unmarshal(out, &log); err != nil {
+		t.Fatal(err)
+	}
+	if log["version"] != "2.1.0" {
+		t.Errorf("version = %v", log["version"])
+	}
+	runs, _ := log["runs"].([]any)
+	if len(runs) != 1 {
+		t.Fatalf("runs = %v", log["runs"])
+	}
+	run := runs[0].(map[string]any)
+	driver := run["tool"].(map[string]any)["driver"].(map[string]any)
+	if driver["name"] != "stwb" {
+		t.Errorf("driver name = %v", driver["name"])
+	}
+	results := run["results"].([]any)
+	if len(results) == 0 {
+		t.Fatal("expected a result for the table named for an entity")
+	}
+	for _, r := range results {
+		res := r.(map[string]any)
+		if res["message"].(map[string]any)["text"] == "" || res["ruleId"] == "" {
+			t.Errorf("result without message or rule: %v", res)
+		}
+		loc := res["locations"].([]any)[0].(map[string]any)["physicalLocation"].(map[string]any)
+		if loc["artifactLocation"].(map[string]any)["uri"] != "designs/shop.yaml" {
+			t.Errorf("location = %v", loc)
+		}
+		if region, ok := loc["region"].(map[string]any); !ok || region["startLine"].(float64) < 1 {
+			t.Errorf("result without a line: %v", loc)
+		}
+	}
+}

@@ -1,0 +1,481 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/render"
+)
+
+// Options configure a workbench.
+type Options struct {
+	KeyMap KeyMap
+	Styles Styles
+	// RecoverEvery is how often a recovery copy is written while there are unsaved
+	// changes; 0 means every 5 seconds, negative turns it off (tests).
+	RecoverEvery time.Duration
+}
+
+// Model is the root of the workbench: header, the five panes, the status line and
+// footer, and the dialogs (form, question, help, command palette).
+type Model struct {
+	w      *world
+	panes  []pane
+	focus  int
+	width  int
+	height int
+
+	status    string
+	statusErr bool
+
+	form    *form
+	confirm *askConfirm
+	showHelp bool
+	palette *palette
+	help    help.Model
+	opts    Options
+	quit    bool
+}
+
+// The panes, in the order 1-5 jump to.
+const (
+	panePatterns = iota
+	paneItems
+	paneTable
+	paneCost
+	paneReview
+)
+
+// New makes a workbench over a document.
+func New(doc *Doc, opts Options) *Model {
+	if opts.RecoverEvery == 0 {
+		opts.RecoverEvery = 5 * time.Second
+	}
+	w := &world{doc: doc, km: opts.KeyMap, st: opts.Styles}
+	m := &Model{w: w, opts: opts, help: help.New()}
+	m.panes = []pane{newPatternsPane(w), newItemsPane(w), newTablePane(w), newCostPane(w), newReviewPane(w)}
+	m.help.Styles.ShortKey = opts.Styles.Label
+	m.help.Styles.FullKey = opts.Styles.Label
+	m.status = doc.openedStatus()
+	m.offerRecovery()
+	return m
+}
+
+type restoreRecovery struct{}
+
+// offerRecovery asks whether to restore a recovery copy left by an earlier session
+// that ended with unsaved changes.
+func (m *Model) offerRecovery() {
+	doc := m.w.doc
+	if doc.Path == "" || Recovery(doc.Path) == "" {
+		return
+	}
+	m.confirm = &askConfirm{
+		question: "A recovery copy with unsaved changes to " + doc.Path + " exists. Restore it? (y: restore, n: discard it)",
+		onYes:    cmdOf(restoreRecovery{}),
+		onNo: func() tea.Msg {
+			doc.removeRecovery()
+			return statusMsg{text: "discarded the recovery copy"}
+		},
+	}
+}
+
+// Doc is the document being edited.
+func (m *Model) Doc() *Doc { return m.w.doc }
+
+type recoverTick struct{}
+
+// Init starts the background work and the recovery timer.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.w.schedule(m.itemsView())}
+	if m.opts.RecoverEvery > 0 {
+		cmds = append(cmds, tea.Tick(m.opts.RecoverEvery, func(time.Time) tea.Msg { return recoverTick{} }))
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) itemsView() string {
+	if ip, ok := m.panes[paneItems].(*itemsPane); ok {
+		return ip.view
+	}
+	return ""
+}
+
+// bodyHeight is the lines between the tab bar and the status line.
+func (m *Model) bodyHeight() int { return max(1, m.height-4) }
+
+func (m *Model) resize() {
+	for _, p := range m.panes {
+		p.SetSize(m.width, m.bodyHeight())
+	}
+	if m.form != nil {
+		m.form.setSize(m.width, m.bodyHeight())
+	}
+	m.help.Width = m.width
+}
+
+// Update routes a message: dialogs first, then the root's own bindings, then the
+// focused pane; data messages go to every pane.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	// Whatever happened, start any background work the new state lacks.
+	return m, tea.Batch(cmd, m.w.schedule(m.itemsView()))
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	km := m.w.km
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.width, m.height = msg.Width, msg.Height
+		m.resize()
+		return nil
+	case statusMsg:
+		m.status, m.statusErr = msg.text, msg.err
+		return nil
+	case recoverTick:
+		cmd := m.w.doc.recoverCmd()
+		return tea.Batch(cmd, tea.Tick(m.opts.RecoverEvery, func(time.Time) tea.Msg { return recoverTick{} }))
+	case recoverDone:
+		if msg.err != nil {
+			m.status, m.statusErr = "could not write the recovery copy: "+msg.err.Error(), true
+		}
+		return nil
+	case applyEdit:
+		m.w.doc.Apply(msg.e)
+		m.status, m.statusErr = msg.e.label, false
+		cmd := m.broadcast(docChanged{})
+		if msg.after != nil {
+			cmd = tea.Batch(cmd, msg.after())
+		}
+		return cmd
+	case formDone:
+		m.form = nil
+		if msg.e == nil {
+			m.status, m.statusErr = "cancelled", false
+			return nil
+		}
+		return cmdOf(applyEdit{e: *msg.e, after: msg.after})
+	case openForm:
+		m.form = msg.f
+		m.form.setSize(m.width, m.bodyHeight())
+		return nil
+	case askConfirm:
+		m.confirm = &msg
+		return nil
+	case docReplaced:
+		m.replaceDoc(msg.doc)
+		return m.broadcast(docChanged{})
+	case saveDone:
+		return m.saved(msg)
+	case saveForce:
+		return m.saveAs(m.w.doc.Path)
+	case restoreRecovery:
+		if err := m.w.doc.restoreRecovery(); err != nil {
+			m.status, m.statusErr = err.Error(), true
+			return nil
+		}
+		m.status, m.statusErr = "restored the recovery copy: ctrl+s saves it, q then y drops it", false
+		return m.broadcast(docChanged{})
+	case engineMsg, gridMsg, previewMsg, costMsg, reviewMsg:
+		if m.w.handle(msg) {
+			return m.broadcast(computed{})
+		}
+		return nil
+	case docChanged, computed, selectPattern, selectItem, selectIndex:
+		cmd := m.broadcast(msg)
+		switch msg.(type) {
+		case selectPattern:
+			m.focus = panePatterns
+		case selectItem:
+			m.focus = paneItems
+		case selectIndex:
+			m.focus = paneTable
+		}
+		return cmd
+	case tea.MouseMsg:
+		return m.mouse(msg)
+	case tea.KeyMsg:
+		return m.key(msg, km)
+	}
+	if m.form != nil {
+		return m.form.update(msg)
+	}
+	return nil
+}
+
+func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
+	switch {
+	case m.confirm != nil:
+		c := m.confirm
+		switch {
+		case key.Matches(msg, km.Confirm):
+			m.confirm = nil
+			return c.onYes
+		case key.Matches(msg, km.Cancel):
+			m.confirm = nil
+			m.quit = false
+			m.status, m.statusErr = "cancelled", false
+			return c.onNo
+		}
+		return nil
+	case m.form != nil:
+		return m.form.update(msg)
+	case m.palette != nil:
+		return m.palette.update(m, msg)
+	case m.showHelp:
+		if key.Matches(msg, km.Help, km.Cancel, km.Quit) || msg.Type == tea.KeyEsc {
+			m.showHelp = false
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, km.Quit):
+		if msg.String() == "ctrl+c" && m.quit {
+			return tea.Quit // a second ctrl+c always leaves
+		}
+		if m.w.doc.Dirty {
+			m.quit = true
+			return cmdOf(askConfirm{question: "There are unsaved changes. Quit without saving? (y/n)", onYes: m.quitCmd()})
+		}
+		return m.quitCmd()
+	case key.Matches(msg, km.Save):
+		return m.save(false)
+	case key.Matches(msg, km.Undo):
+		if l := m.w.doc.Undo(); l != "" {
+			m.status, m.statusErr = "undid: "+l, false
+			return m.broadcast(docChanged{})
+		}
+		m.status, m.statusErr = "nothing to undo", false
+		return nil
+	case key.Matches(msg, km.Redo):
+		if l := m.w.doc.Redo(); l != "" {
+			m.status, m.statusErr = "redid: "+l, false
+			return m.broadcast(docChanged{})
+		}
+		m.status, m.statusErr = "nothing to redo", false
+		return nil
+	case key.Matches(msg, km.Help):
+		m.showHelp = true
+		return nil
+	case key.Matches(msg, km.Palette):
+		m.palette = newPalette(m, "")
+		return nil
+	case key.Matches(msg, km.Open):
+		m.palette = newPalette(m, "open ")
+		return nil
+	case key.Matches(msg, km.Export):
+		m.palette = newPalette(m, "export ")
+		return nil
+	case key.Matches(msg, km.NextPane):
+		m.focus = (m.focus + 1) % len(m.panes)
+		return nil
+	case key.Matches(msg, km.PrevPane):
+		m.focus = (m.focus + len(m.panes) - 1) % len(m.panes)
+		return nil
+	}
+	for i, b := range km.Pane {
+		if key.Matches(msg, b) {
+			m.focus = i
+			return nil
+		}
+	}
+	_, cmd := m.panes[m.focus].Update(msg)
+	return cmd
+}
+
+func (m *Model) quitCmd() tea.Cmd {
+	m.w.doc.removeRecovery()
+	return tea.Quit
+}
+
+// broadcast sends a data message to every pane.
+func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
+	var cmds []tea.Cmd
+	for _, p := range m.panes {
+		_, c := p.Update(msg)
+		cmds = append(cmds, c)
+	}
+	return tea.Batch(cmds...)
+}
+
+// mouse: the wheel scrolls the focused pane, a click on the tab bar switches pane,
+// a click in the body goes to the pane with its row relative to the body.
+func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
+	if m.form != nil || m.confirm != nil || m.palette != nil || m.showHelp {
+		return nil
+	}
+	if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && msg.Y == 1 {
+		x := 0
+		for i, p := range m.panes {
+			w := render.Width(tabLabel(i, p.Title()))
+			if msg.X >= x && msg.X < x+w {
+				m.focus = i
+				return nil
+			}
+			x += w + 1
+		}
+		return nil
+	}
+	msg.Y -= 2
+	_, cmd := m.panes[m.focus].Update(msg)
+	return cmd
+}
+
+func tabLabel(i int, title string) string { return fmt.Sprintf(" %d %s ", i+1, title) }
+
+// View draws the screen; it only arranges what the panes and render draw, and each
+// pane draws only its visible rows.
+func (m *Model) View() string {
+	if m.width <= 0 || m.height <= 0 {
+		return ""
+	}
+	st := m.w.st
+	doc := m.w.doc
+	var b strings.Builder
+
+	// Header: name, file, unsaved marker, billing and class.
+	d := doc.D
+	file := doc.Path
+	switch {
+	case file == "" && doc.Sample != "":
+		file = "sample " + doc.Sample + " (not saved)"
+	case doc.New:
+		file += " (new)"
+	}
+	bill := string(d.Table.Billing.Mode)
+	if bill == "" {
+		bill = "on-demand"
+	}
+	if d.Table.Billing.Mode == "provisioned" {
+		bill += fmt.Sprintf(" %d RCU / %d WCU", d.Table.Billing.Read, d.Table.Billing.Write)
+	}
+	class := string(d.Table.Class)
+	if class == "" {
+		class = "standard"
+	}
+	left := st.Title.Render("stwb · "+nameOr(d.Name, "(unnamed)")) + "  " + file
+	if doc.Dirty {
+		left += " " + st.Unsaved.Render("● unsaved")
+	}
+	right := bill + " · " + class
+	b.WriteString(spread(left, right, m.width))
+	b.WriteByte('\n')
+
+	// Tab bar.
+	var tabs []string
+	for i, p := range m.panes {
+		l := tabLabel(i, p.Title())
+		if i == m.focus {
+			tabs = append(tabs, st.PaneActive.Render(l))
+		} else {
+			tabs = append(tabs, st.PaneTitle.Render(l))
+		}
+	}
+	b.WriteString(render.Clip(strings.Join(tabs, " "), m.width))
+	b.WriteByte('\n')
+
+	// Body.
+	h := m.bodyHeight()
+	var body string
+	switch {
+	case m.showHelp:
+		body = m.helpView(h)
+	case m.form != nil:
+		body = m.form.view()
+	case m.palette != nil:
+		body = m.palette.view(m.width, h)
+	default:
+		body = m.panes[m.focus].View()
+	}
+	b.WriteString(fitLines(body, m.width, h))
+	b.WriteByte('\n')
+
+	// Status line, then the footer with the focused pane's short help.
+	switch {
+	case m.confirm != nil:
+		b.WriteString(st.Unsaved.Render(render.Fit(m.confirm.question, m.width)))
+	case m.statusErr:
+		b.WriteString(st.StatusError.Render(render.Clip(m.status, m.width)))
+	default:
+		b.WriteString(st.Status.Render(render.Clip(m.status, m.width)))
+	}
+	b.WriteByte('\n')
+	var short []key.Binding
+	switch {
+	case m.form != nil:
+		short = []key.Binding{km(m).NextField, km(m).PrevField, km(m).Submit, km(m).Cancel}
+	case m.showHelp:
+		short = []key.Binding{km(m).Cancel}
+	default:
+		short = append(m.panes[m.focus].ShortHelp(), m.w.km.global()...)
+	}
+	b.WriteString(render.Clip(m.help.ShortHelpView(short), m.width))
+	return b.String()
+}
+
+func km(m *Model) KeyMap { return m.w.km }
+
+// helpView is the full help, generated from the KeyMap: the focused pane's bindings,
+// then the global ones.
+func (m *Model) helpView(h int) string {
+	st := m.w.st
+	var lines []string
+	lines = append(lines, st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane")+"   (? or esc to close)")
+	groups := m.panes[m.focus].FullHelp()
+	k := m.w.km
+	groups = append(groups,
+		[]key.Binding{k.Pane[0], k.Pane[1], k.Pane[2], k.Pane[3], k.Pane[4], k.NextPane, k.PrevPane},
+		[]key.Binding{k.Save, k.Open, k.Export, k.Undo, k.Redo, k.Palette, k.Help, k.Quit})
+	for _, g := range groups {
+		lines = append(lines, "")
+		for _, bnd := range g {
+			if !bnd.Enabled() {
+				continue
+			}
+			hp := bnd.Help()
+			lines = append(lines, "  "+st.Label.Render(render.Fit(hp.Key, 12))+" "+hp.Desc)
+		}
+	}
+	lines = append(lines, "", "Commands (press :): "+strings.Join(paletteHelp, " · "))
+	lines = append(lines, "Mouse: the wheel scrolls, a click selects a row or a pane tab.")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// spread puts left and right on one line of width w, cutting left if needed.
+func spread(left, right string, w int) string {
+	rw := render.Width(right)
+	if rw+2 > w {
+		return render.Fit(left, w)
+	}
+	return render.Fit(left, w-rw-1) + " " + right
+}
+
+// fitLines makes s exactly h lines of exactly w cells, so the footer never moves.
+func fitLines(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lines[i] = render.Fit(l, w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func nameOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

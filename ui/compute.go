@@ -1,0 +1,246 @@
+package ui
+
+import (
+	"fmt"
+	"sync"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/engine"
+	"stwb/model"
+	"stwb/render"
+)
+
+// world is what the root and its panes share: the document, the keys and styles,
+// the pattern selection, and the results of background work. Only the event loop
+// writes it; background commands get snapshots and send their results back as
+// messages carrying the revision they were computed for.
+type world struct {
+	doc *Doc
+	km  KeyMap
+	st  Styles
+
+	selPattern int // index into Patterns; the Items pane highlights what it returns
+
+	eng    *engine.Engine
+	engMu  *sync.Mutex // serialises runs on one engine from overlapping commands
+	engRev uint64      // DataRev the engine was built for
+	engErr error
+	engRun bool // a build is under way for engWant
+	engWnt uint64
+
+	grids    map[string]*render.Grid // by view, for gridRev
+	gridRev  uint64
+	gridBusy map[string]uint64 // view -> DataRev being built
+
+	preview      *engine.Result
+	previewRev   uint64 // Rev the preview is for
+	previewIdx   int    // pattern index the preview is for
+	previewBusy  bool
+	previewWant  [2]uint64
+	highlight    map[int]bool // design items the selected pattern returns
+	highlightRev uint64
+
+	costRes  *costResult
+	costRev  uint64
+	costBusy bool
+
+	findings   []finding
+	reviewRev  uint64
+	reviewBusy bool
+}
+
+// finding is a finding with where enter takes the user.
+type finding struct {
+	render.Finding
+	pattern int    // pattern index, -1 none
+	item    int    // item index, -1 none
+	index   string // index name, "" none
+}
+
+// computed tells the panes that background results arrived; they redraw from world.
+type computed struct{}
+
+type engineMsg struct {
+	rev uint64
+	eng *engine.Engine
+	err error
+}
+
+type gridMsg struct {
+	rev  uint64
+	view string
+	grid *render.Grid
+	err  error
+}
+
+type previewMsg struct {
+	rev, dataRev uint64
+	idx          int
+	res          *engine.Result
+	highlight    map[int]bool
+}
+
+// schedule starts whatever background work the current revision still lacks. It
+// is called after every message, so it must be cheap when nothing is missing.
+func (w *world) schedule(view string) tea.Cmd {
+	doc := w.doc
+	var cmds []tea.Cmd
+	if (w.eng == nil && w.engErr == nil || w.engRev != doc.DataRev) && !(w.engRun && w.engWnt == doc.DataRev) {
+		w.engRun, w.engWnt = true, doc.DataRev
+		snap, rev := doc.Snapshot(), doc.DataRev
+		cmds = append(cmds, func() tea.Msg {
+			e, err := engine.FromDesign(snap)
+			return engineMsg{rev: rev, eng: e, err: err}
+		})
+	}
+	for _, v := range []string{"", view} {
+		if w.gridRev == doc.DataRev && w.grids[v] != nil {
+			continue
+		}
+		if r, ok := w.gridBusy[v]; ok && r == doc.DataRev {
+			continue
+		}
+		if w.gridBusy == nil {
+			w.gridBusy = map[string]uint64{}
+		}
+		w.gridBusy[v] = doc.DataRev
+		snap, rev, v := doc.Snapshot(), doc.DataRev, v
+		cmds = append(cmds, func() tea.Msg {
+			g, err := render.BuildGrid(snap, v)
+			return gridMsg{rev: rev, view: v, grid: g, err: err}
+		})
+	}
+	// The preview needs the engine and the table grid (to find the returned items).
+	ready := w.eng != nil && w.engRev == doc.DataRev && w.gridRev == doc.DataRev && w.grids[""] != nil
+	sel := w.selPattern
+	if ready && sel >= 0 && sel < len(doc.D.Patterns) &&
+		(w.previewRev != doc.Rev || w.previewIdx != sel) &&
+		!(w.previewBusy && w.previewWant == [2]uint64{doc.Rev, uint64(sel)}) {
+		w.previewBusy, w.previewWant = true, [2]uint64{doc.Rev, uint64(sel)}
+		p := doc.D.Patterns[sel]
+		eng, mu, grid, snap := w.eng, w.engMu, w.grids[""], doc.Snapshot()
+		rev, dataRev := doc.Rev, doc.DataRev
+		cmds = append(cmds, func() tea.Msg {
+			res := safeRun(eng, mu, &p)
+			return previewMsg{rev: rev, dataRev: dataRev, idx: sel, res: res, highlight: returnedItems(snap, grid, &p, res)}
+		})
+	}
+	if ready && w.costRev != doc.Rev && !w.costBusy {
+		w.costBusy = true
+		cmds = append(cmds, costCmd(doc.Snapshot(), w.eng, w.engMu, doc.Rev))
+	}
+	if w.reviewRev != doc.Rev && !w.reviewBusy {
+		w.reviewBusy = true
+		cmds = append(cmds, reviewCmd(doc.Snapshot(), doc.Rev))
+	}
+	return tea.Batch(cmds...)
+}
+
+// safeRun runs a pattern on the engine; a panic in a component still being written
+// becomes an error in the preview instead of taking the workbench down.
+func safeRun(eng *engine.Engine, mu *sync.Mutex, p *model.Pattern) (res *engine.Result) {
+	mu.Lock()
+	defer mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			res = &engine.Result{PatternID: p.ID, Operation: p.Operation,
+				Err: &engine.Error{Type: "InternalError", Message: fmt.Sprint("the engine failed on this pattern: ", r)}}
+		}
+	}()
+	return eng.Run(p, engine.RunOptions{})
+}
+
+// returnedItems finds the design items a read returned (by table key), or a write
+// touched, so the Items pane can highlight them.
+func returnedItems(d *model.Design, g *render.Grid, p *model.Pattern, res *engine.Result) map[int]bool {
+	if res == nil || g == nil {
+		return nil
+	}
+	out := map[int]bool{}
+	mark := func(it model.Item) {
+		if r := g.FindKey(d, it); r >= 0 {
+			out[int(g.Rows[r].Item)] = true
+		}
+	}
+	for _, it := range res.Items {
+		mark(it)
+	}
+	for _, ch := range res.Changes {
+		mark(ch.Key)
+	}
+	return out
+}
+
+// handle stores a background result if it is still current; it reports whether the
+// panes should redraw.
+func (w *world) handle(msg tea.Msg) bool {
+	doc := w.doc
+	switch m := msg.(type) {
+	case engineMsg:
+		if m.rev == w.engWnt {
+			w.engRun = false
+		}
+		if m.rev != doc.DataRev {
+			return false // stale: the items changed while it was built
+		}
+		w.eng, w.engErr, w.engRev = m.eng, m.err, m.rev
+		w.engMu = &sync.Mutex{}
+		return true
+	case gridMsg:
+		if w.gridBusy[m.view] == m.rev {
+			delete(w.gridBusy, m.view)
+		}
+		if m.rev != doc.DataRev {
+			return false
+		}
+		if w.gridRev != m.rev {
+			w.grids, w.gridRev = map[string]*render.Grid{}, m.rev
+		}
+		if m.err == nil {
+			w.grids[m.view] = m.grid
+		}
+		return true
+	case previewMsg:
+		if w.previewWant == [2]uint64{m.rev, uint64(m.idx)} {
+			w.previewBusy = false
+		}
+		if m.rev != doc.Rev || m.idx != w.selPattern {
+			return false
+		}
+		w.preview, w.previewRev, w.previewIdx = m.res, m.rev, m.idx
+		w.highlight, w.highlightRev = m.highlight, m.dataRev
+		return true
+	case costMsg:
+		w.costBusy = false
+		if m.rev != doc.Rev {
+			return false
+		}
+		w.costRes, w.costRev = m.res, m.rev
+		return true
+	case reviewMsg:
+		w.reviewBusy = false
+		if m.rev != doc.Rev {
+			return false
+		}
+		w.findings, w.reviewRev = m.findings, m.rev
+		return true
+	}
+	return false
+}
+
+// previewFor returns the preview of pattern idx when it is current.
+func (w *world) previewFor(idx int) *engine.Result {
+	if w.previewRev == w.doc.Rev && w.previewIdx == idx {
+		return w.preview
+	}
+	return nil
+}
+
+// grid returns the current grid of a view, nil while it is being built.
+func (w *world) grid(view string) *render.Grid {
+	if w.gridRev != w.doc.DataRev {
+		return nil
+	}
+	return w.grids[view]
+}

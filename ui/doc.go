@@ -1,0 +1,194 @@
+package ui
+
+import (
+	"slices"
+
+	"stwb/model"
+)
+
+// Doc is the design being edited and everything about its life: where it lives,
+// whether it has unsaved changes, its revision numbers, and the undo history.
+//
+// Copy-on-write rule: an edit never changes a slice, map or item of the design in
+// place; it builds a new slice (or item) and stores it. So a shallow copy of the
+// Design (Snapshot) stays valid for a background computation while the user goes on
+// editing, without locks.
+type Doc struct {
+	D      *model.Design
+	Path   string // the design file; "" for a sample that was never saved
+	Sample string // the sample it came from, if any
+	New    bool   // Path does not exist yet: it is created on first save
+	Dirty  bool
+
+	// Rev counts every edit; DataRev only those that change the items or the table,
+	// which the grids and the engine depend on. Background results carry the revision
+	// they were computed for and are dropped when it is no longer current.
+	Rev     uint64
+	DataRev uint64
+
+	disk  fileStamp // the file as last loaded or saved, to notice changes on disk
+	undo  []edit
+	redo  []edit
+	seq   uint64 // the last edit id given out
+	saved uint64 // id of the newest applied edit at the last save (0: none), so undoing back to it clears Dirty
+
+	recoveredRev uint64 // Rev of the last recovery copy
+}
+
+// maxUndo bounds the history; every edit is an operation (not a copy of the design),
+// so even a long history of a million-item design stays small.
+const maxUndo = 1000
+
+// edit is one undoable change: apply and revert are each other's inverse.
+type edit struct {
+	id     uint64 // given by Apply; the same edit keeps it through undo and redo
+	label  string
+	data   bool // changes items or the table
+	apply  func(d *model.Design)
+	revert func(d *model.Design)
+}
+
+// Snapshot is a shallow copy of the design for background work (see Doc).
+func (doc *Doc) Snapshot() *model.Design {
+	c := *doc.D
+	return &c
+}
+
+// Apply performs an edit and records it for undo.
+func (doc *Doc) Apply(e edit) {
+	doc.seq++
+	e.id = doc.seq
+	e.apply(doc.D)
+	doc.undo = append(doc.undo, e)
+	if len(doc.undo) > maxUndo {
+		doc.undo = slices.Delete(doc.undo, 0, 1)
+	}
+	doc.redo = nil
+	doc.changed(e)
+}
+
+// Undo reverts the last edit; it returns the edit's label, "" when there is none.
+func (doc *Doc) Undo() string {
+	if len(doc.undo) == 0 {
+		return ""
+	}
+	e := doc.undo[len(doc.undo)-1]
+	doc.undo = doc.undo[:len(doc.undo)-1]
+	e.revert(doc.D)
+	doc.redo = append(doc.redo, e)
+	doc.changed(e)
+	return e.label
+}
+
+// Redo applies the last undone edit again.
+func (doc *Doc) Redo() string {
+	if len(doc.redo) == 0 {
+		return ""
+	}
+	e := doc.redo[len(doc.redo)-1]
+	doc.redo = doc.redo[:len(doc.redo)-1]
+	e.apply(doc.D)
+	doc.undo = append(doc.undo, e)
+	doc.changed(e)
+	return e.label
+}
+
+func (doc *Doc) changed(e edit) {
+	doc.Rev++
+	if e.data {
+		doc.DataRev++
+	}
+	doc.Dirty = doc.top() != doc.saved || doc.New
+}
+
+// top is the id of the newest applied edit, 0 when none.
+func (doc *Doc) top() uint64 {
+	if len(doc.undo) == 0 {
+		return 0
+	}
+	return doc.undo[len(doc.undo)-1].id
+}
+
+// sliceOp is an edit of one element of a list of the design: set, insert, delete or
+// swap with the next. One generic operation serves patterns, items, entities and
+// indexes, so there is one implementation of copy-on-write list editing.
+type opKind int
+
+const (
+	opSet opKind = iota
+	opInsert
+	opDelete
+	opSwap // swap i and i+1
+)
+
+func sliceEdit[T any](label string, data bool, field func(*model.Design) *[]T, kind opKind, i int, old, nv T) edit {
+	do := func(d *model.Design, k opKind, v T) {
+		s := field(d)
+		switch k {
+		case opSet:
+			c := slices.Clone(*s)
+			c[i] = v
+			*s = c
+		case opInsert:
+			c := make([]T, 0, len(*s)+1)
+			c = append(append(append(c, (*s)[:i]...), v), (*s)[i:]...)
+			*s = c
+		case opDelete:
+			c := make([]T, 0, len(*s)-1)
+			*s = append(append(c, (*s)[:i]...), (*s)[i+1:]...)
+		case opSwap:
+			c := slices.Clone(*s)
+			c[i], c[i+1] = c[i+1], c[i]
+			*s = c
+		}
+	}
+	inverse := map[opKind]opKind{opSet: opSet, opInsert: opDelete, opDelete: opInsert, opSwap: opSwap}
+	return edit{label: label, data: data,
+		apply:  func(d *model.Design) { do(d, kind, nv) },
+		revert: func(d *model.Design) { do(d, inverse[kind], old) },
+	}
+}
+
+func patternsOf(d *model.Design) *[]model.Pattern { return &d.Patterns }
+func entitiesOf(d *model.Design) *[]model.Entity  { return &d.Entities }
+func itemsOf(d *model.Design) *[]model.Item       { return &d.Items }
+
+// itemEdit edits Items and keeps ItemPos (where each item is in the file) aligned
+// with it, when the design has positions.
+func itemEdit(label string, kind opKind, i int, old, nv model.Item) edit {
+	e := sliceEdit(label, true, itemsOf, kind, i, old, nv)
+	p := sliceEdit(label, true, func(d *model.Design) *[]model.Pos { return &d.ItemPos }, kind, i, model.Pos{}, model.Pos{})
+	aligned := func(d *model.Design) bool { return len(d.ItemPos) == len(d.Items) }
+	return edit{label: label, data: true,
+		apply: func(d *model.Design) {
+			ok := aligned(d)
+			e.apply(d)
+			if ok && kind != opSet {
+				p.apply(d)
+			}
+		},
+		revert: func(d *model.Design) {
+			ok := aligned(d)
+			e.revert(d)
+			if ok && kind != opSet {
+				p.revert(d)
+			}
+		},
+	}
+}
+
+// tableEdit replaces the table (keys, billing, class, indexes) as a whole.
+func tableEdit(label string, old, nv model.Table) edit {
+	return edit{label: label, data: true,
+		apply:  func(d *model.Design) { d.Table = nv },
+		revert: func(d *model.Design) { d.Table = old },
+	}
+}
+
+// metaEdit changes the design's name and description.
+func metaEdit(label string, oldName, oldDesc, name, desc string) edit {
+	return edit{label: label,
+		apply:  func(d *model.Design) { d.Name, d.Description = name, desc },
+		revert: func(d *model.Design) { d.Name, d.Description = oldName, oldDesc },
+	}
+}

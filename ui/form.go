@@ -1,0 +1,202 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/render"
+)
+
+// formField is one line of a form: a label, a text input, and a check that runs on
+// every keystroke against all of the form's values (a key condition depends on the
+// index chosen, a value placeholder on the values field).
+type formField struct {
+	name  string
+	label string
+	help  string // shown under the focused field when it has no error
+	input textinput.Model
+	check func(vals map[string]string) error
+	err   string
+}
+
+// form edits a record field by field. enter or tab moves to the next field, enter on
+// the last field (or ctrl+s anywhere) submits; a failed submit keeps the form open
+// with the reason at the top.
+type form struct {
+	title  string
+	fields []formField
+	focus  int
+	err    string
+	submit func(vals map[string]string) (edit, error)
+	after  func() tea.Cmd // run after a successful submit (select the new row, ...)
+	km     KeyMap
+	st     Styles
+	w, h   int
+	top    int
+}
+
+func newForm(title string, km KeyMap, st Styles) *form {
+	return &form{title: title, km: km, st: st}
+}
+
+// add appends a field with its initial value.
+func (f *form) add(name, label, value, help string, check func(map[string]string) error) {
+	in := textinput.New()
+	in.Prompt = ""
+	in.SetValue(value)
+	in.CharLimit = 0
+	// A static cursor: no blink ticks, so the screen only changes when the user acts.
+	in.Cursor.SetMode(cursor.CursorStatic)
+	f.fields = append(f.fields, formField{name: name, label: label, help: help, input: in, check: check})
+	if len(f.fields) == 1 {
+		f.fields[0].input.Focus()
+	}
+	f.validate()
+}
+
+func (f *form) values() map[string]string {
+	m := make(map[string]string, len(f.fields))
+	for _, fl := range f.fields {
+		m[fl.name] = fl.input.Value()
+	}
+	return m
+}
+
+// validate re-checks every field; it is cheap (a handful of small expressions).
+func (f *form) validate() {
+	vals := f.values()
+	for i := range f.fields {
+		f.fields[i].err = ""
+		if c := f.fields[i].check; c != nil {
+			if err := c(vals); err != nil {
+				f.fields[i].err = err.Error()
+			}
+		}
+	}
+}
+
+func (f *form) setSize(w, h int) {
+	f.w, f.h = w, h
+	for i := range f.fields {
+		f.fields[i].input.Width = max(10, w-labelWidth-4)
+	}
+}
+
+const labelWidth = 14
+
+func (f *form) move(d int) {
+	f.fields[f.focus].input.Blur()
+	f.focus = (f.focus + d + len(f.fields)) % len(f.fields)
+	f.fields[f.focus].input.Focus()
+	f.fields[f.focus].input.CursorEnd()
+}
+
+// formDone is sent when a form closes; e is nil when it was cancelled.
+type formDone struct {
+	e     *edit
+	after func() tea.Cmd
+}
+
+func (f *form) update(msg tea.Msg) tea.Cmd {
+	km, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
+	switch {
+	case km.Type == tea.KeyEsc:
+		return func() tea.Msg { return formDone{} }
+	case key.Matches(km, f.km.Submit):
+		return f.trySubmit()
+	case km.Type == tea.KeyEnter:
+		if f.focus == len(f.fields)-1 {
+			return f.trySubmit()
+		}
+		f.move(1)
+		return nil
+	case km.Type == tea.KeyTab || km.Type == tea.KeyDown:
+		f.move(1)
+		return nil
+	case km.Type == tea.KeyShiftTab || km.Type == tea.KeyUp:
+		f.move(-1)
+		return nil
+	}
+	var cmd tea.Cmd
+	f.fields[f.focus].input, cmd = f.fields[f.focus].input.Update(msg)
+	f.validate()
+	return cmd
+}
+
+func (f *form) trySubmit() tea.Cmd {
+	f.validate()
+	for i, fl := range f.fields {
+		if fl.err != "" {
+			f.err = fl.label + ": " + fl.err
+			f.fields[f.focus].input.Blur()
+			f.focus = i
+			f.fields[i].input.Focus()
+			return nil
+		}
+	}
+	e, err := f.submit(f.values())
+	if err != nil {
+		f.err = err.Error()
+		return nil
+	}
+	after := f.after
+	return func() tea.Msg { return formDone{e: &e, after: after} }
+}
+
+// view draws the form, scrolled so the focused field is on screen.
+func (f *form) view() string {
+	var lines []string
+	focusLine := 0
+	for i, fl := range f.fields {
+		label := render.Fit(fl.label, labelWidth)
+		if i == f.focus {
+			label = f.st.Label.Bold(true).Render(render.Fit("› "+fl.label, labelWidth))
+			focusLine = len(lines)
+		} else {
+			label = f.st.Label.Render(label)
+		}
+		lines = append(lines, render.Clip(label+" "+fl.input.View(), f.w))
+		switch {
+		case fl.err != "":
+			for _, l := range wrap("✗ "+fl.err, f.w-labelWidth-1) {
+				lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.FieldError.Render(l))
+			}
+		case i == f.focus && fl.help != "":
+			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(fl.help, f.w-labelWidth-1)))
+		}
+	}
+	head := []string{f.st.Title.Render(render.Clip(f.title, f.w))}
+	if f.err != "" {
+		for _, l := range wrap(f.err, f.w) {
+			head = append(head, f.st.StatusError.Render(l))
+		}
+	}
+	head = append(head, f.st.Render.Dim.Render(render.Clip("enter/tab next field · shift+tab back · ctrl+s or enter on the last field apply · esc cancel", f.w)))
+	room := max(1, f.h-len(head))
+	if focusLine < f.top {
+		f.top = focusLine
+	}
+	if focusLine >= f.top+room-1 {
+		f.top = focusLine - room + 2
+	}
+	f.top = max(0, min(f.top, len(lines)-room))
+	end := min(len(lines), f.top+room)
+	return strings.Join(append(head, lines[f.top:end]...), "\n")
+}
+
+// wrap breaks s into lines of at most w cells, at spaces where it can and inside a
+// long word where it must.
+func wrap(s string, w int) []string {
+	if w <= 4 {
+		return []string{s}
+	}
+	return strings.Split(ansi.Wrap(s, w, ""), "\n")
+}

@@ -1,0 +1,73 @@
+package ui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is every binding of the workbench, in one value that is passed to each pane
+// (never a mutable global). Panes enable or disable bindings with SetEnabled when they
+// do not apply, and the help screen is generated from it.
+type KeyMap struct {
+	// Global.
+	Quit, Save, Open, Export, Undo, Redo, Help, Palette, NextPane, PrevPane key.Binding
+	Pane                                                                   [5]key.Binding
+	// Movement.
+	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right key.Binding
+	// Editing.
+	Add, Edit, Delete, Copy, MoveUp, MoveDown, Duplicate, CycleView, AddLSI key.Binding
+	// Dialogs and forms.
+	Confirm, Cancel, NextField, PrevField, Submit key.Binding
+}
+
+// DefaultKeyMap is the workbench's bindings.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	k := KeyMap{
+		Quit:     b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Save:     b([]string{"ctrl+s"}, "ctrl+s", "save"),
+		Open:     b([]string{"ctrl+o"}, "ctrl+o", "open design or sample"),
+		Export:   b([]string{"ctrl+e"}, "ctrl+e", "export"),
+		Undo:     b([]string{"ctrl+z"}, "ctrl+z", "undo"),
+		Redo:     b([]string{"ctrl+y"}, "ctrl+y", "redo"),
+		Help:     b([]string{"?"}, "?", "help"),
+		Palette:  b([]string{":"}, ":", "commands"),
+		NextPane: b([]string{"tab"}, "tab", "next pane"),
+		PrevPane: b([]string{"shift+tab"}, "shift+tab", "previous pane"),
+
+		Up:       b([]string{"up", "k"}, "↑/k", "up"),
+		Down:     b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:   b([]string{"pgup", "ctrl+u"}, "pgup", "page up"),
+		PageDown: b([]string{"pgdown", "ctrl+d"}, "pgdn", "page down"),
+		Top:      b([]string{"home", "g"}, "g", "first"),
+		Bottom:   b([]string{"end", "G"}, "G", "last"),
+		Left:     b([]string{"left", "h"}, "←/h", "scroll left"),
+		Right:    b([]string{"right", "l"}, "→/l", "scroll right"),
+
+		Add:       b([]string{"a"}, "a", "add"),
+		Edit:      b([]string{"enter"}, "enter", "edit"),
+		Delete:    b([]string{"d"}, "d", "delete"),
+		Copy:      b([]string{"c"}, "c", "copy"),
+		MoveUp:    b([]string{"K"}, "K", "move up"),
+		MoveDown:  b([]string{"J"}, "J", "move down"),
+		Duplicate: b([]string{"y"}, "y", "duplicate"),
+		CycleView: b([]string{"v"}, "v", "table/index view"),
+		AddLSI:    b([]string{"L"}, "L", "add LSI"),
+
+		Confirm:   b([]string{"y", "enter"}, "y", "yes"),
+		Cancel:    b([]string{"esc", "n"}, "esc", "cancel"),
+		NextField: b([]string{"tab", "down"}, "tab/↓", "next field"),
+		PrevField: b([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
+		Submit:    b([]string{"ctrl+s", "ctrl+enter"}, "ctrl+s", "apply"),
+	}
+	names := [5]string{"patterns", "items", "table", "cost", "review"}
+	for i := range k.Pane {
+		n := string(rune('1' + i))
+		k.Pane[i] = b([]string{n}, n, names[i])
+	}
+	return k
+}
+
+// global is the bindings shown for every pane, after the pane's own.
+func (k KeyMap) global() []key.Binding {
+	return []key.Binding{k.NextPane, k.Save, k.Undo, k.Redo, k.Palette, k.Help, k.Quit}
+}

@@ -1,0 +1,180 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
+	"stwb/render"
+	"stwb/samples"
+)
+
+// paletteHelp lists the palette's commands, for the palette and the help screen.
+var paletteHelp = []string{
+	"N or pattern N: go to pattern N",
+	"open FILE: open a design file",
+	"sample NAME: open a sample",
+	"save FILE: save as",
+	"export FILE: write the design as YAML",
+	"gsi NAME PK [SK]: add a global secondary index",
+	"quit",
+}
+
+// palette is the command line opened with ":" (and, prefilled, with ctrl+o and
+// ctrl+e and by saving a design that has no file yet).
+type palette struct {
+	in  textinput.Model
+	err string
+}
+
+func newPalette(m *Model, prefill string) *palette {
+	in := textinput.New()
+	in.Prompt = ": "
+	in.Cursor.SetMode(cursor.CursorStatic)
+	in.SetValue(prefill)
+	in.CursorEnd()
+	in.Focus()
+	return &palette{in: in}
+}
+
+func (p *palette) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.palette = nil
+		return nil
+	case tea.KeyEnter:
+		cmd, err := m.runCommand(strings.TrimSpace(p.in.Value()))
+		if err != nil {
+			p.err = err.Error()
+			return nil
+		}
+		m.palette = nil
+		return cmd
+	}
+	var cmd tea.Cmd
+	p.in, cmd = p.in.Update(msg)
+	p.err = ""
+	return cmd
+}
+
+func (p *palette) view(w, h int) string {
+	lines := []string{p.in.View()}
+	if p.err != "" {
+		lines = append(lines, "✗ "+p.err)
+	}
+	lines = append(lines, "")
+	word := strings.Fields(p.in.Value())
+	for _, c := range paletteHelp {
+		if len(word) == 0 || strings.HasPrefix(c, word[0]) || word[0][0] >= '0' && word[0][0] <= '9' && strings.HasPrefix(c, "N") {
+			lines = append(lines, "  "+c)
+		}
+	}
+	if len(word) > 0 && word[0] == "sample" {
+		lines = append(lines, "", "  samples: "+strings.Join(samples.Names(), ", "))
+	}
+	for i := range lines {
+		lines[i] = render.Clip(lines[i], w)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// runCommand runs one palette command; an error keeps the palette open with it.
+func (m *Model) runCommand(line string) (tea.Cmd, error) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return nil, nil
+	}
+	arg := strings.TrimSpace(strings.TrimPrefix(line, f[0]))
+	if n, err := strconv.Atoi(f[0]); err == nil {
+		return m.gotoPattern(n)
+	}
+	switch f[0] {
+	case "pattern", "p":
+		n, err := strconv.Atoi(arg)
+		if err != nil {
+			return nil, fmt.Errorf("pattern takes a pattern id, such as: pattern 3")
+		}
+		return m.gotoPattern(n)
+	case "open", "o":
+		if arg == "" {
+			return nil, fmt.Errorf("open takes a file path; for a sample use: sample NAME")
+		}
+		doc, err := OpenFile(arg)
+		if err != nil {
+			return nil, err
+		}
+		return m.confirmReplace(doc), nil
+	case "sample":
+		if arg == "" {
+			return nil, fmt.Errorf("sample takes a name: %s", strings.Join(samples.Names(), ", "))
+		}
+		doc, err := OpenSample(arg)
+		if err != nil {
+			return nil, err
+		}
+		return m.confirmReplace(doc), nil
+	case "save", "w":
+		if arg == "" {
+			return m.save(false), nil
+		}
+		return m.saveAs(arg), nil
+	case "export":
+		if arg == "" {
+			return nil, fmt.Errorf("export takes a file path, such as: export design.yaml")
+		}
+		return m.export(arg), nil
+	case "gsi", "index":
+		if len(f) < 3 || len(f) > 4 {
+			return nil, fmt.Errorf("gsi takes a name and key attributes: gsi NAME PK [SK]")
+		}
+		ix := model.Index{Name: f[1], Key: model.KeySchema{Partition: f[2]}, Projection: model.Projection{Type: model.ProjectAll}}
+		if len(f) == 4 {
+			ix.Key.Sort = f[3]
+		}
+		e, err := addIndexEdit(m.w.doc, ix)
+		if err != nil {
+			return nil, err
+		}
+		return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectIndex{name: ix.Name}) }}), nil
+	case "quit", "q":
+		return m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}, m.w.km), nil
+	}
+	return nil, fmt.Errorf("unknown command %q; the commands are: %s", f[0], strings.Join(paletteHelp, "; "))
+}
+
+func (m *Model) gotoPattern(id int) (tea.Cmd, error) {
+	for i, p := range m.w.doc.D.Patterns {
+		if p.ID == id {
+			return cmdOf(selectPattern{index: i}), nil
+		}
+	}
+	return nil, fmt.Errorf("no pattern %d in this design", id)
+}
+
+// confirmReplace opens another design, asking first when this one has unsaved changes.
+func (m *Model) confirmReplace(doc *Doc) tea.Cmd {
+	if m.w.doc.Dirty {
+		return cmdOf(askConfirm{question: "There are unsaved changes. Open the other design without saving? (y/n)",
+			onYes: cmdOf(docReplaced{doc: doc})})
+	}
+	return cmdOf(docReplaced{doc: doc})
+}
+
+// export writes the design to another file without changing which file is being
+// edited. YAML is the format; the interop package's formats join here once it lands.
+func (m *Model) export(path string) tea.Cmd {
+	snap := m.w.doc.Snapshot()
+	return func() tea.Msg {
+		saveMu.Lock()
+		defer saveMu.Unlock()
+		if err := model.SaveFile(path, snap); err != nil {
+			return statusMsg{text: "export failed: " + err.Error(), err: true}
+		}
+		return statusMsg{text: "exported YAML to " + path}
+	}
+}

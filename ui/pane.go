@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// pane is the component contract (soft-serve's pkg/ui/common/component.go): a
+// tea.Model that also describes its keys for help and is told its size. The root
+// handles its own bindings first, routes other keys to the focused pane, and sends
+// data messages to every pane.
+type pane interface {
+	tea.Model
+	help.KeyMap
+	SetSize(w, h int)
+	Title() string
+}
+
+// The data messages every pane receives.
+type (
+	// docChanged says the design changed (an edit, undo, redo or a new design).
+	docChanged struct{}
+	// selectPattern asks the Patterns pane to select a pattern by index and focus it.
+	selectPattern struct{ index int }
+	// selectItem asks the Items pane to show design item idx.
+	selectItem struct{ index int }
+	// selectIndex asks the Table pane to select an index by name.
+	selectIndex struct{ name string }
+	// statusMsg puts a message in the status line; err colours it as an error.
+	statusMsg struct {
+		text string
+		err  bool
+	}
+	// applyEdit asks the root to apply an edit (through undo history).
+	applyEdit struct {
+		e     edit
+		after func() tea.Cmd
+	}
+	// openForm asks the root to show a form.
+	openForm struct{ f *form }
+	// askConfirm asks a yes/no question; yes runs onYes.
+	askConfirm struct {
+		question string
+		onYes    tea.Cmd
+		onNo     tea.Cmd // nil: just cancel
+	}
+)
+
+func cmdOf(m tea.Msg) tea.Cmd { return func() tea.Msg { return m } }
+
+func status(text string) tea.Cmd   { return cmdOf(statusMsg{text: text}) }
+func statusErr(text string) tea.Cmd { return cmdOf(statusMsg{text: text, err: true}) }

@@ -1,0 +1,253 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
+	"stwb/render"
+)
+
+// itemsPane is the aggregate view: the items grouped by partition, in the table's or
+// an index's key order, the selected pattern's items highlighted.
+type itemsPane struct {
+	w        *world
+	km       KeyMap
+	wid, hgt int
+	view     string // "" table, else index name
+	cursor   int    // row in the current grid
+	top      int
+	left     int
+	want     int // design item to select once the grid is rebuilt; -1 none
+
+	cache    string
+	cacheKey [9]uint64
+}
+
+func newItemsPane(w *world) *itemsPane { return &itemsPane{w: w, km: w.km, want: -1} }
+
+func (p *itemsPane) Title() string     { return "Items" }
+func (p *itemsPane) Init() tea.Cmd     { return nil }
+func (p *itemsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.clamp() }
+
+func (p *itemsPane) ShortHelp() []key.Binding {
+	return []key.Binding{p.km.CycleView, p.km.Add, p.km.Edit, p.km.Delete, p.km.Duplicate, p.km.Right}
+}
+
+func (p *itemsPane) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom, p.km.Left, p.km.Right},
+		{p.km.CycleView, p.km.Add, p.km.Edit, p.km.Delete, p.km.Duplicate},
+	}
+}
+
+// gridRows is how many item rows fit: the pane less its title line and the header.
+func (p *itemsPane) gridRows() int { return max(1, p.hgt-2) }
+
+func (p *itemsPane) clamp() {
+	g := p.w.grid(p.view)
+	if g == nil {
+		return
+	}
+	n := len(g.Rows)
+	p.cursor = max(0, min(p.cursor, n-1))
+	rows := p.gridRows()
+	if p.cursor < p.top {
+		p.top = p.cursor
+	}
+	if p.cursor >= p.top+rows {
+		p.top = p.cursor - rows + 1
+	}
+	p.top = max(0, min(p.top, n-rows))
+	p.left = max(0, min(p.left, len(g.Columns)-1))
+}
+
+// selected is the design item under the cursor, -1 when none.
+func (p *itemsPane) selected() int {
+	g := p.w.grid(p.view)
+	if g == nil || p.cursor >= len(g.Rows) || len(g.Rows) == 0 {
+		return -1
+	}
+	return int(g.Rows[p.cursor].Item)
+}
+
+func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	d := p.w.doc.D
+	switch msg := msg.(type) {
+	case docChanged:
+		if p.want < 0 {
+			p.want = p.selected()
+		}
+		if _, ok := d.Table.IndexByName(p.view); p.view != "" && !ok {
+			p.view = "" // the index was removed
+		}
+	case selectItem:
+		p.want = msg.index
+		p.findWanted()
+	case computed:
+		p.findWanted()
+		p.clamp()
+	case tea.MouseMsg:
+		switch {
+		case msg.Button == tea.MouseButtonWheelUp:
+			p.move(-3)
+		case msg.Button == tea.MouseButtonWheelDown:
+			p.move(3)
+		case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && msg.Y >= 2:
+			p.cursor = p.top + msg.Y - 2
+			p.clamp()
+		}
+	case tea.KeyMsg:
+		km := p.km
+		switch {
+		case key.Matches(msg, km.Up):
+			p.move(-1)
+		case key.Matches(msg, km.Down):
+			p.move(1)
+		case key.Matches(msg, km.PageUp):
+			p.move(-p.gridRows())
+		case key.Matches(msg, km.PageDown):
+			p.move(p.gridRows())
+		case key.Matches(msg, km.Top):
+			p.move(-1 << 40)
+		case key.Matches(msg, km.Bottom):
+			p.move(1 << 40)
+		case key.Matches(msg, km.Left):
+			p.left = max(0, p.left-1)
+		case key.Matches(msg, km.Right):
+			p.left++
+			p.clamp()
+		case key.Matches(msg, km.CycleView):
+			views := render.Views(d)
+			cur := p.selected()
+			for i, v := range views {
+				if v == p.view {
+					p.view = views[(i+1)%len(views)]
+					break
+				}
+			}
+			p.cursor, p.top, p.left, p.want = 0, 0, 0, cur
+			p.findWanted()
+			return p, status(p.viewTitle())
+		case key.Matches(msg, km.Add):
+			base := model.Item{}
+			if i := p.selected(); i >= 0 {
+				if t, ok := d.Items[i][d.TypeAttr()]; ok {
+					base[d.TypeAttr()] = t // a new item of the kind under the cursor
+				}
+			}
+			return p, cmdOf(openForm{f: newItemForm(p.w, -1, base)})
+		case key.Matches(msg, km.Edit):
+			if i := p.selected(); i >= 0 {
+				return p, cmdOf(openForm{f: newItemForm(p.w, i, d.Items[i])})
+			}
+		case key.Matches(msg, km.Duplicate):
+			if i := p.selected(); i >= 0 {
+				f := newItemForm(p.w, -1, d.Items[i].Clone())
+				f.title = fmt.Sprintf("Duplicate item %d: give the copy its own key", i)
+				return p, cmdOf(openForm{f: f})
+			}
+		case key.Matches(msg, km.Delete):
+			if i := p.selected(); i >= 0 {
+				it := d.Items[i]
+				k := render.KeyString(it, d.Table.Key.Partition, d.Table.Key.Sort)
+				e := itemEdit("deleted item "+k, opDelete, i, it, nil)
+				return p, cmdOf(askConfirm{question: "Delete item " + k + "? (y/n)", onYes: cmdOf(applyEdit{e: e})})
+			}
+		}
+	}
+	return p, nil
+}
+
+func (p *itemsPane) move(n int) {
+	g := p.w.grid(p.view)
+	if g == nil {
+		return
+	}
+	p.cursor = max(0, min(p.cursor+n, len(g.Rows)-1))
+	p.clamp()
+}
+
+// findWanted moves the cursor to the wanted design item once its grid is ready.
+func (p *itemsPane) findWanted() {
+	g := p.w.grid(p.view)
+	if g == nil || p.want < 0 {
+		return
+	}
+	if r := g.RowOf(p.want); r >= 0 {
+		p.cursor = r
+		rows := p.gridRows()
+		if r < p.top || r >= p.top+rows {
+			p.top = max(0, r-rows/2)
+		}
+	}
+	p.want = -1
+	p.clamp()
+}
+
+func (p *itemsPane) viewTitle() string {
+	d := p.w.doc.D
+	if p.view == "" {
+		return fmt.Sprintf("table %s · key %s", d.Table.Name, keyPair(d.Table.Key))
+	}
+	ix, _ := d.Table.IndexByName(p.view)
+	kind := "GSI"
+	if ix.Local {
+		kind = "LSI"
+		ix.Key.Partition = d.Table.Key.Partition
+	}
+	proj := strings.ToLower(strings.ReplaceAll(string(ix.Projection.Type), "_", "-"))
+	if ix.Projection.Type == model.ProjectInclude {
+		proj = "include " + strings.Join(ix.Projection.Include, ", ")
+	}
+	return fmt.Sprintf("%s %s · key %s · projection %s", kind, ix.Name, keyPair(ix.Key), proj)
+}
+
+func keyPair(k model.KeySchema) string {
+	if k.Sort == "" {
+		return k.Partition
+	}
+	return k.Partition + ", " + k.Sort
+}
+
+func (p *itemsPane) View() string {
+	w := p.w
+	g := w.grid(p.view)
+	st := w.st
+	if g == nil {
+		return st.Render.Header.Render(p.viewTitle()) + "\n" + st.Render.Dim.Render(fmt.Sprintf("laying out %d items…", len(w.doc.D.Items)))
+	}
+	hl := w.highlight
+	if w.highlightRev != w.doc.DataRev {
+		hl = nil
+	}
+	k := [9]uint64{w.doc.DataRev, w.gridRev, uint64(p.top), uint64(p.left), uint64(p.cursor), uint64(p.wid), uint64(p.hgt),
+		uint64(len(p.view)) ^ hashString(p.view), uint64(w.previewRev)<<16 ^ uint64(w.previewIdx)}
+	if k == p.cacheKey && p.cache != "" {
+		return p.cache
+	}
+	n := len(g.Rows)
+	title := fmt.Sprintf("%s · %d items", p.viewTitle(), n)
+	if p.view != "" {
+		title = fmt.Sprintf("%s · %d of %d items carry its keys", p.viewTitle(), n, len(w.doc.D.Items))
+	}
+	if len(hl) > 0 {
+		title += fmt.Sprintf(" · * %d returned by pattern %d", len(hl), w.doc.D.Patterns[w.selPattern].ID)
+	}
+	body := g.Render(w.doc.D, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.top, Left: p.left,
+		Cursor: p.cursor, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render})
+	p.cache = st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
+	p.cacheKey = k
+	return p.cache
+}
+
+func hashString(s string) uint64 {
+	var h uint64 = 14695981039346656037
+	for i := 0; i < len(s); i++ {
+		h = (h ^ uint64(s[i])) * 1099511628211
+	}
+	return h
+}

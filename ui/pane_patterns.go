@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
+	"stwb/render"
+)
+
+// patternsPane lists the access patterns and shows the selected one's detail and
+// live preview: the items it returns in DynamoDB's order, or the items a write
+// changes, with its capacity and monthly cost.
+type patternsPane struct {
+	w    *world
+	km   KeyMap
+	wid  int
+	hgt  int
+	top  int
+	body []string // cached detail and preview lines for (rev, sel, width)
+	key  [4]uint64
+}
+
+func newPatternsPane(w *world) *patternsPane { return &patternsPane{w: w, km: w.km} }
+
+func (p *patternsPane) Title() string     { return "Patterns" }
+func (p *patternsPane) Init() tea.Cmd     { return nil }
+func (p *patternsPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
+
+func (p *patternsPane) ShortHelp() []key.Binding {
+	return []key.Binding{p.km.Add, p.km.Edit, p.km.Delete, p.km.Copy, p.km.MoveUp, p.km.MoveDown}
+}
+
+func (p *patternsPane) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom},
+		{p.km.Add, p.km.Edit, p.km.Delete, p.km.Copy, p.km.MoveUp, p.km.MoveDown},
+	}
+}
+
+// listHeight is the lines the list takes: all patterns when they fit in a third of
+// the pane, else a third, leaving the rest to the detail and preview.
+func (p *patternsPane) listHeight() int {
+	n := len(p.w.doc.D.Patterns) + 1
+	return max(2, min(n, p.hgt/3))
+}
+
+func (p *patternsPane) sel() int { return p.w.selPattern }
+
+func (p *patternsPane) setSel(i int) {
+	n := len(p.w.doc.D.Patterns)
+	i = max(0, min(i, n-1))
+	p.w.selPattern = i
+	rows := p.listHeight() - 1
+	if i < p.top {
+		p.top = i
+	}
+	if i >= p.top+rows {
+		p.top = i - rows + 1
+	}
+	p.top = max(0, min(p.top, n-rows))
+}
+
+func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	d := p.w.doc.D
+	switch msg := msg.(type) {
+	case docChanged:
+		p.setSel(p.sel())
+	case selectPattern:
+		p.setSel(msg.index)
+	case tea.MouseMsg:
+		switch {
+		case msg.Button == tea.MouseButtonWheelUp:
+			p.setSel(p.sel() - 1)
+		case msg.Button == tea.MouseButtonWheelDown:
+			p.setSel(p.sel() + 1)
+		case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft:
+			if msg.Y >= 1 && msg.Y < p.listHeight() {
+				p.setSel(p.top + msg.Y - 1)
+			}
+		}
+	case tea.KeyMsg:
+		km := p.km
+		rows := p.listHeight() - 1
+		switch {
+		case key.Matches(msg, km.Up):
+			p.setSel(p.sel() - 1)
+		case key.Matches(msg, km.Down):
+			p.setSel(p.sel() + 1)
+		case key.Matches(msg, km.PageUp):
+			p.setSel(p.sel() - rows)
+		case key.Matches(msg, km.PageDown):
+			p.setSel(p.sel() + rows)
+		case key.Matches(msg, km.Top):
+			p.setSel(0)
+		case key.Matches(msg, km.Bottom):
+			p.setSel(len(d.Patterns) - 1)
+		case key.Matches(msg, km.Add):
+			return p, cmdOf(openForm{f: newPatternForm(p.w, -1, p.newPattern())})
+		case key.Matches(msg, km.Edit):
+			if i := p.sel(); i < len(d.Patterns) {
+				return p, cmdOf(openForm{f: newPatternForm(p.w, i, d.Patterns[i])})
+			}
+		case key.Matches(msg, km.Delete):
+			if i := p.sel(); i < len(d.Patterns) {
+				pt := d.Patterns[i]
+				e := sliceEdit(fmt.Sprintf("deleted pattern %d", pt.ID), false, patternsOf, opDelete, i, pt, model.Pattern{})
+				return p, cmdOf(askConfirm{question: fmt.Sprintf("Delete pattern %d %q? (y/n)", pt.ID, pt.Name), onYes: cmdOf(applyEdit{e: e})})
+			}
+		case key.Matches(msg, km.Copy):
+			if i := p.sel(); i < len(d.Patterns) {
+				c := clonePattern(d.Patterns[i])
+				c.ID = nextPatternID(d)
+				c.Name += " (copy)"
+				e := sliceEdit(fmt.Sprintf("copied pattern %d as %d", d.Patterns[i].ID, c.ID), false, patternsOf, opInsert, i+1, model.Pattern{}, c)
+				return p, cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
+			}
+		case key.Matches(msg, km.MoveUp):
+			if i := p.sel(); i > 0 && i < len(d.Patterns) {
+				e := sliceEdit(fmt.Sprintf("moved pattern %d up", d.Patterns[i].ID), false, patternsOf, opSwap, i-1, model.Pattern{}, model.Pattern{})
+				return p, cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i - 1}) }})
+			}
+		case key.Matches(msg, km.MoveDown):
+			if i := p.sel(); i+1 < len(d.Patterns) {
+				e := sliceEdit(fmt.Sprintf("moved pattern %d down", d.Patterns[i].ID), false, patternsOf, opSwap, i, model.Pattern{}, model.Pattern{})
+				return p, cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
+			}
+		}
+	}
+	return p, nil
+}
+
+// newPattern is what the add form starts from: the next id, a Query on the table.
+func (p *patternsPane) newPattern() model.Pattern {
+	return model.Pattern{ID: nextPatternID(p.w.doc.D), Operation: model.OpQuery}
+}
+
+func nextPatternID(d *model.Design) int {
+	id := 0
+	for _, q := range d.Patterns {
+		id = max(id, q.ID)
+	}
+	return id + 1
+}
+
+// clonePattern copies a pattern deeply enough that editing the copy never changes
+// the original (maps and slices are shared otherwise).
+func clonePattern(p model.Pattern) model.Pattern {
+	c := p
+	c.Key, c.Item = p.Key.Clone(), p.Item.Clone()
+	if p.Names != nil {
+		c.Names = make(map[string]string, len(p.Names))
+		for k, v := range p.Names {
+			c.Names[k] = v
+		}
+	}
+	if p.Values != nil {
+		c.Values = make(map[string]model.Value, len(p.Values))
+		for k, v := range p.Values {
+			c.Values[k] = v.Clone()
+		}
+	}
+	c.Keys = append([]model.Item(nil), p.Keys...)
+	c.Actions = append([]model.Action(nil), p.Actions...)
+	c.Expect = append([]model.Item(nil), p.Expect...)
+	c.Pos = model.Pos{}
+	return c
+}
+
+func (p *patternsPane) View() string {
+	d := p.w.doc.D
+	st := p.w.st
+	if len(d.Patterns) == 0 {
+		return st.Render.Dim.Render("No access patterns yet. Press a to add the first: what does the application ask of the table?")
+	}
+	lines := []string{st.Render.Header.Render(render.PatternHeader(p.wid))}
+	rows := p.listHeight() - 1
+	for i := p.top; i < min(len(d.Patterns), p.top+rows); i++ {
+		l := render.PatternRow(&d.Patterns[i], p.wid)
+		if i == p.sel() {
+			l = st.Render.Selected.Render(l)
+		}
+		lines = append(lines, l)
+	}
+	for len(lines) < p.listHeight() {
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Render.Rule.Render(strings.Repeat("─", p.wid)))
+	lines = append(lines, p.detail()...)
+	if len(lines) > p.hgt {
+		lines = lines[:p.hgt]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// detail is the selected pattern's sheet and preview, cached until the design, the
+// selection, the background results or the width change.
+func (p *patternsPane) detail() []string {
+	w := p.w
+	sel := p.sel()
+	k := [4]uint64{w.doc.Rev, uint64(sel), uint64(p.wid), w.previewRev ^ w.costRev<<20 ^ w.engRev<<40}
+	if k == p.key && p.body != nil {
+		return p.body
+	}
+	d := w.doc.D
+	pt := &d.Patterns[sel]
+	st := w.st.Render
+	lines := render.PatternDetail(pt, p.wid, st)
+	lines = append(lines, "", st.Header.Render("Preview")+st.Dim.Render(" · run against this design's items as DynamoDB would"))
+	res := w.previewFor(sel)
+	switch {
+	case w.engErr != nil && w.engRev == w.doc.DataRev:
+		lines = append(lines, st.Error.Render(render.Clip("the items do not load into the engine: "+w.engErr.Error(), p.wid)))
+	case res == nil:
+		lines = append(lines, st.Dim.Render("computing…"))
+	default:
+		lines = append(lines, render.Preview(res, previewKeyNames(d, pt), p.wid, st)...)
+		if c := w.patternCost(sel); c != "" {
+			lines = append(lines, c)
+		}
+	}
+	p.key, p.body = k, lines
+	return lines
+}
+
+// previewKeyNames orders key attributes first in preview lines: the table key, then
+// the index key the pattern reads.
+func previewKeyNames(d *model.Design, pt *model.Pattern) []string {
+	names := []string{d.Table.Key.Partition, d.Table.Key.Sort}
+	if ix, ok := d.Table.IndexByName(pt.Index); ok {
+		names = append([]string{ix.Key.Partition, ix.Key.Sort}, names...)
+	}
+	out := names[:0]
+	for _, n := range names {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
+}

@@ -1,0 +1,233 @@
+package ui
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
+	"stwb/render"
+)
+
+// tablePane edits the table (name, keys, key types, billing, class), its indexes
+// and the entity types. Its rows are: the table, each index, each entity.
+type tablePane struct {
+	w        *world
+	km       KeyMap
+	wid, hgt int
+	cursor   int
+	top      int
+}
+
+func newTablePane(w *world) *tablePane { return &tablePane{w: w, km: w.km} }
+
+func (p *tablePane) Title() string     { return "Table" }
+func (p *tablePane) Init() tea.Cmd     { return nil }
+func (p *tablePane) SetSize(w, h int) { p.wid, p.hgt = w, h }
+
+func (p *tablePane) ShortHelp() []key.Binding {
+	return []key.Binding{p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete}
+}
+
+func (p *tablePane) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{p.km.Up, p.km.Down}, {p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete}}
+}
+
+// addBinding says what a adds where the cursor is: an index, or an entity.
+func (p *tablePane) addBinding() key.Binding {
+	b := p.km.Add
+	kind, _ := p.row(p.cursor)
+	if kind == rowEntity {
+		b.SetHelp("a", "add entity")
+	} else {
+		b.SetHelp("a", "add GSI")
+	}
+	return b
+}
+
+type rowKind int
+
+const (
+	rowTable rowKind = iota
+	rowIndex
+	rowEntity
+)
+
+func (p *tablePane) rows() int {
+	d := p.w.doc.D
+	return 1 + len(d.Table.Indexes) + len(d.Entities)
+}
+
+// row maps a cursor position to what it shows.
+func (p *tablePane) row(i int) (rowKind, int) {
+	d := p.w.doc.D
+	switch {
+	case i == 0:
+		return rowTable, 0
+	case i <= len(d.Table.Indexes):
+		return rowIndex, i - 1
+	}
+	return rowEntity, i - 1 - len(d.Table.Indexes)
+}
+
+func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	d := p.w.doc.D
+	switch msg := msg.(type) {
+	case docChanged:
+		p.cursor = max(0, min(p.cursor, p.rows()-1))
+	case selectIndex:
+		for i, ix := range d.Table.Indexes {
+			if ix.Name == msg.name {
+				p.cursor = 1 + i
+			}
+		}
+	case tea.MouseMsg:
+		switch {
+		case msg.Button == tea.MouseButtonWheelUp:
+			p.cursor = max(0, p.cursor-1)
+		case msg.Button == tea.MouseButtonWheelDown:
+			p.cursor = min(p.rows()-1, p.cursor+1)
+		case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft:
+			if r := p.rowAtLine(msg.Y); r >= 0 {
+				p.cursor = r
+			}
+		}
+	case tea.KeyMsg:
+		km := p.km
+		kind, i := p.row(p.cursor)
+		switch {
+		case key.Matches(msg, km.Up):
+			p.cursor = max(0, p.cursor-1)
+		case key.Matches(msg, km.Down):
+			p.cursor = min(p.rows()-1, p.cursor+1)
+		case key.Matches(msg, km.Top):
+			p.cursor = 0
+		case key.Matches(msg, km.Bottom):
+			p.cursor = p.rows() - 1
+		case key.Matches(msg, km.Edit):
+			switch kind {
+			case rowTable:
+				return p, cmdOf(openForm{f: newTableForm(p.w)})
+			case rowIndex:
+				return p, cmdOf(openForm{f: newIndexForm(p.w, d.Table.Indexes[i].Local, i)})
+			case rowEntity:
+				return p, cmdOf(openForm{f: newEntityForm(p.w, i)})
+			}
+		case key.Matches(msg, km.Add):
+			if kind == rowEntity {
+				return p, cmdOf(openForm{f: newEntityForm(p.w, -1)})
+			}
+			return p, cmdOf(openForm{f: newIndexForm(p.w, false, -1)})
+		case key.Matches(msg, km.AddLSI):
+			if tableExists(p.w.doc) {
+				return p, statusErr(lsiRefusal)
+			}
+			return p, cmdOf(openForm{f: newIndexForm(p.w, true, -1)})
+		case key.Matches(msg, km.Delete):
+			switch kind {
+			case rowIndex:
+				ix := d.Table.Indexes[i]
+				if ix.Local && tableExists(p.w.doc) {
+					return p, statusErr("You cannot delete a local secondary index of an existing table: LSIs live and die with the table (LSI.html)")
+				}
+				old := d.Table
+				t := old
+				t.Indexes = append(append([]model.Index(nil), old.Indexes[:i]...), old.Indexes[i+1:]...)
+				e := tableEdit("removed index "+ix.Name, old, t)
+				return p, cmdOf(askConfirm{question: fmt.Sprintf("Remove index %s? Patterns that read it will fail. (y/n)", ix.Name), onYes: cmdOf(applyEdit{e: e})})
+			case rowEntity:
+				en := d.Entities[i]
+				e := sliceEdit("removed entity "+en.Name, true, entitiesOf, opDelete, i, en, model.Entity{})
+				return p, cmdOf(askConfirm{question: fmt.Sprintf("Remove entity %s? Its items stay, untyped. (y/n)", en.Name), onYes: cmdOf(applyEdit{e: e})})
+			}
+		}
+	}
+	return p, nil
+}
+
+// lines draws every row; the line index of each row is in at (the pane is small:
+// one table, at most 25 indexes, a handful of entities).
+func (p *tablePane) lines() (lines []string, at []int) {
+	d := p.w.doc.D
+	st := p.w.st.Render
+	mark := func(r int, s string) string {
+		at = append(at, len(lines))
+		if r == p.cursor {
+			return st.Selected.Render(render.Fit("> "+s, p.wid))
+		}
+		return render.Clip("  "+s, p.wid)
+	}
+	t := d.Table
+	lines = append(lines, st.Header.Render("Table"))
+	keyDesc := func(k model.KeySchema) string {
+		s := fmt.Sprintf("%s (%s)", k.Partition, t.KeyAttributeType(k.Partition))
+		if k.Sort != "" {
+			s += fmt.Sprintf(", %s (%s)", k.Sort, t.KeyAttributeType(k.Sort))
+		}
+		return s
+	}
+	class := string(t.Class)
+	if class == "" {
+		class = "standard"
+	}
+	lines = append(lines, mark(0, fmt.Sprintf("%s · key %s · %s · %s · type attribute %s", t.Name, keyDesc(t.Key), billingText(t.Billing), class, d.TypeAttr())))
+	lines = append(lines, "", st.Header.Render(fmt.Sprintf("Indexes (%d)", len(t.Indexes))))
+	for i, ix := range t.Indexes {
+		kind := "GSI"
+		k := ix.Key
+		if ix.Local {
+			kind = "LSI"
+			k.Partition = t.Key.Partition
+		}
+		lines = append(lines, mark(1+i, fmt.Sprintf("%s %-10s key %s · projection %s", kind, ix.Name, keyDesc(k), projectionText(ix.Projection))))
+	}
+	if len(t.Indexes) == 0 {
+		lines = append(lines, st.Dim.Render("  none: a adds a GSI"))
+	}
+	lines = append(lines, "", st.Header.Render(fmt.Sprintf("Entities (%d)", len(d.Entities))))
+	for i, e := range d.Entities {
+		var keys []string
+		for k, v := range e.Keys {
+			keys = append(keys, k+"="+v)
+		}
+		sort.Strings(keys)
+		var attrs []string
+		for _, a := range e.Attributes {
+			attrs = append(attrs, a.Name+":"+a.Type.String())
+		}
+		line := fmt.Sprintf("%s  %s  %s  count %d", st.Entity(i).Render(e.Name), strings.Join(keys, " "), strings.Join(attrs, " "), e.Count)
+		lines = append(lines, mark(1+len(t.Indexes)+i, line))
+	}
+	if len(d.Entities) == 0 {
+		lines = append(lines, st.Dim.Render("  none: move to this section and press a to add one"))
+	}
+	return lines, at
+}
+
+func (p *tablePane) rowAtLine(y int) int {
+	_, at := p.lines()
+	for r, l := range at {
+		if l-p.top == y {
+			return r
+		}
+	}
+	return -1
+}
+
+func (p *tablePane) View() string {
+	lines, at := p.lines()
+	if p.cursor < len(at) {
+		c := at[p.cursor]
+		if c < p.top {
+			p.top = c
+		}
+		if c >= p.top+p.hgt {
+			p.top = c - p.hgt + 1
+		}
+	}
+	p.top = max(0, min(p.top, len(lines)-1))
+	return strings.Join(lines[p.top:], "\n")
+}

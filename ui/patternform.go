@@ -1,0 +1,365 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/expr"
+	"stwb/model"
+)
+
+// The pattern form: every field of FORMAT.md's pattern table that a single request
+// has, each checked as the user types. Expressions are compiled with package expr
+// against the table or index the pattern names, so the error under a field is the
+// ValidationException DynamoDB would answer.
+
+// patternFields are the form's fields in order: name, label, help.
+var patternFields = [][3]string{
+	{"id", "id", "the pattern's number: unique, stable"},
+	{"name", "name", "what the application does, in its words"},
+	{"holds", "holds", "what the caller has in hand (customer id, ...)"},
+	{"returns", "returns", "what comes back"},
+	{"order", "order", "in what order (newest first, ...)"},
+	{"cardinality", "cardinality", "how many items: 1, 0..25, ..."},
+	{"rate", "rate", "requests per second at peak (empty: 1)"},
+	{"operation", "operation", strings.Join(opNames(), " ")},
+	{"index", "index", "index name for Query or Scan; empty for the table"},
+	{"key", "key", "Query: a KeyConditionExpression; GetItem/UpdateItem/DeleteItem: {PK: ..., SK: ...}"},
+	{"filter", "filter", "FilterExpression (Query, Scan)"},
+	{"projection", "projection", "ProjectionExpression, such as: #n, total"},
+	{"condition", "condition", "ConditionExpression (writes)"},
+	{"update", "update", "UpdateExpression, such as: SET #s = :s"},
+	{"names", "names", `ExpressionAttributeNames: {"#s": status}`},
+	{"values", "values", `ExpressionAttributeValues: {":pk": "CUST#42", ":min": 10}`},
+	{"forward", "forward", "ScanIndexForward: true (ascending, default) or false"},
+	{"limit", "limit", "Limit: items read per request (empty: none)"},
+	{"consistent", "consistent", "ConsistentRead: true or false (default)"},
+	{"item", "item", "PutItem: the item, {PK: ..., SK: ..., attr: value}"},
+}
+
+func opNames() []string {
+	out := make([]string, len(model.Operations))
+	for i, o := range model.Operations {
+		out[i] = string(o)
+	}
+	return out
+}
+
+// patternFormValues are a pattern's fields as form text.
+func patternFormValues(p *model.Pattern) map[string]string {
+	v := map[string]string{
+		"id": strconv.Itoa(p.ID), "name": p.Name, "holds": p.Holds, "returns": p.Returns,
+		"order": p.Order, "cardinality": p.Cardinality, "operation": string(p.Operation),
+		"index": p.Index, "filter": p.Filter, "projection": p.Projection,
+		"condition": p.Condition, "update": p.Update,
+		"names": formatNames(p.Names), "values": formatMapping(p.Values),
+		"item": formatMapping(p.Item),
+	}
+	if p.Rate > 0 {
+		v["rate"] = strconv.FormatFloat(p.Rate, 'f', -1, 64)
+	}
+	if p.KeyCondition != "" {
+		v["key"] = p.KeyCondition
+	} else if len(p.Key) > 0 {
+		v["key"] = formatMapping(p.Key)
+	}
+	if p.Forward != nil {
+		v["forward"] = strconv.FormatBool(*p.Forward)
+	}
+	if p.Limit > 0 {
+		v["limit"] = strconv.Itoa(p.Limit)
+	}
+	if p.Consistent {
+		v["consistent"] = "true"
+	}
+	return v
+}
+
+// patternFromForm builds the pattern the form describes, on top of base (which keeps
+// the fields the form does not show: keys, actions, expect, partitions, batch).
+// errs holds one message per field that is wrong.
+func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[string]string) (model.Pattern, map[string]string) {
+	p := base
+	errs := map[string]string{}
+	bad := func(field, format string, args ...any) {
+		if _, ok := errs[field]; !ok {
+			errs[field] = fmt.Sprintf(format, args...)
+		}
+	}
+	id, err := strconv.Atoi(strings.TrimSpace(v["id"]))
+	switch {
+	case err != nil || id <= 0:
+		bad("id", "must be a whole number above 0")
+	default:
+		for i, q := range d.Patterns {
+			if i != editing && q.ID == id {
+				bad("id", "pattern %d already exists (%q); ids are unique", id, q.Name)
+			}
+		}
+	}
+	p.ID = id
+	p.Name = strings.TrimSpace(v["name"])
+	if p.Name == "" {
+		bad("name", "say what the pattern does, such as: Get a customer's profile")
+	}
+	p.Holds, p.Returns, p.Order, p.Cardinality = v["holds"], v["returns"], v["order"], v["cardinality"]
+	p.Rate = 0
+	if s := strings.TrimSpace(v["rate"]); s != "" {
+		r, err := strconv.ParseFloat(s, 64)
+		if err != nil || r < 0 || r != r || r > 1e12 {
+			bad("rate", "must be a number of requests per second, 0 or more")
+		}
+		p.Rate = r
+	}
+	p.Operation = model.Operation(strings.TrimSpace(v["operation"]))
+	if !slices.Contains(model.Operations, p.Operation) {
+		bad("operation", "must be one of %s", strings.Join(opNames(), ", "))
+	}
+	p.Index = strings.TrimSpace(v["index"])
+	var ix model.Index
+	if p.Index != "" {
+		var ok bool
+		ix, ok = d.Table.IndexByName(p.Index)
+		switch {
+		case !ok:
+			names := []string{}
+			for _, x := range d.Table.Indexes {
+				names = append(names, x.Name)
+			}
+			bad("index", "the table has no index %q (it has: %s)", p.Index, orNone(names))
+		case p.Operation != model.OpQuery && p.Operation != model.OpScan:
+			bad("index", "only Query and Scan read an index; leave it empty for %s", p.Operation)
+		}
+	}
+	names, err := parseNames(v["names"])
+	if err != nil {
+		bad("names", "%v", err)
+	}
+	values, err := parseMapping(v["values"])
+	if err != nil {
+		bad("values", "%v", err)
+	}
+	p.Names, p.Values = names, values
+	p.Forward = nil
+	switch strings.TrimSpace(v["forward"]) {
+	case "":
+	case "true":
+		t := true
+		p.Forward = &t
+	case "false":
+		f := false
+		p.Forward = &f
+	default:
+		bad("forward", "must be true, false or empty")
+	}
+	p.Limit = 0
+	if s := strings.TrimSpace(v["limit"]); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			// API_Query.html: Limit has a minimum value of 1.
+			bad("limit", "must be a whole number of 1 or more (DynamoDB's minimum), or empty")
+		}
+		p.Limit = n
+	}
+	switch strings.TrimSpace(v["consistent"]) {
+	case "", "false":
+		p.Consistent = false
+	case "true":
+		p.Consistent = true
+		if !ix.Local && p.Index != "" {
+			// API_Query.html: ConsistentRead is not supported on global secondary indexes.
+			bad("consistent", "Consistent reads are not supported on global secondary indexes")
+		}
+	default:
+		bad("consistent", "must be true, false or empty")
+	}
+	p.Filter, p.Projection, p.Condition, p.Update = v["filter"], v["projection"], v["condition"], v["update"]
+	p.KeyCondition, p.Key, p.Item = "", nil, nil
+
+	// The expressions are compiled only when names and values read, so an error under
+	// an expression is about the expression.
+	if errs["names"] != "" || errs["values"] != "" {
+		return p, errs
+	}
+	ctx := expr.NewContext(names, values)
+	compile := func(field, src string, f func(string) error) {
+		if strings.TrimSpace(src) == "" {
+			return
+		}
+		if err := safeCompile(func() error { return f(src) }); err != nil {
+			bad(field, "%s", exprMessage(err))
+		}
+	}
+	keySrc := strings.TrimSpace(v["key"])
+	switch p.Operation {
+	case model.OpQuery:
+		p.KeyCondition = keySrc
+		if keySrc == "" {
+			bad("key", "a Query needs a KeyConditionExpression, such as: PK = :pk")
+		}
+		compile("key", keySrc, func(s string) error {
+			_, err := expr.CompileKeyCondition(s, ctx, keySchema(d, ix, p.Index != ""))
+			return err
+		})
+	case model.OpGetItem, model.OpUpdateItem, model.OpDeleteItem:
+		key, err := parseMapping(keySrc)
+		if err != nil {
+			bad("key", "%v", err)
+		} else if msg := keyProblem(d, key); msg != "" {
+			bad("key", "%s", msg)
+		}
+		p.Key = key
+	default:
+		if keySrc != "" {
+			bad("key", "%s takes no key here (BatchGetItem and transactions keep theirs in the file)", p.Operation)
+		}
+	}
+	compile("filter", p.Filter, func(s string) error { _, err := expr.CompileCondition(s, ctx); return err })
+	compile("projection", p.Projection, func(s string) error { _, err := expr.CompileProjection(s, ctx); return err })
+	compile("condition", p.Condition, func(s string) error { _, err := expr.CompileCondition(s, ctx); return err })
+	compile("update", p.Update, func(s string) error { _, err := expr.CompileUpdate(s, ctx); return err })
+	if p.Operation == model.OpUpdateItem && strings.TrimSpace(p.Update) == "" {
+		bad("update", "an UpdateItem needs an UpdateExpression, such as: SET #s = :s")
+	}
+	if p.Operation == model.OpPutItem {
+		item, err := parseMapping(v["item"])
+		switch {
+		case err != nil:
+			bad("item", "%v", err)
+		case len(item) == 0:
+			bad("item", "a PutItem needs the item, such as {PK: \"CUST#1\", SK: PROFILE}")
+		default:
+			if msg := keyProblem(d, item); msg != "" {
+				bad("item", "%s", msg)
+			}
+		}
+		p.Item = item
+	} else if strings.TrimSpace(v["item"]) != "" {
+		bad("item", "only a PutItem takes an item")
+	}
+	if len(errs) == 0 {
+		// API_Query.html: a name or value no expression uses is a ValidationException.
+		if err := safeCompile(ctx.CheckUnused); err != nil {
+			field := "values"
+			if strings.Contains(exprMessage(err), "ExpressionAttributeNames") {
+				field = "names"
+			}
+			bad(field, "%s", exprMessage(err))
+		}
+	}
+	return p, errs
+}
+
+// keySchema is what a key condition is checked against: the table's key or the
+// index's, with their declared types.
+func keySchema(d *model.Design, ix model.Index, onIndex bool) expr.KeySchema {
+	k := d.Table.Key
+	if onIndex {
+		k = ix.Key
+		if ix.Local {
+			k.Partition = d.Table.Key.Partition
+		}
+	}
+	s := expr.KeySchema{Partition: k.Partition, Sort: k.Sort, PartitionType: d.Table.KeyAttributeType(k.Partition)}
+	if k.Sort != "" {
+		s.SortType = d.Table.KeyAttributeType(k.Sort)
+	}
+	return s
+}
+
+// keyProblem checks that a key or item carries the table's key attributes with their
+// declared types (API_GetItem.html: "The provided key element does not match the
+// schema").
+func keyProblem(d *model.Design, it map[string]model.Value) string {
+	for _, n := range []string{d.Table.Key.Partition, d.Table.Key.Sort} {
+		if n == "" {
+			continue
+		}
+		v, ok := it[n]
+		if !ok {
+			return fmt.Sprintf("The provided key element does not match the schema: %s is missing", n)
+		}
+		if want := d.Table.KeyAttributeType(n); v.Type != want {
+			return fmt.Sprintf("The provided key element does not match the schema: %s is %s, the table declares %s", n, v.Type, want)
+		}
+	}
+	return ""
+}
+
+// safeCompile turns a panic inside an expression compiler into an error: a form must
+// never take the workbench down.
+func safeCompile(f func() error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("cannot check this expression yet (%v)", r)
+		}
+	}()
+	return f()
+}
+
+func exprMessage(err error) string {
+	var ee *expr.Error
+	if errors.As(err, &ee) {
+		return ee.Message
+	}
+	return err.Error()
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+// newPatternForm builds the add or edit form of a pattern. editing is the pattern's
+// index, or -1 to add one.
+func newPatternForm(w *world, editing int, base model.Pattern) *form {
+	title := "Add an access pattern"
+	if editing >= 0 {
+		title = fmt.Sprintf("Edit access pattern %d", base.ID)
+	}
+	f := newForm(title, w.km, w.st)
+	vals := patternFormValues(&base)
+	// One check of the whole pattern per keystroke serves every field.
+	var lastKey string
+	var lastErrs map[string]string
+	check := func(field string) func(map[string]string) error {
+		return func(v map[string]string) error {
+			k := fmt.Sprint(v)
+			if k != lastKey {
+				_, lastErrs = patternFromForm(w.doc.D, base, editing, v)
+				lastKey = k
+			}
+			if msg, ok := lastErrs[field]; ok {
+				return errors.New(msg)
+			}
+			return nil
+		}
+	}
+	for _, fl := range patternFields {
+		f.add(fl[0], fl[1], vals[fl[0]], fl[2], check(fl[0]))
+	}
+	f.submit = func(v map[string]string) (edit, error) {
+		p, errs := patternFromForm(w.doc.D, base, editing, v)
+		if len(errs) > 0 {
+			return edit{}, fmt.Errorf("fix the fields marked ✗ first")
+		}
+		if editing >= 0 {
+			return sliceEdit(fmt.Sprintf("edited pattern %d", p.ID), false, patternsOf, opSet, editing, w.doc.D.Patterns[editing], p), nil
+		}
+		at := len(w.doc.D.Patterns)
+		return sliceEdit(fmt.Sprintf("added pattern %d", p.ID), false, patternsOf, opInsert, at, model.Pattern{}, p), nil
+	}
+	idx := editing
+	if idx < 0 {
+		idx = len(w.doc.D.Patterns)
+	}
+	f.after = func() tea.Cmd { return cmdOf(selectPattern{index: idx}) }
+	return f
+}

@@ -1,0 +1,241 @@
+package ui
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
+	"stwb/samples"
+)
+
+// fileStamp is what the design file looked like when it was loaded or saved, to
+// notice that someone else changed it before we overwrite it.
+type fileStamp struct {
+	exists  bool
+	size    int64
+	modTime time.Time
+	sum     [32]byte
+}
+
+func stampOf(path string, data []byte) fileStamp {
+	st := fileStamp{sum: sha256.Sum256(data)}
+	if fi, err := os.Stat(path); err == nil {
+		st.exists, st.size, st.modTime = true, fi.Size(), fi.ModTime()
+	}
+	return st
+}
+
+// changedOnDisk reports whether the file is no longer what was loaded or saved.
+// A different size or time is confirmed by the content hash, so a touch is not a change.
+func (doc *Doc) changedOnDisk() bool {
+	fi, err := os.Stat(doc.Path)
+	if err != nil {
+		return doc.disk.exists // deleted since
+	}
+	if !doc.disk.exists {
+		return true // created by someone else since
+	}
+	if fi.Size() == doc.disk.size && fi.ModTime().Equal(doc.disk.modTime) {
+		return false
+	}
+	data, err := os.ReadFile(doc.Path)
+	return err != nil || sha256.Sum256(data) != doc.disk.sum
+}
+
+// OpenFile opens a design file; a path that does not exist gives an empty design
+// that is created on first save (FORMAT.md "stwb [FILE]").
+func OpenFile(path string) (*Doc, error) {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		d := newDesign(path)
+		return &Doc{D: d, Path: path, New: true, Dirty: true}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	d, err := model.Parse(path, data)
+	if err != nil {
+		return nil, err
+	}
+	return &Doc{D: d, Path: path, disk: stampOf(path, data)}, nil
+}
+
+// OpenSample opens an embedded sample; it has no file until it is saved.
+func OpenSample(name string) (*Doc, error) {
+	d, err := samples.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	return &Doc{D: d, Sample: name, Dirty: false}, nil
+}
+
+// newDesign is the starting point of a new file: a table with the conventional
+// generic key names (PK, SK), on-demand, which the Table pane edits.
+func newDesign(path string) *model.Design {
+	base := filepath.Base(path)
+	name := base[:len(base)-len(filepath.Ext(base))]
+	return &model.Design{Version: 1, Name: name,
+		Table: model.Table{Name: name, Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+			Billing: model.Billing{Mode: model.OnDemand}, Class: model.ClassStandard}}
+}
+
+func (doc *Doc) openedStatus() string {
+	switch {
+	case doc.New:
+		return "new design: it is written to " + doc.Path + " on first save (ctrl+s) · ? for help"
+	case doc.Path == "":
+		return "sample " + doc.Sample + ": ctrl+s asks where to save it · ? for help"
+	}
+	return fmt.Sprintf("opened %s: %d patterns, %d items · ? for help", doc.Path, len(doc.D.Patterns), len(doc.D.Items))
+}
+
+// saveMu serialises writes of design files and recovery copies, which may run in
+// overlapping background commands.
+var saveMu sync.Mutex
+
+type saveDone struct {
+	top   uint64 // the newest edit the saved snapshot holds
+	path  string
+	stamp fileStamp
+	err   error
+}
+
+// save writes the design to its file atomically (model.SaveFile: temporary file,
+// fsync, rename). Unless force is set, a file changed on disk since it was loaded is
+// not overwritten without asking.
+func (m *Model) save(force bool) tea.Cmd {
+	doc := m.w.doc
+	if doc.Path == "" {
+		m.palette = newPalette(m, "save ")
+		return nil
+	}
+	if !force && !doc.New && doc.changedOnDisk() {
+		return cmdOf(askConfirm{question: doc.Path + " changed on disk since it was loaded. Overwrite it? (y/n)",
+			onYes: func() tea.Msg { return saveForce{} }})
+	}
+	return m.saveAs(doc.Path)
+}
+
+type saveForce struct{}
+
+func (m *Model) saveAs(path string) tea.Cmd {
+	doc := m.w.doc
+	snap, top := doc.Snapshot(), doc.top()
+	m.status, m.statusErr = "saving "+path+"…", false
+	return func() tea.Msg {
+		saveMu.Lock()
+		defer saveMu.Unlock()
+		if err := model.SaveFile(path, snap); err != nil {
+			return saveDone{err: err, path: path}
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return saveDone{err: err, path: path}
+		}
+		return saveDone{top: top, path: path, stamp: stampOf(path, data)}
+	}
+}
+
+func (m *Model) saved(msg saveDone) tea.Cmd {
+	doc := m.w.doc
+	if msg.err != nil {
+		m.status, m.statusErr = "not saved: "+msg.err.Error(), true
+		return nil
+	}
+	oldPath := doc.Path
+	doc.Path, doc.Sample, doc.disk = msg.path, "", msg.stamp
+	if oldPath != "" && oldPath != msg.path {
+		removeRecoveryAt(oldPath)
+	}
+	// Edits made while the save ran are still unsaved.
+	doc.saved = msg.top
+	doc.New = false
+	doc.Dirty = doc.top() != doc.saved
+	if !doc.Dirty {
+		doc.removeRecovery()
+	}
+	m.status, m.statusErr = "saved "+msg.path, false
+	return nil
+}
+
+// RecoveryPath is where the recovery copy of a design file is kept: beside it,
+// hidden, so that it survives a crash of the machine as well as of the program.
+func RecoveryPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".stwb-recover")
+}
+
+type recoverDone struct{ err error }
+
+// recoverCmd writes a recovery copy when there are unsaved changes not yet copied.
+func (doc *Doc) recoverCmd() tea.Cmd {
+	if !doc.Dirty || doc.Path == "" || doc.Rev == doc.recoveredRev {
+		return nil
+	}
+	doc.recoveredRev = doc.Rev
+	snap, path := doc.Snapshot(), RecoveryPath(doc.Path)
+	return func() tea.Msg {
+		saveMu.Lock()
+		defer saveMu.Unlock()
+		return recoverDone{err: model.SaveFile(path, snap)}
+	}
+}
+
+func (doc *Doc) removeRecovery() {
+	if doc.Path != "" {
+		removeRecoveryAt(doc.Path)
+	}
+}
+
+func removeRecoveryAt(path string) { _ = os.Remove(RecoveryPath(path)) }
+
+// Recovery reports a recovery copy of path that is newer than the file (or of a file
+// never saved); "" when there is none worth offering.
+func Recovery(path string) string {
+	rp := RecoveryPath(path)
+	ri, err := os.Stat(rp)
+	if err != nil {
+		return ""
+	}
+	if fi, err := os.Stat(path); err == nil && !ri.ModTime().After(fi.ModTime()) {
+		return ""
+	}
+	return rp
+}
+
+// restoreRecovery replaces the design with the recovery copy, keeping the file path:
+// the restored edits are unsaved until the user saves.
+func (doc *Doc) restoreRecovery() error {
+	rp := RecoveryPath(doc.Path)
+	data, err := os.ReadFile(rp)
+	if err != nil {
+		return err
+	}
+	d, err := model.Parse(doc.Path, data)
+	if err != nil {
+		return fmt.Errorf("the recovery copy %s does not load: %w", rp, err)
+	}
+	doc.D, doc.Dirty = d, true
+	doc.undo, doc.redo = nil, nil
+	doc.saved = ^uint64(0) // matches no edit: dirty until saved
+	doc.Rev++
+	doc.DataRev++
+	return nil
+}
+
+// docReplaced is sent when another design is opened in place of the current one.
+type docReplaced struct{ doc *Doc }
+
+func (m *Model) replaceDoc(doc *Doc) {
+	m.w.doc.removeRecovery()
+	km, st := m.w.km, m.w.st
+	*m.w = world{doc: doc, km: km, st: st}
+	m.status, m.statusErr = doc.openedStatus(), false
+}

@@ -1,0 +1,452 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"stwb/model"
+)
+
+// Forms of the Table pane: the table, an index, an entity. Names follow DynamoDB's
+// naming rules (HowItWorks.NamingRulesDataTypes.html): tables and indexes 3-255
+// characters of a-z, A-Z, 0-9, _ - and .; limits are ServiceQuotas.html's.
+
+var tableNameRE = regexp.MustCompile(`^[a-zA-Z0-9_.-]{3,255}$`)
+
+func nameProblem(kind, s string) string {
+	if !tableNameRE.MatchString(s) {
+		return fmt.Sprintf("%s names are 3 to 255 characters of a-z, A-Z, 0-9, underscore, hyphen and dot", kind)
+	}
+	return ""
+}
+
+func attrNameProblem(s string) string {
+	switch {
+	case s == "":
+		return "give the attribute name"
+	case len(s) > model.MaxKeyAttrNameBytes:
+		return fmt.Sprintf("key attribute names are at most %d bytes", model.MaxKeyAttrNameBytes)
+	}
+	return ""
+}
+
+func parseKeyType(s string) (model.Type, error) {
+	switch strings.TrimSpace(s) {
+	case "", "S":
+		return model.TypeS, nil
+	case "N":
+		return model.TypeN, nil
+	case "B":
+		return model.TypeB, nil
+	}
+	return 0, fmt.Errorf("key attributes are S, N or B")
+}
+
+// fieldChecker runs one builder per keystroke for all the fields of a form.
+func fieldChecker(build func(map[string]string) map[string]string) func(string) func(map[string]string) error {
+	var lastKey string
+	var last map[string]string
+	return func(field string) func(map[string]string) error {
+		return func(v map[string]string) error {
+			if k := fmt.Sprint(v); k != lastKey {
+				last, lastKey = build(v), k
+			}
+			if msg, ok := last[field]; ok {
+				return errors.New(msg)
+			}
+			return nil
+		}
+	}
+}
+
+func billingText(b model.Billing) string {
+	if b.Mode == model.Provisioned {
+		return fmt.Sprintf("provisioned %d %d", b.Read, b.Write)
+	}
+	return "on-demand"
+}
+
+func parseBilling(s string, old model.Billing) (model.Billing, error) {
+	f := strings.Fields(s)
+	switch {
+	case len(f) == 1 && f[0] == "on-demand":
+		return model.Billing{Mode: model.OnDemand}, nil
+	case len(f) == 3 && f[0] == "provisioned":
+		r, err1 := strconv.ParseInt(f[1], 10, 64)
+		w, err2 := strconv.ParseInt(f[2], 10, 64)
+		if err1 != nil || err2 != nil || r < 1 || w < 1 {
+			return old, fmt.Errorf("provisioned read and write capacity are whole numbers of 1 or more")
+		}
+		return model.Billing{Mode: model.Provisioned, Read: r, Write: w, Target: old.Target}, nil
+	}
+	return old, fmt.Errorf("write on-demand, or provisioned READ WRITE (such as provisioned 100 50)")
+}
+
+func tableFromForm(d *model.Design, v map[string]string) (model.Table, string, string, map[string]string) {
+	t := d.Table
+	errs := map[string]string{}
+	t.Name = strings.TrimSpace(v["table"])
+	if p := nameProblem("table", t.Name); p != "" {
+		errs["table"] = p
+	}
+	t.Key = model.KeySchema{Partition: strings.TrimSpace(v["pk"]), Sort: strings.TrimSpace(v["sk"])}
+	if p := attrNameProblem(t.Key.Partition); p != "" {
+		errs["pk"] = p
+	}
+	attrs := map[string]model.Type{}
+	for k, ty := range d.Table.Attributes {
+		attrs[k] = ty
+	}
+	if ty, err := parseKeyType(v["pktype"]); err != nil {
+		errs["pktype"] = err.Error()
+	} else {
+		attrs[t.Key.Partition] = ty
+	}
+	if t.Key.Sort != "" {
+		if ty, err := parseKeyType(v["sktype"]); err != nil {
+			errs["sktype"] = err.Error()
+		} else {
+			attrs[t.Key.Sort] = ty
+		}
+	}
+	t.Attributes = attrs
+	b, err := parseBilling(v["billing"], d.Table.Billing)
+	if err != nil {
+		errs["billing"] = err.Error()
+	}
+	t.Billing = b
+	switch c := model.TableClass(strings.TrimSpace(v["class"])); c {
+	case model.ClassStandard, model.ClassStandardIA:
+		t.Class = c
+	default:
+		errs["class"] = "standard or standard-ia"
+	}
+	t.TypeAttribute = strings.TrimSpace(v["typeattr"])
+	if t.TypeAttribute == "type" {
+		t.TypeAttribute = ""
+	}
+	name := strings.TrimSpace(v["design"])
+	if name == "" {
+		errs["design"] = "give the design a name"
+	}
+	return t, name, v["description"], errs
+}
+
+func newTableForm(w *world) *form {
+	d := w.doc.D
+	f := newForm("Edit the table", w.km, w.st)
+	check := fieldChecker(func(v map[string]string) map[string]string { _, _, _, e := tableFromForm(w.doc.D, v); return e })
+	f.add("design", "design name", d.Name, "the design's name", check("design"))
+	f.add("description", "description", d.Description, "what the design is for", nil)
+	f.add("table", "table name", d.Table.Name, "the DynamoDB table's name", check("table"))
+	f.add("pk", "partition key", d.Table.Key.Partition, "the partition key attribute (PK is the single-table habit)", check("pk"))
+	f.add("pktype", "pk type", d.Table.KeyAttributeType(d.Table.Key.Partition).String(), "S, N or B", check("pktype"))
+	f.add("sk", "sort key", d.Table.Key.Sort, "the sort key attribute; empty for none", check("sk"))
+	f.add("sktype", "sk type", d.Table.KeyAttributeType(d.Table.Key.Sort).String(), "S, N or B", check("sktype"))
+	f.add("billing", "billing", billingText(d.Table.Billing), "on-demand, or provisioned READ WRITE", check("billing"))
+	class := string(d.Table.Class)
+	if class == "" {
+		class = string(model.ClassStandard)
+	}
+	f.add("class", "class", class, "standard or standard-ia", check("class"))
+	f.add("typeattr", "type attribute", d.TypeAttr(), "the attribute that names each item's entity", nil)
+	f.submit = func(v map[string]string) (edit, error) {
+		t, name, desc, errs := tableFromForm(w.doc.D, v)
+		if len(errs) > 0 {
+			return edit{}, errors.New("fix the fields marked ✗ first")
+		}
+		old := w.doc.D.Table
+		te := tableEdit("edited the table", old, t)
+		me := metaEdit("", w.doc.D.Name, w.doc.D.Description, name, desc)
+		return edit{label: "edited the table", data: true,
+			apply:  func(d *model.Design) { te.apply(d); me.apply(d) },
+			revert: func(d *model.Design) { te.revert(d); me.revert(d) }}, nil
+	}
+	return f
+}
+
+// lsiRefusal is DynamoDB's reason an LSI cannot be added to or removed from a table
+// that exists (LSI.html): "Local secondary indexes are created at the same time that
+// you create a table. You cannot add a local secondary index to an existing table, nor
+// can you delete any local secondary indexes that currently exist." A design counts
+// as an existing table once it is in a file; a new design may still take LSIs.
+const lsiRefusal = "You cannot add a local secondary index to an existing table: LSIs are created at the same time as the table (LSI.html). Use a GSI, or create a new table"
+
+func tableExists(doc *Doc) bool { return !doc.New && (doc.Path != "" || doc.Sample != "") }
+
+func projectionText(p model.Projection) string {
+	switch p.Type {
+	case model.ProjectKeysOnly:
+		return "keys-only"
+	case model.ProjectInclude:
+		return "include " + strings.Join(p.Include, " ")
+	}
+	return "all"
+}
+
+func parseProjection(s string) (model.Projection, error) {
+	f := strings.Fields(strings.ReplaceAll(s, ",", " "))
+	switch {
+	case len(f) == 0 || len(f) == 1 && f[0] == "all":
+		return model.Projection{Type: model.ProjectAll}, nil
+	case len(f) == 1 && f[0] == "keys-only":
+		return model.Projection{Type: model.ProjectKeysOnly}, nil
+	case f[0] == "include" && len(f) > 1:
+		return model.Projection{Type: model.ProjectInclude, Include: f[1:]}, nil
+	}
+	return model.Projection{}, fmt.Errorf("all, keys-only, or include ATTR ATTR...")
+}
+
+// indexFromForm builds an index; editing is its position, -1 for a new one.
+func indexFromForm(d *model.Design, local bool, editing int, v map[string]string) (model.Index, map[string]model.Type, map[string]string) {
+	errs := map[string]string{}
+	ix := model.Index{Name: strings.TrimSpace(v["name"]), Local: local}
+	if editing >= 0 {
+		old := d.Table.Indexes[editing]
+		ix.Read, ix.Write, ix.Pos = old.Read, old.Write, old.Pos
+	}
+	if p := nameProblem("index", ix.Name); p != "" {
+		errs["name"] = p
+	}
+	gsis, lsis := 0, 0
+	for i, x := range d.Table.Indexes {
+		if i == editing {
+			continue
+		}
+		if x.Name == ix.Name {
+			errs["name"] = fmt.Sprintf("the table already has an index named %s", ix.Name)
+		}
+		if x.Local {
+			lsis++
+		} else {
+			gsis++
+		}
+	}
+	// ServiceQuotas.html: 20 GSIs and 5 LSIs per table.
+	if !local && gsis >= model.MaxGSIs {
+		errs["name"] = fmt.Sprintf("a table has at most %d global secondary indexes", model.MaxGSIs)
+	}
+	if local && lsis >= model.MaxLSIs {
+		errs["name"] = fmt.Sprintf("a table has at most %d local secondary indexes", model.MaxLSIs)
+	}
+	attrs := map[string]model.Type{}
+	if !local {
+		ix.Key.Partition = strings.TrimSpace(v["pk"])
+		if p := attrNameProblem(ix.Key.Partition); p != "" {
+			errs["pk"] = p
+		}
+		if ty, err := parseKeyType(v["pktype"]); err != nil {
+			errs["pktype"] = err.Error()
+		} else if ix.Key.Partition != "" {
+			attrs[ix.Key.Partition] = ty
+		}
+	}
+	ix.Key.Sort = strings.TrimSpace(v["sk"])
+	if local && ix.Key.Sort == "" {
+		errs["sk"] = "an LSI has the table's partition key and its own sort key: give the sort key"
+	}
+	if local && ix.Key.Sort == d.Table.Key.Sort && ix.Key.Sort != "" {
+		errs["sk"] = "an LSI's sort key must differ from the table's"
+	}
+	if ix.Key.Sort != "" {
+		if ty, err := parseKeyType(v["sktype"]); err != nil {
+			errs["sktype"] = err.Error()
+		} else {
+			attrs[ix.Key.Sort] = ty
+		}
+	}
+	for a, ty := range attrs {
+		if old, ok := d.Table.Attributes[a]; ok && old != ty {
+			errs["pktype"] = fmt.Sprintf("%s is declared %s already; one attribute has one type", a, old)
+		}
+	}
+	proj, err := parseProjection(v["projection"])
+	if err != nil {
+		errs["projection"] = err.Error()
+	}
+	ix.Projection = proj
+	return ix, attrs, errs
+}
+
+func newIndexForm(w *world, local bool, editing int) *form {
+	d := w.doc.D
+	kind := "GSI"
+	if local {
+		kind = "LSI"
+	}
+	ix := model.Index{Local: local, Projection: model.Projection{Type: model.ProjectAll}}
+	title := "Add a " + kind
+	if editing >= 0 {
+		ix = d.Table.Indexes[editing]
+		title = "Edit " + kind + " " + ix.Name
+	}
+	f := newForm(title, w.km, w.st)
+	check := fieldChecker(func(v map[string]string) map[string]string {
+		_, _, e := indexFromForm(w.doc.D, local, editing, v)
+		return e
+	})
+	f.add("name", "name", ix.Name, "the index name, such as GSI1", check("name"))
+	if !local {
+		f.add("pk", "partition key", ix.Key.Partition, "the index's partition key attribute, such as GSI1PK", check("pk"))
+		f.add("pktype", "pk type", d.Table.KeyAttributeType(ix.Key.Partition).String(), "S, N or B", check("pktype"))
+	}
+	f.add("sk", "sort key", ix.Key.Sort, "the index's sort key attribute; empty for none", check("sk"))
+	f.add("sktype", "sk type", d.Table.KeyAttributeType(ix.Key.Sort).String(), "S, N or B", check("sktype"))
+	f.add("projection", "projection", projectionText(ix.Projection), "all, keys-only, or include ATTR ATTR...", check("projection"))
+	f.submit = func(v map[string]string) (edit, error) {
+		nix, attrs, errs := indexFromForm(w.doc.D, local, editing, v)
+		if len(errs) > 0 {
+			return edit{}, errors.New("fix the fields marked ✗ first")
+		}
+		old := w.doc.D.Table
+		t := old
+		t.Attributes = map[string]model.Type{}
+		for k, ty := range old.Attributes {
+			t.Attributes[k] = ty
+		}
+		for k, ty := range attrs {
+			t.Attributes[k] = ty
+		}
+		t.Indexes = append([]model.Index(nil), old.Indexes...)
+		label := "edited index " + nix.Name
+		if editing >= 0 {
+			t.Indexes[editing] = nix
+		} else {
+			t.Indexes = append(t.Indexes, nix)
+			label = "added " + kind + " " + nix.Name
+		}
+		return tableEdit(label, old, t), nil
+	}
+	return f
+}
+
+// addIndexEdit adds an index from the palette (gsi NAME PK [SK]).
+func addIndexEdit(doc *Doc, ix model.Index) (edit, error) {
+	v := map[string]string{"name": ix.Name, "pk": ix.Key.Partition, "sk": ix.Key.Sort, "projection": "all"}
+	nix, attrs, errs := indexFromForm(doc.D, false, -1, v)
+	for _, f := range []string{"name", "pk", "pktype", "sk", "sktype", "projection"} {
+		if e, ok := errs[f]; ok {
+			return edit{}, fmt.Errorf("%s: %s", f, e)
+		}
+	}
+	old := doc.D.Table
+	t := old
+	t.Attributes = map[string]model.Type{}
+	for k, ty := range old.Attributes {
+		t.Attributes[k] = ty
+	}
+	for k, ty := range attrs {
+		t.Attributes[k] = ty
+	}
+	t.Indexes = append(append([]model.Index(nil), old.Indexes...), nix)
+	return tableEdit("added GSI "+nix.Name, old, t), nil
+}
+
+// entityFromForm builds an entity; editing is its position, -1 for a new one.
+func entityFromForm(d *model.Design, editing int, v map[string]string) (model.Entity, map[string]string) {
+	errs := map[string]string{}
+	e := model.Entity{Name: strings.TrimSpace(v["name"])}
+	if editing >= 0 {
+		e.Pos = d.Entities[editing].Pos
+	}
+	if e.Name == "" {
+		errs["name"] = "give the entity a name, such as customer"
+	}
+	for i, x := range d.Entities {
+		if i != editing && x.Name == e.Name {
+			errs["name"] = fmt.Sprintf("there is already an entity %s; names are unique", e.Name)
+		}
+	}
+	keys, err := parseMapping(v["keys"])
+	if err != nil {
+		errs["keys"] = err.Error()
+	}
+	if len(keys) > 0 {
+		e.Keys = map[string]string{}
+	}
+	for k, x := range keys {
+		if x.Type != model.TypeS {
+			errs["keys"] = fmt.Sprintf("the template of %s must be a string such as \"CUST#{customerId}\"", k)
+			continue
+		}
+		if len(model.TemplateVars(x.Str)) == 0 && strings.ContainsAny(x.Str, "{}") {
+			errs["keys"] = fmt.Sprintf("template %q has unbalanced braces or an empty {}", x.Str)
+		}
+		e.Keys[k] = x.Str
+	}
+	if _, ok := e.Keys[d.Table.Key.Partition]; !ok && errs["keys"] == "" && len(keys) > 0 {
+		errs["keys"] = fmt.Sprintf("the templates must include the table's partition key %s", d.Table.Key.Partition)
+	}
+	attrs, err := parseMapping(v["attributes"])
+	if err != nil {
+		errs["attributes"] = err.Error()
+	}
+	for _, k := range sortedNames(attrs) {
+		x := attrs[k]
+		ty, ok := model.ParseType(x.Str)
+		if x.Type != model.TypeS || !ok {
+			errs["attributes"] = fmt.Sprintf("%s: give a type, one of S N B BOOL NULL L M SS NS BS", k)
+			continue
+		}
+		e.Attributes = append(e.Attributes, model.EntityAttribute{Name: k, Type: ty})
+	}
+	if s := strings.TrimSpace(v["count"]); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 0 {
+			errs["count"] = "a whole number of items in production, 0 or more"
+		}
+		e.Count = n
+	}
+	return e, errs
+}
+
+func sortedNames(m map[string]model.Value) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sortStrings(out)
+	return out
+}
+
+func newEntityForm(w *world, editing int) *form {
+	d := w.doc.D
+	var e model.Entity
+	title := "Add an entity"
+	if editing >= 0 {
+		e = d.Entities[editing]
+		title = "Edit entity " + e.Name
+	}
+	f := newForm(title, w.km, w.st)
+	check := fieldChecker(func(v map[string]string) map[string]string { _, x := entityFromForm(w.doc.D, editing, v); return x })
+	keys := map[string]model.Value{}
+	for k, t := range e.Keys {
+		keys[k] = model.Str(t)
+	}
+	attrs := map[string]model.Value{}
+	for _, a := range e.Attributes {
+		attrs[a.Name] = model.Str(a.Type.String())
+	}
+	count := ""
+	if e.Count > 0 {
+		count = strconv.FormatInt(e.Count, 10)
+	}
+	f.add("name", "name", e.Name, "the entity's name, such as customer", check("name"))
+	f.add("keys", "key templates", formatMapping(keys), `{PK: "CUST#{customerId}", SK: PROFILE}`, check("keys"))
+	f.add("attributes", "attributes", formatMapping(attrs), "{customerId: S, email: S, total: N}", check("attributes"))
+	f.add("count", "count", count, "how many exist in production (for storage and cost)", check("count"))
+	f.submit = func(v map[string]string) (edit, error) {
+		ne, errs := entityFromForm(w.doc.D, editing, v)
+		if len(errs) > 0 {
+			return edit{}, errors.New("fix the fields marked ✗ first")
+		}
+		if editing >= 0 {
+			return sliceEdit("edited entity "+ne.Name, true, entitiesOf, opSet, editing, d.Entities[editing], ne), nil
+		}
+		return sliceEdit("added entity "+ne.Name, true, entitiesOf, opInsert, len(d.Entities), model.Entity{}, ne), nil
+	}
+	return f
+}
