@@ -121,6 +121,13 @@ func TestHotPartitions(t *testing.T) {
 			gsi:   &HotKey{Read: 4000 / 50_000_000.0, Partitions: 50_000_000, Rule: RuleEntity, Value: "STATUS#PENDING", Shards: 1},
 		},
 		{
+			name: "a Query that read nothing: the value comes from its key condition",
+			p: model.Pattern{ID: 5, Rate: 100, Operation: model.OpQuery, KeyCondition: "PK = :p AND begins_with(SK, :o)",
+				Values: map[string]model.Value{":p": model.Str("CUST#42"), ":o": model.Str("ORDER#")}},
+			res:   &engine.Result{Pages: []engine.Page{{Consumed: capOf(0.5, 0, nil)}}},
+			table: HotKey{Read: 50 / 1_000_000.0, Partitions: 1_000_000, Rule: RuleEntity, Value: "CUST#42", Shards: 1},
+		},
+		{
 			name:  "a Scan: no key value, one partition at a time",
 			p:     model.Pattern{ID: 9, Rate: 10, Operation: model.OpScan},
 			res:   &engine.Result{Pages: []engine.Page{{Consumed: capOf(128, 0, nil)}}},

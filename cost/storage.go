@@ -2,6 +2,7 @@ package cost
 
 import (
 	"math"
+	"slices"
 
 	"stwb/model"
 )
@@ -81,12 +82,14 @@ func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, o
 	if ix.Projection.Type == model.ProjectAll {
 		return model.ItemSize(it), true
 	}
-	seen := make(map[string]bool, 4+len(ix.Projection.Include))
+	// A handful of names: a slice scan dedupes them without a map per item, which
+	// matters over a million items.
+	seen := make([]string, 0, 8)
 	add := func(name string) {
-		if name == "" || seen[name] {
+		if name == "" || slices.Contains(seen, name) {
 			return
 		}
-		seen[name] = true
+		seen = append(seen, name)
 		if v, has := it[name]; has {
 			size += model.AttributeSize(name, v)
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -117,11 +118,13 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 		}
 		got, err := onEngine(e, q)
 		if err != nil {
-			t.Fatalf("request %d %v: engine: %v (%s)", j, q, err, replay)
+			failures++
+			t.Errorf("request %d %v: engine: %v\ndynalite: %s\n(%s)", j, q, err, describe(want), replay)
+			continue
 		}
 		if diff := compareAnswers(got, want, q); diff != "" {
 			failures++
-			t.Errorf("request %d: %v\n%s\n(%s)", j, q, diff, replay)
+			t.Errorf("request %d: %v\n%s\nengine:   %s\ndynalite: %s\n(%s)", j, q, diff, describe(got), describe(want), replay)
 		}
 	}
 }
@@ -165,6 +168,29 @@ func total(pages []engine.Result) engine.Result {
 		r.LastEvaluatedKey = p.LastEvaluatedKey
 	}
 	return r
+}
+
+// describe lists an answer's pages: the keys of each page's items and its
+// LastEvaluatedKey, for a failure message.
+func describe(a answer) string {
+	if a.err != nil {
+		return errText(a.err)
+	}
+	var b strings.Builder
+	for i, p := range a.pages {
+		fmt.Fprintf(&b, "[page %d: count %d scanned %d items", i, p.Count, p.ScannedCount)
+		for _, it := range p.Items {
+			k := model.Item{}
+			for _, n := range []string{attrPK, attrSK} {
+				if v, ok := it[n]; ok {
+					k[n] = v
+				}
+			}
+			b.WriteString(" " + live.FormatItem(k))
+		}
+		fmt.Fprintf(&b, " lek %s] ", live.FormatItem(p.LastEvaluatedKey))
+	}
+	return b.String()
 }
 
 func errText(e *engine.Error) string {

@@ -199,7 +199,29 @@ func (w *world) genItems() []model.Item {
 	return items
 }
 
-func (w *world) str() model.Value { return model.Str(pick(w.r, stringPool)) }
+// str is a string attribute value: the pool without U+FFFF. dynalite orders strings
+// in filters by UTF-16 code units (db/index.js compare: JavaScript's <), DynamoDB by
+// UTF-8 bytes, and the two orders disagree only between a character in
+// U+E000..U+FFFF and one beyond U+FFFF (🙂 < U+FFFF in UTF-16, > in UTF-8). Key
+// values keep U+FFFF: key conditions in dynalite compare UTF-8 hex and agree.
+func (w *world) str() model.Value {
+	s := pick(w.r, stringPool)
+	for s == "\uffff" {
+		s = pick(w.r, stringPool)
+	}
+	return model.Str(s)
+}
+
+// utf16Safe reports whether a string orders the same by UTF-16 code units as by
+// UTF-8 bytes against any other string: it has no character at or above U+D800.
+func utf16Safe(s string) bool {
+	for _, r := range s {
+		if r >= 0xd800 {
+			return false
+		}
+	}
+	return true
+}
 func (w *world) num() model.Value { return model.Num(pick(w.r, numberPool)) }
 func (w *world) bin() model.Value { return model.Bin(pick(w.r, binaryPool)) }
 

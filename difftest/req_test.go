@@ -3,6 +3,7 @@ package difftest
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"stwb/engine"
 	"stwb/model"
@@ -219,6 +220,13 @@ func (w *world) filter(b *builder, index string, keys model.KeySchema, depth int
 		l := w.filter(b, index, keys, depth-1)
 		switch w.r.IntN(4) {
 		case 0:
+			if strings.HasPrefix(l, "NOT ") {
+				// dynalite's grammar rejects NOT NOT a (a syntax error, "Expected
+				// \"(\""); DynamoDB's grammar (Expressions.OperatorsAndFunctions.html
+				// "Syntax for condition expressions") nests NOT freely. Parenthesised,
+				// both accept it.
+				return "NOT (" + l + ")"
+			}
 			return "NOT " + l
 		case 1:
 			return "(" + l + ")"
@@ -259,43 +267,117 @@ func (w *world) filter(b *builder, index string, keys model.KeySchema, depth int
 		}
 		return w.str()
 	}
+	ordered := func() model.Value {
+		// dynalite orders BOOL and NULL operands (db/index.js compare: toLexiStr of
+		// a boolean); DynamoDB's <, <=, >, >= and BETWEEN compare only N, S and B
+		// (Expressions.OperatorsAndFunctions.html "Comparison operators"). Ordering
+		// comparisons keep to those types.
+		v := operand()
+		if !v.Type.IsScalarKeyType() {
+			return w.num()
+		}
+		for v.Type == model.TypeS && !utf16Safe(v.Str) {
+			v = w.str() // see world.str: dynalite orders filter strings by UTF-16
+		}
+		return v
+	}
 	switch w.r.IntN(11) {
 	case 0, 1:
-		return p + " " + pick(w.r, []string{"=", "<>", "<", "<=", ">", ">="}) + " " + b.val(operand())
-	case 2:
-		lo, hi := operand(), operand()
-		if lo.Type == hi.Type && lo.Type.IsScalarKeyType() && model.CompareScalar(lo, hi) > 0 {
-			lo, hi = hi, lo
+		if w.chance(0.4) {
+			return p + " " + pick(w.r, []string{"=", "<>"}) + " " + b.val(operand())
 		}
-		if lo.Type != hi.Type || !lo.Type.IsScalarKeyType() {
+		return p + " " + pick(w.r, []string{"<", "<=", ">", ">="}) + " " + b.val(ordered())
+	case 2:
+		if top == "emp" {
+			// dynalite's BETWEEN, IN and attribute_type treat an empty string like
+			// a missing attribute (db/index.js compare: `if (!attrVal) return
+			// false`); DynamoDB does not. emp only ever holds "".
+			return p + " = " + b.val(model.Str(""))
+		}
+		lo, hi := ordered(), ordered()
+		if lo.Type != hi.Type {
 			hi = lo
+		}
+		if model.CompareScalar(lo, hi) > 0 {
+			lo, hi = hi, lo
 		}
 		return p + " BETWEEN " + b.val(lo) + " AND " + b.val(hi)
 	case 3:
+		if top == "flag" || top == "emp" {
+			// dynalite's IN and attribute_type treat a false BOOL and an empty
+			// string as missing (db/index.js compare: `if (!attrVal) return false`);
+			// DynamoDB does not.
+			return p + " = " + b.val(operand())
+		}
 		return p + " IN (" + b.val(operand()) + ", " + b.val(operand()) + ", " + b.val(operand()) + ")"
 	case 4:
 		return pick(w.r, []string{"attribute_exists", "attribute_not_exists"}) + "(" + p + ")"
 	case 5:
+		if top == "flag" || top == "emp" {
+			return "attribute_exists(" + p + ")"
+		}
 		return "attribute_type(" + p + ", " + b.val(model.Str(pick(w.r, typeNames))) + ")"
 	case 6:
 		if w.chance(0.5) {
 			return "begins_with(" + p + ", " + b.val(w.prefixOf(w.str())) + ")"
 		}
-		return "begins_with(" + p + ", " + b.val(w.prefixOf(w.bin())) + ")"
+		return "begins_with(" + p + ", " + b.val(w.asciiBin()) + ")"
 	case 7:
-		return "contains(" + p + ", " + b.val(operand()) + ")"
-	case 8:
-		return "size(" + p + ") " + pick(w.r, []string{"=", "<>", "<", "<=", ">", ">="}) + " " + b.val(model.Num(strconv.Itoa(w.r.IntN(5))))
-	case 9:
-		// Two paths compared with each other.
-		other := b.path(pick(w.r, []string{"num", "str", "mp.x", "lst[0]"}))
-		if !w.projectsForFilter(index, "mp") || !w.projectsForFilter(index, "num") ||
-			!w.projectsForFilter(index, "str") || !w.projectsForFilter(index, "lst") {
+		v := operand()
+		if v.Type == model.TypeB {
+			v = w.asciiBin()
+		}
+		return "contains(" + p + ", " + b.val(v) + ")"
+	case 8, 10:
+		// Not on strings: dynalite's size() counts UTF-16 code units
+		// (db/index.js resolveArg: val.S.length), so 🙂 would be 2 there.
+		sp := b.path(pick(w.r, w.sizable(index, keys)))
+		if w.r.IntN(2) == 0 {
+			return "size(" + sp + ") BETWEEN " + b.val(model.Num("1")) + " AND " + b.val(model.Num("3"))
+		}
+		return "size(" + sp + ") " + pick(w.r, []string{"=", "<>", "<", "<=", ">", ">="}) + " " + b.val(model.Num(strconv.Itoa(w.r.IntN(5))))
+	}
+	// Two paths compared with each other, both present: dynalite compares two
+	// missing operands as equal (db/index.js compare: null type == null type),
+	// DynamoDB's comparison with a missing attribute is false.
+	for _, a := range []string{"num", "mp", "str", "lst"} {
+		if !w.projectsForFilter(index, a) {
 			return "attribute_exists(" + p + ")"
 		}
-		return p + " " + pick(w.r, []string{"=", "<", ">="}) + " " + other
 	}
-	return "size(" + p + ") BETWEEN " + b.val(model.Num("1")) + " AND " + b.val(model.Num("3"))
+	other := pick(w.r, []string{"num", "str", "mp.x", "lst[0]"})
+	if other == path {
+		other = "num"
+	}
+	op := b.path(other)
+	return "(attribute_exists(" + p + ") AND attribute_exists(" + op + ") AND " + p + " " +
+		pick(w.r, []string{"=", "<", ">=", "<>"}) + " " + op + ")"
+}
+
+// asciiBin is a binary operand of bytes below 0x80. dynalite decodes binaries as
+// UTF-8 text for begins_with and contains (db/index.js compare), so two different
+// invalid sequences both become U+FFFD and match; DynamoDB compares bytes.
+func (w *world) asciiBin() model.Value {
+	return model.Bin(pick(w.r, [][]byte{{0}, {0, 1}, {1}, {0x7f}, {'a'}, {'a', 'b'}}))
+}
+
+// sizable lists paths size() may take in a filter: every non-string type.
+func (w *world) sizable(index string, keys model.KeySchema) []string {
+	var out []string
+	ok := map[string]bool{}
+	for _, a := range w.filterable(index, keys) {
+		ok[a] = true
+	}
+	for _, p := range []string{"lst", "mp", "mp.z", "ss", "ns", "bs", "bin"} {
+		top, _, _ := strings.Cut(p, ".")
+		if ok[top] {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return []string{"nothing"}
+	}
+	return out
 }
 
 // projection builds a ProjectionExpression of top-level names and document paths,

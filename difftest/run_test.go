@@ -58,6 +58,14 @@ func onEngine(e *engine.Engine, q request) (answer, error) {
 		if !q.pages || page.LastEvaluatedKey == nil {
 			return a, nil
 		}
+		prev := query.ExclusiveStartKey
+		if q.op == model.OpScan {
+			prev = scan.ExclusiveStartKey
+		}
+		if prev != nil && prev.Equal(page.LastEvaluatedKey) {
+			return a, fmt.Errorf("engine: page %d's LastEvaluatedKey %s is its ExclusiveStartKey; paging would never end",
+				n, live.FormatItem(prev))
+		}
 		query.ExclusiveStartKey, scan.ExclusiveStartKey = page.LastEvaluatedKey, page.LastEvaluatedKey
 	}
 	return a, fmt.Errorf("engine: still a LastEvaluatedKey after %d pages", maxPages)

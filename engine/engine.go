@@ -119,6 +119,9 @@ func schemaOf(t model.Table, ks model.KeySchema, where string) (keySchema, *Erro
 // DynamoDB would refuse is an error naming the item's index (and its place in the
 // file when the design was loaded from one).
 func FromDesign(d *model.Design) (*Engine, error) {
+	if d == nil {
+		return nil, validation("no design to load")
+	}
 	e, err := New(d.Table)
 	if err != nil {
 		return nil, err
@@ -177,7 +180,7 @@ func (e *Engine) indexByName(name string) *index {
 // tableEntry builds the table tree's entry for a checked item.
 func (e *Engine) tableEntry(item model.Item) *entry {
 	pv := item[e.key.Partition.Name]
-	en := &entry{hash: scanHash(pv), item: item, size: model.ItemSize(item)}
+	en := &entry{hash: scanHash(pv), item: item, size: int32(model.ItemSize(item))}
 	en.pk, _ = encodeKey(pv)
 	if e.key.hasSort() {
 		en.sk, _ = encodeKey(item[e.key.Sort.Name])
@@ -193,7 +196,7 @@ func (ix *index) entryFor(te *entry) *entry {
 	if !ok || pv.Type != ix.key.Partition.Type {
 		return nil
 	}
-	en := &entry{hash: scanHash(pv), tpk: te.pk, tsk: te.sk, item: te.item}
+	en := &entry{hash: scanHash(pv), base: te, item: te.item}
 	if en.pk, ok = encodeKey(pv); !ok {
 		return nil
 	}
@@ -206,7 +209,7 @@ func (ix *index) entryFor(te *entry) *entry {
 			return nil
 		}
 	}
-	en.size = ix.entrySize(te.item)
+	en.size = int32(ix.entrySize(te.item))
 	return en
 }
 
@@ -310,11 +313,11 @@ func (e *Engine) reindex(old, cur *entry) map[string]float64 {
 		}
 		w := indexWrite{Before: o != nil, After: n != nil}
 		if o != nil {
-			w.BeforeSize = o.size
+			w.BeforeSize = int(o.size)
 			ix.tree.Delete(o)
 		}
 		if n != nil {
-			w.AfterSize = n.size
+			w.AfterSize = int(n.size)
 			ix.tree.ReplaceOrInsert(n)
 		}
 		if o != nil && n != nil {

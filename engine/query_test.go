@@ -203,7 +203,7 @@ func TestQueryFilterAfterLimit(t *testing.T) {
 	}
 	e := newTestEngine(t, items...)
 	pg, err := e.Query(QueryInput{KeyConditionExpression: "PK = :p", FilterExpression: "#s = :n",
-		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: vals(":p", "P", ":n", "new"), Limit: 3})
+		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: vals(":p", "P", ":n", "new"), Limit: 3, Visits: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestQueryFilterAfterLimit(t *testing.T) {
 	}
 	pg, err = e.Query(QueryInput{KeyConditionExpression: "PK = :p", FilterExpression: "#s = :n",
 		ExpressionAttributeNames: map[string]string{"#s": "status"}, ExpressionAttributeValues: vals(":p", "P", ":n", "new"),
-		ExclusiveStartKey: pg.LastEvaluatedKey, Select: SelectCount})
+		ExclusiveStartKey: pg.LastEvaluatedKey, Select: SelectCount, Visits: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,7 +62,7 @@ func (e *Engine) getItem(in GetItemInput) (*GetItemOutput, *Error) {
 	out := &GetItemOutput{}
 	size := 0
 	if en, ok := e.tree.Get(e.probe(key)); ok {
-		size = en.size
+		size = int(en.size)
 		out.Item = applyProjection(proj, en.item)
 	}
 	out.Consumed.Table.Read = getUnits(size, size > 0, in.ConsistentRead)
@@ -132,7 +132,7 @@ func (e *Engine) batchGetItem(in BatchGetItemInput) (*BatchGetItemOutput, *Error
 	for _, p := range probes {
 		size := 0
 		if en, ok := e.tree.Get(p); ok {
-			size = en.size
+			size = int(en.size)
 			out.Responses = append(out.Responses, applyProjection(proj, en.item))
 		}
 		out.Consumed.Table.Read += getUnits(size, size > 0, in.ConsistentRead)
@@ -209,7 +209,7 @@ func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 	for i, p := range probes {
 		size := 0
 		if en, ok := e.tree.Get(p); ok {
-			size = en.size
+			size = int(en.size)
 			out.Responses[i] = applyProjection(projs[i], en.item)
 		}
 		out.Consumed.Table.Read += transactReadUnits(size)
@@ -230,6 +230,9 @@ type QueryInput struct {
 	ScanIndexForward          *bool // nil: true
 	ConsistentRead            bool
 	Select                    string // "" picks DynamoDB's default
+	// Visits asks for Page.Visits (every item read, kept or not), which the
+	// workbench shows dimmed; off, a read does not pay for building them.
+	Visits bool
 }
 
 // ScanInput is a Scan request (API_Scan.html). TotalSegments 0 means no parallel
@@ -246,6 +249,7 @@ type ScanInput struct {
 	Select                    string
 	Segment                   int
 	TotalSegments             int
+	Visits                    bool // fill Page.Visits, as QueryInput.Visits
 }
 
 // readPlan is what a Query or Scan request resolved to before it reads.
@@ -260,6 +264,7 @@ type readPlan struct {
 	limit      int
 	startAfter *entry // ExclusiveStartKey's position; nil for the first page
 	forward    bool
+	visits     bool // record Page.Visits
 }
 
 // target resolves IndexName and the rules on it: a missing index, ConsistentRead on
@@ -386,7 +391,7 @@ func (e *Engine) query(in QueryInput) (*Page, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	p.key, p.limit, p.consistent = ks, in.Limit, in.ConsistentRead
+	p.key, p.limit, p.consistent, p.visits = ks, in.Limit, in.ConsistentRead, in.Visits
 	p.forward = in.ScanIndexForward == nil || *in.ScanIndexForward
 	if in.ExclusiveStartKey != nil {
 		if p.startAfter, err = e.startKey(ix, in.ExclusiveStartKey); err != nil {
@@ -432,7 +437,7 @@ func (e *Engine) scan(in ScanInput) (*Page, *Error) {
 	if err := fromExpr(ctx.CheckUnused()); err != nil {
 		return nil, err
 	}
-	p.limit, p.consistent, p.forward = in.Limit, in.ConsistentRead, true
+	p.limit, p.consistent, p.forward, p.visits = in.Limit, in.ConsistentRead, true, in.Visits
 	if in.ExclusiveStartKey != nil {
 		if p.startAfter, err = e.startKey(ix, in.ExclusiveStartKey); err != nil {
 			return nil, err
@@ -494,6 +499,15 @@ func (e *Engine) treeOf(ix *index) *btreeT {
 // queryTable does the same, even when no item follows).
 func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 	pg := &Page{}
+	// Start the result with room for a typical partition, or for Limit items, so a
+	// 100-item page grows its slice a few times rather than eight.
+	if !p.count {
+		c := 16
+		if p.limit > 0 {
+			c = min(p.limit, 256)
+		}
+		pg.Items = make([]model.Item, 0, c)
+	}
 	bytes, fetchUnits := 0, 0.0
 	var last *entry
 	walk(func(en *entry) bool {
@@ -501,7 +515,7 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 			return false
 		}
 		pg.ScannedCount++
-		bytes += en.size
+		bytes += int(en.size)
 		last = en
 		item := en.item
 		if p.tree != nil {
@@ -512,7 +526,9 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 			}
 		}
 		kept := p.filter == nil || p.filter.Eval(item)
-		pg.Visits = append(pg.Visits, Visit{Item: item, Kept: kept})
+		if p.visits {
+			pg.Visits = append(pg.Visits, Visit{Item: item, Kept: kept})
+		}
 		if kept {
 			pg.Count++
 			if !p.count {
@@ -590,7 +606,7 @@ func (e *Engine) startKey(ix *index, k model.Item) (*entry, *Error) {
 		return nil, bad(err.Message)
 	}
 	pv := ik[ix.key.Partition.Name]
-	ipos := &entry{hash: scanHash(pv), tpk: pos.pk, tsk: pos.sk}
+	ipos := &entry{hash: scanHash(pv), base: pos}
 	ipos.pk, _ = encodeKey(pv)
 	if ix.key.hasSort() {
 		ipos.sk, _ = encodeKey(ik[ix.key.Sort.Name])

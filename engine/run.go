@@ -15,6 +15,9 @@ const maxPages = 1 << 20
 // and its effect is not seen by other patterns. The result's Err is the request's
 // error, if any; Run never returns nil.
 func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
+	if p == nil {
+		return &Result{Err: validation("no pattern to run")}
+	}
 	r := &Result{PatternID: p.ID, Operation: p.Operation, Index: p.Index}
 	var err *Error
 	switch p.Operation {
@@ -76,12 +79,12 @@ func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result) *Error {
 				FilterExpression: p.Filter, ProjectionExpression: p.Projection,
 				ExpressionAttributeNames: p.Names, ExpressionAttributeValues: p.Values,
 				ExclusiveStartKey: start, Limit: p.Limit, ScanIndexForward: p.Forward,
-				ConsistentRead: p.Consistent})
+				ConsistentRead: p.Consistent, Visits: true})
 		} else {
 			pg, err = e.scan(ScanInput{IndexName: p.Index, FilterExpression: p.Filter,
 				ProjectionExpression: p.Projection, ExpressionAttributeNames: p.Names,
 				ExpressionAttributeValues: p.Values, ExclusiveStartKey: start, Limit: p.Limit,
-				ConsistentRead: p.Consistent})
+				ConsistentRead: p.Consistent, Visits: true})
 		}
 		if err != nil {
 			return err

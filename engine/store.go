@@ -18,32 +18,51 @@ import (
 
 // entry is one row of a tree. Entries are immutable once in a tree: a write replaces
 // the entry, so a Clone of the engine can share them.
+//
+// An entry is 64 bytes: a million-item table with one index holds two million of
+// them, so the table key of an index entry is reached through base rather than
+// copied.
 type entry struct {
-	hash     uint32 // scanHash of the tree's partition key value
-	pk, sk   string // the tree's key values, order-preserving encoded (encodeKey)
-	tpk, tsk string // index trees: the table key, encoded (the tie-break); table: ""
+	hash uint32 // scanHash of the tree's partition key value
+	// size is the bytes a read of this entry costs: the item size for the table, the
+	// index entry size (table keys + index keys + projected attributes) for an index.
+	// Items are at most 400 KB, so 32 bits hold it.
+	size   int32
+	pk, sk string // the tree's key values, order-preserving encoded (encodeKey)
 	// item is the whole stored item, shared by the table entry and every index
 	// entry of it: an index projects it on read instead of holding a copy.
 	item model.Item
-	// size is the bytes a read of this entry costs: the item size for the table, the
-	// index entry size (table keys + index keys + projected attributes) for an index.
-	size int
+	// base is, in an index tree, the table entry the index entry was made from: its
+	// pk and sk (the table key) break ties between equal index keys. Nil in the
+	// table tree, and in search pivots that sort before every tie.
+	base *entry
 }
 
 func lessEntry(a, b *entry) bool {
 	if a.hash != b.hash {
 		return a.hash < b.hash
 	}
-	if a.pk != b.pk {
-		return a.pk < b.pk
+	// One three-way compare per field: != then < would read equal prefixes twice.
+	if c := strings.Compare(a.pk, b.pk); c != 0 {
+		return c < 0
 	}
-	if a.sk != b.sk {
-		return a.sk < b.sk
+	if c := strings.Compare(a.sk, b.sk); c != 0 {
+		return c < 0
 	}
-	if a.tpk != b.tpk {
-		return a.tpk < b.tpk
+	apk, ask := a.tableKey()
+	bpk, bsk := b.tableKey()
+	if c := strings.Compare(apk, bpk); c != 0 {
+		return c < 0
 	}
-	return a.tsk < b.tsk
+	return ask < bsk
+}
+
+// tableKey is the encoded table key an index entry breaks ties on ("" without base).
+func (en *entry) tableKey() (string, string) {
+	if en.base == nil {
+		return "", ""
+	}
+	return en.base.pk, en.base.sk
 }
 
 // btreeDegree is the B-tree's branching; 32 keeps nodes within a few cache lines of
@@ -107,7 +126,9 @@ func scanHash(v model.Value) uint32 {
 	var raw []byte
 	switch v.Type {
 	case model.TypeS, model.TypeB:
-		raw = []byte(v.Str)
+		// Short keys hash from a stack buffer; only keys over 56 bytes allocate.
+		var buf [64]byte
+		return hashBytes(append(append(buf[:0], "Outliers"...), v.Str...))
 	case model.TypeN:
 		n, err := model.ParseNumber(v.Str)
 		if err != nil {
@@ -115,11 +136,11 @@ func scanHash(v model.Value) uint32 {
 		}
 		raw = numberBytes(n)
 	}
-	h := md5.New()
-	h.Write([]byte("Outliers"))
-	h.Write(raw)
-	var sum [md5.Size]byte
-	h.Sum(sum[:0])
+	return hashBytes(append([]byte("Outliers"), raw...))
+}
+
+func hashBytes(b []byte) uint32 {
+	sum := md5.Sum(b)
 	return uint32(sum[0])<<16 | uint32(sum[1])<<8 | uint32(sum[2])
 }
 

@@ -141,7 +141,7 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 	}
 	oldSize := 0
 	if o.old != nil {
-		oldSize = o.old.size
+		oldSize = int(o.old.size)
 	}
 	switch w.kind {
 	case model.ActionPut:

@@ -43,8 +43,7 @@ type Context struct {
 
 // NewContext makes the context for one request. Either map may be nil.
 func NewContext(names map[string]string, values map[string]model.Value) *Context {
-	return &Context{Names: names, Values: values,
-		usedNames: map[string]bool{}, usedValues: map[string]bool{}}
+	return &Context{Names: names, Values: values}
 }
 
 // PathElem is one step of a document path: an attribute or map key name, or a list

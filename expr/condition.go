@@ -65,13 +65,7 @@ func compileCondition(src string, ctx *Context, kind Kind) (*Condition, error) {
 		return nil, err
 	}
 	c := &Condition{root: root}
-	seen := map[string]bool{}
-	walkOperands(root, func(o *operand) {
-		if o.kind == opPath && !seen[o.path[0].Name] {
-			seen[o.path[0].Name] = true
-			c.attrs = append(c.attrs, o.path[0].Name)
-		}
-	})
+	c.attrs = condAttrs(root, nil)
 	sort.Strings(c.attrs)
 	return c, nil
 }
@@ -79,10 +73,10 @@ func compileCondition(src string, ctx *Context, kind Kind) (*Condition, error) {
 // parseCondition parses the condition grammar shared by key conditions, filters and
 // condition expressions. The error is an *Error, nil when there is none.
 func parseCondition(src string, ctx *Context, kind Kind) (*cond, *Error) {
-	if src == "" {
-		return nil, kind.emptyError()
+	p, err := newParser(src, kind, ctx)
+	if err != nil {
+		return nil, err
 	}
-	p := newParser(src, kind, ctx)
 	root, ok := p.orCond()
 	if ok {
 		p.misusedSize(root)
@@ -93,21 +87,36 @@ func parseCondition(src string, ctx *Context, kind Kind) (*cond, *Error) {
 	return root, nil
 }
 
-// walkOperands calls f on every operand of the tree, nested ones included.
-func walkOperands(c *cond, f func(*operand)) {
+// condAttrs appends the top-level names of the paths in a condition tree, each once.
+func condAttrs(c *cond, attrs []string) []string {
 	for _, k := range c.kids {
-		walkOperands(k, f)
-	}
-	var walk func(o *operand)
-	walk = func(o *operand) {
-		f(o)
-		for _, a := range o.args {
-			walk(a)
-		}
+		attrs = condAttrs(k, attrs)
 	}
 	for _, a := range c.args {
-		walk(a)
+		attrs = operandAttrs(a, attrs)
 	}
+	return attrs
+}
+
+func operandAttrs(o *operand, attrs []string) []string {
+	if o.kind == opPath {
+		return appendOnce(attrs, o.path[0].Name)
+	}
+	for _, a := range o.args {
+		attrs = operandAttrs(a, attrs)
+	}
+	return attrs
+}
+
+// appendOnce appends name unless attrs holds it; expressions name few attributes,
+// so a scan beats a set.
+func appendOnce(attrs []string, name string) []string {
+	for _, a := range attrs {
+		if a == name {
+			return attrs
+		}
+	}
+	return append(attrs, name)
 }
 
 // Precedence, lowest first: OR, AND, NOT, then comparisons and functions
@@ -123,6 +132,7 @@ func (p *parser) orCond() (*cond, bool) {
 			return l, true
 		}
 		l = &cond{op: cOr, kids: []*cond{l, r}}
+		p.operator()
 	}
 	return l, ok
 }
@@ -138,6 +148,7 @@ func (p *parser) andCond() (*cond, bool) {
 			return l, true
 		}
 		l = &cond{op: cAnd, kids: []*cond{l, r}}
+		p.operator()
 	}
 	return l, ok
 }
@@ -147,6 +158,7 @@ func (p *parser) notCond() (*cond, bool) {
 		save := p.pos
 		p.pos++
 		if c, ok := p.notCond(); ok {
+			p.operator()
 			return &cond{op: cNot, kids: []*cond{c}}, true
 		}
 		p.pos = save
@@ -207,6 +219,7 @@ func (p *parser) simple() (*cond, bool) {
 		}
 		p.misused(x, y)
 		p.distinct(t.text, []*operand{x, y})
+		p.operator()
 		return &cond{op: cCmp, cmp: t.text, args: []*operand{x, y}}, true
 	case t.is("BETWEEN"):
 		p.pos++
@@ -220,6 +233,7 @@ func (p *parser) simple() (*cond, bool) {
 		}
 		p.misused(x, y, z)
 		p.checkBetween(y, z)
+		p.operator()
 		return &cond{op: cBetween, args: []*operand{x, y, z}}, true
 	case t.is("IN"):
 		p.pos++
@@ -243,6 +257,7 @@ func (p *parser) simple() (*cond, bool) {
 			break
 		}
 		p.misused(args...)
+		p.operator()
 		if len(args)-1 > maxInOperands {
 			p.note(errOperand, "The IN operator is provided with too many operands; number of operands: %d", len(args)-1)
 		}
@@ -262,15 +277,17 @@ func (p *parser) checkBetween(lo, hi *operand) {
 	if lo.kind != opValue || hi.kind != opValue || lo.typ == 0 || hi.typ == 0 {
 		return
 	}
-	bounds := "lower bound operand: AttributeValue: " + ValueString(lo.val) +
-		", upper bound operand: AttributeValue: " + ValueString(hi.val)
-	if lo.typ != hi.typ {
-		p.note(errFunction, "The BETWEEN operator requires same data type for lower and upper bounds; "+bounds)
+	var problem string
+	switch {
+	case lo.typ != hi.typ:
+		problem = "requires same data type for lower and upper bounds"
+	case ordered(lo.typ) && compareScalar(lo.val, hi.val) > 0:
+		problem = "requires upper bound to be greater than or equal to lower bound"
+	default:
 		return
 	}
-	if ordered(lo.typ) && model.CompareScalar(lo.val, hi.val) > 0 {
-		p.note(errFunction, "The BETWEEN operator requires upper bound to be greater than or equal to lower bound; "+bounds)
-	}
+	p.note(errFunction, "The BETWEEN operator %s; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s",
+		problem, ValueString(lo.val), ValueString(hi.val))
 }
 
 // ordered reports whether < and > apply to values of type t: S, N and B only.
@@ -300,14 +317,14 @@ func evalCond(c *cond, item model.Item) bool {
 		lo, lok := resolve(c.args[1], item)
 		hi, hok := resolve(c.args[2], item)
 		return xok && lok && hok && x.Type == lo.Type && x.Type == hi.Type && ordered(x.Type) &&
-			model.CompareScalar(lo, x) <= 0 && model.CompareScalar(x, hi) <= 0
+			compareScalar(lo, x) <= 0 && compareScalar(x, hi) <= 0
 	case cIn:
 		x, ok := resolve(c.args[0], item)
 		if !ok {
 			return false
 		}
 		for _, a := range c.args[1:] {
-			if v, ok := resolve(a, item); ok && x.Equal(v) {
+			if v, ok := resolve(a, item); ok && equal(x, v) {
 				return true
 			}
 		}
@@ -329,18 +346,18 @@ func compare(op string, a model.Value, aok bool, b model.Value, bok bool) bool {
 		if !aok && !bok {
 			return false
 		}
-		return !(aok && bok && a.Equal(b))
+		return !(aok && bok && equal(a, b))
 	}
 	if !aok || !bok || a.Type != b.Type {
 		return false
 	}
 	if op == "=" {
-		return a.Equal(b)
+		return equal(a, b)
 	}
 	if !ordered(a.Type) {
 		return false
 	}
-	c := model.CompareScalar(a, b)
+	c := compareScalar(a, b)
 	switch op {
 	case "<":
 		return c < 0
@@ -389,7 +406,7 @@ func contains(a, b model.Value) bool {
 		return b.Type == model.SetElemType(a.Type) && a.Contains(b)
 	case model.TypeL:
 		for _, e := range a.List {
-			if e.Equal(b) {
+			if equal(e, b) {
 				return true
 			}
 		}

@@ -133,20 +133,20 @@ func TestFunctions(t *testing.T) {
 		{"contains(gone, :a)", false},
 		{"contains(n, :n1)", false},
 		{"contains(s, pk)", false},
-		{"size(s) = :n5", false},             // "héllo" is 6 UTF-8 bytes
-		{"size(s) > :n5", true},              //
-		{"size(b) < :n5", true},              // 3 bytes
-		{"size(ss) = :n2", true},             // 2 elements
-		{"size(l) > :n2", true},              // 3 elements
-		{"size(m) = :n2", true},              // 2 entries
-		{"size(m.e) < :n1", true},            // an empty map
-		{"size(n) = :n2", false},             // size of a number has no value: false
-		{"size(gone) <> :n1", true},       // and is gone, so <> holds
-		{"size(gone) = :n1", false},       //
-		{":n5 < size(s)", true},              // size() on either side
+		{"size(s) = :n5", false},               // "héllo" is 6 UTF-8 bytes
+		{"size(s) > :n5", true},                //
+		{"size(b) < :n5", true},                // 3 bytes
+		{"size(ss) = :n2", true},               // 2 elements
+		{"size(l) > :n2", true},                // 3 elements
+		{"size(m) = :n2", true},                // 2 entries
+		{"size(m.e) < :n1", true},              // an empty map
+		{"size(n) = :n2", false},               // size of a number has no value: false
+		{"size(gone) <> :n1", true},            // and is gone, so <> holds
+		{"size(gone) = :n1", false},            //
+		{":n5 < size(s)", true},                // size() on either side
 		{"size(s) BETWEEN :n5 AND :n10", true}, //
-		{"size(s) IN (:n1, :n100)", false},   //
-		{"size(:s) > :n5", true},             // size of a value is allowed
+		{"size(s) IN (:n1, :n100)", false},     //
+		{"size(:s) > :n5", true},               // size of a value is allowed
 	}
 	item := testItem()
 	for _, c := range cases {
@@ -227,6 +227,9 @@ func TestConditionOnNoItem(t *testing.T) {
 // Reserved words: ReservedWords.html.
 func TestConditionErrors(t *testing.T) {
 	in101 := "n IN (" + strings.TrimSuffix(strings.Repeat(":n1, ", 101), ", ") + ")"
+	ops301 := strings.Repeat("s = :a AND ", 150) + "s = :a" // 151 comparisons, 150 ANDs
+	ops300 := strings.Repeat("s = :a AND ", 149) + "s = :a"
+	long := "s = :a" + strings.Repeat(" ", 4091)
 	cases := []struct {
 		src  string
 		kind Kind
@@ -273,6 +276,16 @@ func TestConditionErrors(t *testing.T) {
 		{"n BETWEEN :n10 AND :n5", KindFilter, "Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:10}, upper bound operand: AttributeValue: {N:5}"},
 		{"n BETWEEN :a AND :n5", KindCondition, "Invalid ConditionExpression: The BETWEEN operator requires same data type for lower and upper bounds; lower bound operand: AttributeValue: {S:a}, upper bound operand: AttributeValue: {N:5}"},
 		{in101, KindFilter, "Invalid FilterExpression: The IN operator is provided with too many operands; number of operands: 101"},
+		// Limits of Constraints.html, "Expression parameters": 300 operators, 4 KB.
+		{ops301, KindFilter, "Invalid FilterExpression: The expression contains too many operators; operator count: 301"},
+		{ops300, KindFilter, ""},
+		{long, KindCondition, "Invalid ConditionExpression: Expression size has exceeded the maximum allowed size; expression size: 4097"},
+		{long[:4096], KindCondition, ""},
+		{"(((s))) = :a", KindFilter, "Invalid FilterExpression: The expression has redundant parentheses;"},
+		{"s = ((:a))", KindFilter, "Invalid FilterExpression: The expression has redundant parentheses;"},
+		{"(((s = :a)))", KindFilter, "Invalid FilterExpression: The expression has redundant parentheses;"},
+		{"((s = :a) AND (n = :n1))", KindFilter, ""},
+		{"NOT (NOT (s = :a))", KindFilter, ""},
 		// Which error wins when there are several: redundant parentheses first, then
 		// unknown functions, misused functions, reserved words, undefined names.
 		{"((status = :nope))", KindFilter, "Invalid FilterExpression: The expression has redundant parentheses;"},

@@ -45,19 +45,17 @@ func orNew(ctx *Context) *Context {
 	if ctx == nil {
 		return NewContext(nil, nil)
 	}
-	if ctx.usedNames == nil {
-		ctx.usedNames = map[string]bool{}
-	}
-	if ctx.usedValues == nil {
-		ctx.usedValues = map[string]bool{}
-	}
 	return ctx
 }
 
-// name resolves a #name placeholder and records its use.
+// name resolves a #name placeholder and records its use. The usage maps are made
+// on first use, so that a request without placeholders allocates none.
 func (c *Context) name(ph string) (string, bool) {
 	n, ok := c.Names[ph]
 	if ok {
+		if c.usedNames == nil {
+			c.usedNames = make(map[string]bool, len(c.Names))
+		}
 		c.usedNames[ph] = true
 	}
 	return n, ok
@@ -67,6 +65,9 @@ func (c *Context) name(ph string) (string, bool) {
 func (c *Context) value(ph string) (model.Value, bool) {
 	v, ok := c.Values[ph]
 	if ok {
+		if c.usedValues == nil {
+			c.usedValues = make(map[string]bool, len(c.Values))
+		}
 		c.usedValues[ph] = true
 	}
 	return v, ok

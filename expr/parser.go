@@ -14,7 +14,8 @@ import (
 type errClass uint8
 
 const (
-	errParens errClass = iota
+	errTooMany errClass = iota // more operators than DynamoDB allows
+	errParens
 	errUnknownFunction
 	errMisusedFunction
 	errReserved
@@ -28,17 +29,24 @@ const (
 	numErrClasses
 )
 
+// The order in which errors win when several are present, per kind.
+var (
+	updateOrder = []errClass{errTooMany, errReserved, errUnknownFunction, errSection, errUndefined,
+		errOverlap, errConflict, errOperand, errFunction}
+	projectionOrder = []errClass{errReserved, errUndefined, errOverlap, errConflict}
+	conditionOrder  = []errClass{errTooMany, errParens, errUnknownFunction, errMisusedFunction, errReserved,
+		errUndefined, errOperand, errDistinct, errFunction}
+)
+
 // classOrder lists, per kind, which error wins when several are present.
 func classOrder(k Kind) []errClass {
 	switch k {
 	case KindUpdate:
-		return []errClass{errReserved, errUnknownFunction, errSection, errUndefined,
-			errOverlap, errConflict, errOperand, errFunction}
+		return updateOrder
 	case KindProjection:
-		return []errClass{errReserved, errUndefined, errOverlap, errConflict}
+		return projectionOrder
 	}
-	return []errClass{errParens, errUnknownFunction, errMisusedFunction, errReserved,
-		errUndefined, errOperand, errDistinct, errFunction}
+	return conditionOrder
 }
 
 // parser is a recursive-descent parser with backtracking over a token slice. A rule
@@ -52,13 +60,32 @@ type parser struct {
 	pos  int
 	far  int
 	errs [numErrClasses]string
+	ops  int // operators and functions, counted for DynamoDB's limit
 }
 
-func newParser(src string, kind Kind, ctx *Context) *parser {
+// Limits on an expression's text (Constraints.html, "Expression parameters"): 4 KB
+// of text, measured before placeholders are replaced, and 300 operators or functions.
+const (
+	maxExpressionSize = 4096
+	maxOperators      = 300
+)
+
+// newParser starts a parse, or returns DynamoDB's error for an expression that is
+// empty or too long to parse at all.
+func newParser(src string, kind Kind, ctx *Context) (*parser, *Error) {
+	if src == "" {
+		return nil, kind.emptyError()
+	}
+	if len(src) > maxExpressionSize {
+		return nil, kind.invalid("Expression size has exceeded the maximum allowed size; expression size: " + strconv.Itoa(len(src)))
+	}
 	p := &parser{src: src, kind: kind, ctx: orNew(ctx)}
-	p.toks = lex(src, make([]token, 0, 16))
-	return p
+	p.toks = lex(src, make([]token, 0, len(src)/3+2))
+	return p, nil
 }
+
+// operator counts one operator or function towards DynamoDB's limit.
+func (p *parser) operator() { p.ops++ }
 
 func (p *parser) tok() token { return p.toks[p.pos] }
 
@@ -105,6 +132,9 @@ func (p *parser) finish(ok bool) *Error {
 		p.fail()
 		return p.kind.invalid(p.syntaxError())
 	}
+	if p.ops > maxOperators {
+		p.note(errTooMany, "The expression contains too many operators; operator count: %d", p.ops)
+	}
 	for _, c := range classOrder(p.kind) {
 		if p.errs[c] != "" {
 			return p.kind.invalid(p.errs[c])
@@ -128,8 +158,8 @@ func (p *parser) syntaxError() string {
 	return "Syntax error; token: " + strconv.Quote(t.text) + ", near: " + strconv.Quote(near)
 }
 
-// keywordsOf are the words the grammar of a kind uses, which can therefore not be
-// bare attribute or function names in it (dynalite: ReservedWord rules).
+// isGrammarWord reports whether t is a word the grammar of kind k uses, which can
+// therefore be no bare attribute or function name in it (dynalite: ReservedWord).
 func isGrammarWord(k Kind, t token) bool {
 	switch k {
 	case KindUpdate:
@@ -242,27 +272,24 @@ type operand struct {
 	fnBool bool
 }
 
-// operandParens parses an operand, optionally in parentheses; two pairs around one
-// operand are DynamoDB's "redundant parentheses".
+// operandParens parses an operand, optionally in parentheses. A pair directly around
+// an operand that is already in parentheses is DynamoDB's "redundant parentheses"
+// in conditions; an UpdateExpression accepts it.
 func (p *parser) operandParens() (*operand, bool) {
-	if p.tok().kind == tokLParen {
-		save := p.pos
-		p.pos++
-		if p.tok().kind == tokLParen && p.kind != KindUpdate {
-			save2 := p.pos
-			p.pos++
-			if op, ok := p.operand(); ok && p.accept(tokRParen) && p.accept(tokRParen) {
-				p.note(errParens, "The expression has redundant parentheses;")
-				return op, true
-			}
-			p.pos = save2
-		}
-		if op, ok := p.operand(); ok && p.accept(tokRParen) {
-			return op, true
-		}
-		p.pos = save
+	if p.tok().kind != tokLParen {
+		return p.operand()
 	}
-	return p.operand()
+	save := p.pos
+	p.pos++
+	inner := p.tok().kind == tokLParen
+	if op, ok := p.operandParens(); ok && p.accept(tokRParen) {
+		if inner && p.kind != KindUpdate {
+			p.note(errParens, "The expression has redundant parentheses;")
+		}
+		return op, true
+	}
+	p.pos = save
+	return nil, p.fail()
 }
 
 // operand parses a function call, a :value or a path.
@@ -305,6 +332,7 @@ func (p *parser) call() (*operand, bool) {
 		return nil, false
 	}
 	op := &operand{kind: opFunc, fn: name, args: args}
+	p.operator()
 	if p.kind == KindUpdate {
 		p.checkUpdateFunction(op)
 	} else {

@@ -15,10 +15,10 @@ type Projection struct {
 // CompileProjection parses a ProjectionExpression: document paths separated by
 // commas (Expressions.ProjectionExpressions.html). No two may overlap or conflict.
 func CompileProjection(src string, ctx *Context) (*Projection, error) {
-	if src == "" {
-		return nil, KindProjection.emptyError()
+	p, perr := newParser(src, KindProjection, ctx)
+	if perr != nil {
+		return nil, perr
 	}
-	p := newParser(src, KindProjection, ctx)
 	var paths []Path
 	ok := true
 	for {
@@ -40,12 +40,8 @@ func CompileProjection(src string, ctx *Context) (*Projection, error) {
 		return nil, err
 	}
 	pr := &Projection{paths: paths}
-	seen := map[string]bool{}
 	for _, path := range paths {
-		if !seen[path[0].Name] {
-			seen[path[0].Name] = true
-			pr.attrs = append(pr.attrs, path[0].Name)
-		}
+		pr.attrs = appendOnce(pr.attrs, path[0].Name)
 	}
 	sort.Strings(pr.attrs)
 	return pr, nil

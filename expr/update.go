@@ -35,10 +35,10 @@ type Update struct {
 
 // CompileUpdate parses an UpdateExpression (Expressions.UpdateExpressions.html).
 func CompileUpdate(src string, ctx *Context) (*Update, error) {
-	if src == "" {
-		return nil, KindUpdate.emptyError()
+	p, perr := newParser(src, KindUpdate, ctx)
+	if perr != nil {
+		return nil, perr
 	}
-	p := newParser(src, KindUpdate, ctx)
 	actions, ok := p.sections()
 	paths := make([]Path, len(actions))
 	for i, a := range actions {
@@ -51,12 +51,8 @@ func CompileUpdate(src string, ctx *Context) (*Update, error) {
 		return nil, err
 	}
 	u := &Update{paths: paths, actions: actions}
-	seen := map[string]bool{}
 	for _, path := range paths {
-		if !seen[path[0].Name] {
-			seen[path[0].Name] = true
-			u.attrs = append(u.attrs, path[0].Name)
-		}
+		u.attrs = appendOnce(u.attrs, path[0].Name)
 	}
 	sort.Strings(u.attrs)
 	// Apply runs SET, then REMOVE, then ADD and DELETE. Within one list, SETs go by
@@ -142,10 +138,10 @@ func (p *parser) updateAction(kind actionKind) (action, bool) {
 	a := action{kind: kind, path: path}
 	switch kind {
 	case actSet:
-		if !p.accept(tokCmp) || p.toks[p.pos-1].text != "=" {
-			p.pos--
+		if t := p.tok(); t.kind != tokCmp || t.text != "=" {
 			return a, p.fail()
 		}
+		p.pos++
 		a.set, ok = p.setValue()
 	case actAdd, actDelete:
 		a.arg, ok = p.value()
@@ -187,6 +183,7 @@ func (p *parser) setArith() (*operand, bool) {
 		return nil, false
 	}
 	op := &operand{kind: opArith, fn: t.text, args: []*operand{x, y}}
+	p.operator()
 	p.checkUpdateFunction(op)
 	return op, true
 }

@@ -28,6 +28,7 @@ import (
 
 // SourceItem is an item read from a data file and where it was.
 type SourceItem struct {
+	File string // set by the caller, for messages; "" when there is one input
 	Item model.Item
 	Line int    // 1-based line where the item starts
 	Path string // JSON path within its document, e.g. $.Items[3]
@@ -340,7 +341,11 @@ func MergeItems(d *model.Design, src []SourceItem) (added, replaced int, err err
 		if e := checkItemKeys(s.Item, &d.Table); e != nil {
 			failed++
 			if len(problems) < maxReported {
-				problems = append(problems, (&LineError{Line: s.Line, Path: s.Path, Msg: e.Error()}).Error())
+				msg := (&LineError{Line: s.Line, Path: s.Path, Msg: e.Error()}).Error()
+				if s.File != "" {
+					msg = fmt.Sprintf("%s:%d: %s: %s", s.File, s.Line, s.Path, e.Error())
+				}
+				problems = append(problems, msg)
 			}
 		}
 	}

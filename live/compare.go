@@ -37,6 +37,9 @@ type CompareOptions struct {
 	// compared as sets, and a LastEvaluatedKey only on these attributes. Nil for the
 	// table, whose key is unique.
 	TieKey []string
+	// Unordered compares the items as a set: BatchGetItem's Responses come in no
+	// particular order (API_BatchGetItem.html "Responses").
+	Unordered bool
 }
 
 // Compare lists how got differs from pred on what a request returns: the error type
@@ -51,7 +54,15 @@ func Compare(pred, got *engine.Result, o CompareOptions) []Mismatch {
 	if pred.Err != nil {
 		return nil
 	}
-	if d := diffItems(pred.Items, got.Items, o.TieKey); d != "" {
+	d := ""
+	if o.Unordered {
+		if !sameSet(pred.Items, got.Items) {
+			d = fmt.Sprintf("as a set: predicted %s, got %s", formatItems(pred.Items), formatItems(got.Items))
+		}
+	} else {
+		d = diffItems(pred.Items, got.Items, o.TieKey)
+	}
+	if d != "" {
 		ms = append(ms, Mismatch{Field: "items", Predicted: fmt.Sprintf("%d items", len(pred.Items)),
 			Got: fmt.Sprintf("%d items", len(got.Items)), Detail: d})
 	}

@@ -34,6 +34,8 @@ func RunPattern(ctx context.Context, db *dynamodb.Client, table string, p *model
 		err = runPages(ctx, db, table, p, opts, r)
 	case model.OpBatchGetItem:
 		err = runBatchGet(ctx, db, table, p, r)
+	case model.OpTransactGetItems:
+		err = runTransactGet(ctx, db, table, p, r)
 	default:
 		return nil, fmt.Errorf("pattern %d: %s is not a read that verify can send; it is skipped", p.ID, p.Operation)
 	}
@@ -140,6 +142,43 @@ func runBatchGet(ctx context.Context, db *dynamodb.Client, table string, p *mode
 			r.Items = append(r.Items, it)
 		}
 		req = out.UnprocessedKeys
+	}
+	r.Count = len(r.Items)
+	return nil
+}
+
+func runTransactGet(ctx context.Context, db *dynamodb.Client, table string, p *model.Pattern, r *engine.Result) error {
+	x, err := partsOf(p)
+	if err != nil {
+		return err
+	}
+	items := make([]types.TransactGetItem, len(p.Keys))
+	for i, k := range p.Keys {
+		key, err := ToItem(k)
+		if err != nil {
+			return fmt.Errorf("keys[%d]: %w", i, err)
+		}
+		items[i] = types.TransactGetItem{Get: &types.Get{TableName: aws.String(table), Key: key,
+			ProjectionExpression: x.proj, ExpressionAttributeNames: x.names}}
+	}
+	out, err := db.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: items,
+		ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes})
+	if err != nil {
+		return err
+	}
+	for _, cc := range out.ConsumedCapacity {
+		r.Consumed = r.Consumed.Add(capacityOf(&cc, false))
+	}
+	// A key with no item answers an empty response; the engine leaves it out.
+	for _, resp := range out.Responses {
+		if resp.Item == nil {
+			continue
+		}
+		it, err := FromItem(resp.Item)
+		if err != nil {
+			return err
+		}
+		r.Items = append(r.Items, it)
 	}
 	r.Count = len(r.Items)
 	return nil

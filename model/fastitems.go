@@ -83,12 +83,15 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 	if keyIdx < 0 {
 		return nil
 	}
-	f := &fastItems{keyLine: keyIdx + 1}
+	n := len(lines) - keyIdx
+	f := &fastItems{keyLine: keyIdx + 1, items: make([]Item, 0, n), pos: make([]Pos, 0, n), records: make([]itemRecord, 0, n)}
+	blank := make([]int, 0, n)
+	var lastOrder []string
 	// The parser shares the decoder's interned strings but keeps its own errors, which
 	// count only if the fast path succeeds.
-	p := &fastParser{d: &decoder{file: dec.file, strs: dec.strs, orders: dec.orders}}
+	p := &fastParser{d: &decoder{file: dec.file, strs: dec.strs, orders: dec.orders},
+		extra: bytes.Count(data[:lineStart(lines, keyIdx)], []byte("{"))}
 	indent := -1
-	var blank []int // the lines given to the fast path
 	var pending []int
 	var head []string
 	for i := keyIdx + 1; i < len(lines); i++ {
@@ -121,7 +124,15 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 		}
 		f.items = append(f.items, it)
 		f.pos = append(f.pos, Pos{File: dec.file, Line: i + 1, Col: ind + 3})
-		f.records = append(f.records, itemRecord{order: p.d.order(order), head: strings.Join(head, "\n"), line: lineComment})
+		// Consecutive items mostly share one layout; compare before interning.
+		if !equalStrings(order, lastOrder) {
+			lastOrder = p.d.order(order)
+		}
+		rec := itemRecord{order: lastOrder, line: lineComment}
+		if len(head) > 0 {
+			rec.head = strings.Join(head, "\n")
+		}
+		f.records = append(f.records, rec)
 		blank = append(blank, pending...)
 		blank = append(blank, i)
 		pending, head = pending[:0], nil
@@ -157,8 +168,9 @@ type fastParser struct {
 	line int
 	// fail is set when the line leaves the accepted subset.
 	fail bool
-	// lastSize is the previous item's attribute count, to size the next item's map.
-	lastSize int
+	// lastSize is the previous item's attribute count, to size the next item's map;
+	// extra is how many attributes templates may add to an item.
+	lastSize, extra int
 }
 
 func (p *fastParser) itemLine(l string, at, line int) (Item, []string, string, bool) {
@@ -201,7 +213,8 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 	p.i++ // '{'
 	size := 4
 	if top {
-		size = p.lastSize
+		// Room for the keys that templates add, so the map is not grown again.
+		size = p.lastSize + p.extra
 	}
 	m := make(map[string]Value, size)
 	var order []string
@@ -328,7 +341,7 @@ func (p *fastParser) value(depth int) (Value, bool) {
 
 func (p *fastParser) sequence(depth int) ([]Value, bool) {
 	p.i++ // '['
-	var out []Value
+	out := make([]Value, 0, 4) // never nil, as the node path reads [] too
 	allOK := true
 	p.spaces()
 	if p.peek() == ']' {
@@ -393,7 +406,7 @@ func (p *fastParser) tagged(at int) (Value, bool) {
 		return Value{}, false
 	}
 	p.i++
-	var elems []Value
+	elems := make([]Value, 0, 4)
 	bad := false
 	p.spaces()
 	for !p.fail && p.peek() != ']' {
@@ -509,12 +522,40 @@ func plainTag(s string) string {
 		return ""
 	}
 	if strings.IndexByte("+-.0123456789", s[0]) >= 0 {
-		if yamlDecimal(s) {
-			return "!!float"
-		}
-		return ""
+		return numericLookingTag(s)
 	}
 	return "!!str"
+}
+
+// numericLookingTag resolves a plain scalar that starts like a number. yaml.v3 tries
+// it as a timestamp, an integer (base prefixes 0x 0o 0b, octal 0777, underscores
+// ignored), a float, .inf or .nan, and otherwise takes it as a string. Rather than
+// redo all of that, this says "string" only when none of those can match: a
+// character that none of them uses, or only hex digits with no base prefix, which no
+// integer, float or timestamp form accepts ("9f2a").
+func numericLookingTag(s string) string {
+	if yamlDecimal(s) {
+		return "!!float"
+	}
+	low := strings.ToLower(strings.TrimLeft(s, "+-"))
+	if low == ".inf" || low == ".nan" {
+		return ""
+	}
+	const numberish = "0123456789abcdefABCDEFxXoO_+-.:TtZz "
+	allHex := s[0] >= '0' && s[0] <= '9'
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if strings.IndexByte(numberish, c) < 0 {
+			return "!!str"
+		}
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			allHex = false
+		}
+	}
+	if allHex && !(len(s) > 1 && s[0] == '0' && strings.IndexByte("bB", s[1]) >= 0) {
+		return "!!str"
+	}
+	return ""
 }
 
 // yamlDecimal reports whether s is [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?,
@@ -629,4 +670,25 @@ func hasControl(s string) bool {
 		}
 	}
 	return false
+}
+
+func equalStrings(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// lineStart is the byte offset of lines[i] in the file.
+func lineStart(lines [][]byte, i int) int {
+	n := 0
+	for _, l := range lines[:i] {
+		n += len(l)
+	}
+	return n
 }

@@ -29,16 +29,30 @@ func Load(path string) (*Design, error) {
 // Parse reads a design from YAML. file names the source in error messages. It
 // returns every problem it finds, as an ErrorList, after key templates are applied
 // and the design validated; on error the returned design is nil.
-func Parse(file string, data []byte) (d *Design, err error) {
+func Parse(file string, data []byte) (*Design, error) { return parse(file, data, true) }
+
+// recoverPanics turns a panic inside parsing into a whole-file error. The fuzz test
+// turns it off so that a panic fails the run.
+var recoverPanics = true
+
+// parse is Parse with the items fast path optional, so that tests can hold the two
+// paths to the same result.
+func parse(file string, data []byte, allowFast bool) (d *Design, err error) {
 	defer func() {
 		// yaml.v3 has panicked on hostile input in the past; a design file must never
 		// crash the workbench, so such a panic becomes a whole-file error.
+		if !recoverPanics {
+			return
+		}
 		if r := recover(); r != nil {
 			d, err = nil, ErrorList{{Pos: Pos{File: file}, Msg: fmt.Sprint("cannot read the file: ", r), WholeFile: true}}
 		}
 	}()
 	dec := newDecoder(file)
-	fast := splitItems(dec, data)
+	var fast *fastItems
+	if allowFast {
+		fast = splitItems(dec, data)
+	}
 	src := data
 	if fast != nil {
 		src = fast.rest
@@ -191,7 +205,7 @@ func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag(
 func (f *fieldSet) has(name string) bool { return f.vals[name] != nil }
 
 func (f *fieldSet) sub(name string) string {
-	if f.where == "" {
+	if f.where == "design" {
 		return name
 	}
 	return f.where + "." + name
@@ -427,8 +441,7 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *Design {
 		return nil
 	}
 	des := &Design{Pos: d.pos(top), Source: &Source{File: d.file, root: root}}
-	f, _ := d.fields(top, "", designFields...)
-	f.where = "design"
+	f, _ := d.fields(top, "design", designFields...)
 	if !f.has("version") {
 		d.errs.add(des.Pos, "add `version: 1` at the top", "version is missing")
 	} else {
@@ -694,7 +707,16 @@ func (d *decoder) entityAttr(name string, n *yaml.Node, where string) EntityAttr
 
 func (d *decoder) pattern(n *yaml.Node) Pattern {
 	p := Pattern{Pos: d.pos(n)}
-	f, ok := d.fields(n, "pattern", patternFields...)
+	where := "pattern"
+	if n.Kind == yaml.MappingNode {
+		// Name the pattern by its id in every message, those about fields before it too.
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == "id" && n.Content[i+1].Kind == yaml.ScalarNode {
+				where = "pattern " + n.Content[i+1].Value
+			}
+		}
+	}
+	f, ok := d.fields(n, where, patternFields...)
 	if !ok {
 		return p
 	}

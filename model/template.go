@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"strings"
+	"sync"
 )
 
 // Key templates (FORMAT.md "Items and entities"): an entity's keys are written as
@@ -15,9 +16,26 @@ type tmplPart struct {
 	isVar bool
 }
 
+// parsedTemplates caches parseTemplate: a design has a handful of templates and
+// loading expands them for every item. Templates are short and few, so the cache
+// stays small; it is guarded for use from several goroutines.
+var parsedTemplates sync.Map // string -> []tmplPart (nil for a malformed one)
+
 // parseTemplate splits a template into parts. ok is false for unbalanced braces or an
 // empty variable name (templateProblem says which).
 func parseTemplate(t string) ([]tmplPart, bool) {
+	if v, ok := parsedTemplates.Load(t); ok {
+		parts := v.([]tmplPart)
+		return parts, parts != nil || t == ""
+	}
+	parts, ok := parseTemplateText(t)
+	if len(t) <= 256 {
+		parsedTemplates.Store(t, parts)
+	}
+	return parts, ok
+}
+
+func parseTemplateText(t string) ([]tmplPart, bool) {
 	var parts []tmplPart
 	for t != "" {
 		open := strings.IndexByte(t, '{')
@@ -132,7 +150,8 @@ func ExpandKey(tmpl string, it Item, ty Type) (Value, bool) {
 }
 
 // MatchTemplate reports whether a key value could have been built from the template:
-// its text holds the literal parts in order, each variable standing for any text.
+// its text holds the literal parts in order, each variable standing for any text (the
+// same text wherever one variable repeats).
 func MatchTemplate(tmpl string, v Value) bool {
 	s, ok := varText(v)
 	if !ok {
@@ -142,13 +161,22 @@ func MatchTemplate(tmpl string, v Value) bool {
 	if !ok {
 		return false
 	}
-	n := 0
-	matchParts(parts, s, map[string]string{}, func(map[string]string) bool { n++; return true })
-	return n > 0
+	if !repeatsVar(parts) {
+		return literalsInOrder(parts, s)
+	}
+	m := &matcher{budget: matchBudget}
+	found := false
+	m.match(parts, s, map[string]string{}, func(map[string]string) bool { found = true; return false })
+	if m.budget < 0 {
+		// Too many ways to try: answer for the literals alone.
+		return literalsInOrder(parts, s)
+	}
+	return found
 }
 
 // ExtractTemplate reads the variables back out of a key value. ok is false when the
-// value does not match, or matches in more than one way ("{a}#{b}" against "x#y#z").
+// value does not match, or matches in more than one way ("{a}#{b}" against "x#y#z"),
+// or has too many ways to try.
 func ExtractTemplate(tmpl string, v Value) (map[string]string, bool) {
 	s, ok := varText(v)
 	if !ok {
@@ -160,7 +188,8 @@ func ExtractTemplate(tmpl string, v Value) (map[string]string, bool) {
 	}
 	var found map[string]string
 	n := 0
-	matchParts(parts, s, map[string]string{}, func(vars map[string]string) bool {
+	m := &matcher{budget: matchBudget}
+	m.match(parts, s, map[string]string{}, func(vars map[string]string) bool {
 		n++
 		if n == 1 {
 			found = make(map[string]string, len(vars))
@@ -170,13 +199,75 @@ func ExtractTemplate(tmpl string, v Value) (map[string]string, bool) {
 		}
 		return n < 2 // two ways are enough to know it is ambiguous
 	})
-	return found, n == 1
+	return found, n == 1 && m.budget >= 0
 }
 
-// matchParts calls found for each way s matches parts, until found returns false. A
-// variable used twice must stand for the same text both times. It returns false when
-// the search was stopped.
-func matchParts(parts []tmplPart, s string, vars map[string]string, found func(map[string]string) bool) bool {
+func repeatsVar(parts []tmplPart) bool {
+	seen := map[string]bool{}
+	for _, p := range parts {
+		if p.isVar {
+			if seen[p.text] {
+				return true
+			}
+			seen[p.text] = true
+		}
+	}
+	return false
+}
+
+// literalsInOrder matches a template whose variables are all different: a leading
+// literal must start s, a trailing one end it, and the others occur in order between.
+// Taking each literal at its first occurrence leaves the most room for the rest, so
+// this greedy check is exact, and linear.
+func literalsInOrder(parts []tmplPart, s string) bool {
+	if len(parts) == 0 {
+		return s == ""
+	}
+	first, last := 0, len(parts)
+	if !parts[0].isVar {
+		if !strings.HasPrefix(s, parts[0].text) {
+			return false
+		}
+		s = s[len(parts[0].text):]
+		first = 1
+	}
+	if last > first && !parts[last-1].isVar {
+		if !strings.HasSuffix(s, parts[last-1].text) {
+			return false
+		}
+		s = s[:len(s)-len(parts[last-1].text)]
+		last--
+	}
+	if first == last {
+		return s == ""
+	}
+	for _, p := range parts[first:last] {
+		if p.isVar {
+			continue
+		}
+		i := strings.Index(s, p.text)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(p.text):]
+	}
+	return true
+}
+
+// matchBudget bounds the backtracking search: a template such as "{a}{b}{c}{d}"
+// against a long key has a number of splits that grows with the power of its length.
+const matchBudget = 10000
+
+type matcher struct{ budget int }
+
+// match calls found for each way s matches parts, until found returns false or the
+// budget runs out. A variable used twice must stand for the same text both times. It
+// returns false when the search was stopped.
+func (m *matcher) match(parts []tmplPart, s string, vars map[string]string, found func(map[string]string) bool) bool {
+	m.budget--
+	if m.budget < 0 {
+		return false
+	}
 	if len(parts) == 0 {
 		if s == "" {
 			return found(vars)
@@ -188,13 +279,13 @@ func matchParts(parts []tmplPart, s string, vars map[string]string, found func(m
 		if !strings.HasPrefix(s, p.text) {
 			return true
 		}
-		return matchParts(parts[1:], s[len(p.text):], vars, found)
+		return m.match(parts[1:], s[len(p.text):], vars, found)
 	}
 	if prev, ok := vars[p.text]; ok {
 		if !strings.HasPrefix(s, prev) {
 			return true
 		}
-		return matchParts(parts[1:], s[len(prev):], vars, found)
+		return m.match(parts[1:], s[len(prev):], vars, found)
 	}
 	// A variable followed by a literal can only end where that literal occurs, which
 	// keeps the search short for the usual "A#{x}#B#{y}".
@@ -206,7 +297,7 @@ func matchParts(parts []tmplPart, s string, vars map[string]string, found func(m
 			continue
 		}
 		vars[p.text] = s[:end]
-		cont := matchParts(parts[1:], s[end:], vars, found)
+		cont := m.match(parts[1:], s[end:], vars, found)
 		delete(vars, p.text)
 		if !cont {
 			return false
@@ -229,6 +320,11 @@ func applyTemplates(d *Design, c *errs) {
 		}
 	}
 	tableKeys := map[string]bool{d.Table.Key.Partition: true, d.Table.Key.Sort: true}
+	// Each entity's key attributes in a fixed order, worked out once, not per item.
+	keyOrder := make(map[*Entity][]string, len(byName))
+	for _, e := range byName {
+		keyOrder[e] = sortedNames(e.Keys)
+	}
 	for i, it := range d.Items {
 		tv, ok := it[typeAttr]
 		if !ok || tv.Type != TypeS {
@@ -239,7 +335,7 @@ func applyTemplates(d *Design, c *errs) {
 			continue
 		}
 		pos := d.itemPos(i)
-		for _, attr := range sortedNames(e.Keys) {
+		for _, attr := range keyOrder[e] {
 			tmpl := e.Keys[attr]
 			ty := d.Table.KeyAttributeType(attr)
 			want, full := ExpandKey(tmpl, it, ty)

@@ -43,7 +43,10 @@ func (v *validator) design() {
 	if d.Version != 1 {
 		v.c.add(d.Pos, "set version: 1", "version must be 1, not %d", d.Version)
 	}
-	v.table()
+	if d.Source == nil || d.Table.Pos.Line > 0 {
+		// A loaded design without a table has that one error, not one per table field.
+		v.table()
+	}
 	v.entities()
 	v.items()
 	ids := map[int]bool{}
@@ -121,7 +124,7 @@ func (v *validator) table() {
 	if t.Billing.Mode == Provisioned && (t.Billing.Read <= 0 || t.Billing.Write <= 0) {
 		v.c.add(p, "give read and write capacity of at least 1", "table.billing: provisioned capacity must be positive")
 	}
-	if t.TypeAttribute == t.Key.Partition || t.TypeAttribute == t.Key.Sort {
+	if t.TypeAttribute != "" && (t.TypeAttribute == t.Key.Partition || t.TypeAttribute == t.Key.Sort) {
 		v.c.add(p, "name another attribute (default: type)", "table.typeAttribute %q is a key attribute", t.TypeAttribute)
 	}
 	gsis, lsis, projected := 0, 0, 0
@@ -382,6 +385,7 @@ func valueRuleProblem(val Value, depth int) string {
 // type and text, numbers in canonical form (so 1 and 1.0 are the same key).
 func itemKeyString(t *Table, it Item) string {
 	var b strings.Builder
+	b.Grow(len(it[t.Key.Partition].Str) + len(it[t.Key.Sort].Str) + 4)
 	for _, attr := range []string{t.Key.Partition, t.Key.Sort} {
 		if attr == "" {
 			continue

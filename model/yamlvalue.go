@@ -374,7 +374,7 @@ func plainSafe(s string) bool {
 		return false
 	}
 	switch strings.ToLower(s) {
-	case "true", "false", "null", "~", "yes", "no", "on", "off", "y", "n", "<<":
+	case "true", "false", "null", "~", "yes", "no", "on", "off", "<<":
 		return false
 	}
 	c := s[0]

@@ -239,7 +239,7 @@ type GridOptions struct {
 // attributes still fit at 80 columns.
 const (
 	maxKeyWidth  = 26
-	maxTypeWidth = 12
+	maxTypeWidth = 14
 	maxAttrWidth = 20
 	sizeWidth    = 6
 	gutterWidth  = 2

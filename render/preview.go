@@ -50,7 +50,7 @@ func Preview(res *engine.Result, keyNames []string, width int, st Styles) []stri
 			for _, v := range visits {
 				line := "  " + itemLine(v.Item, keyNames)
 				if !v.Kept {
-					add(st.Dim.Render(Clip("  ✗ "+itemLine(v.Item, keyNames), width-18) + "  (dropped by filter)"))
+					add(st.Dim.Render(Clip("  ✗ "+itemLine(v.Item, keyNames), width-len(droppedNote)) + droppedNote))
 					continue
 				}
 				add(line)
@@ -76,6 +76,9 @@ func Preview(res *engine.Result, keyNames []string, width int, st Styles) []stri
 	add("capacity per request: " + CapacityString(res.Consumed, false))
 	return lines
 }
+
+// droppedNote marks an item the FilterExpression dropped (ASCII, so len is its width).
+const droppedNote = "  (dropped by filter)"
 
 func writePreview(res *engine.Result, keyNames []string, width int, st Styles) []string {
 	var lines []string

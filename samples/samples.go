@@ -46,7 +46,7 @@ type Sample struct {
 	Title    string // the first line of the design's description
 	Patterns int    // how many access patterns the design has
 	Items    int    // how many sample items the design has
-	Data     []byte // the YAML file as shipped, comments included
+	Data     []byte // the YAML file as shipped, comments included; shared, do not modify
 }
 
 var (

@@ -56,6 +56,7 @@ func New(doc *Doc, opts Options) *Model {
 	if opts.RecoverEvery == 0 {
 		opts.RecoverEvery = 5 * time.Second
 	}
+	doc.freshRevs()
 	w := &world{doc: doc, km: opts.KeyMap, st: opts.Styles}
 	m := &Model{w: w, opts: opts, help: help.New()}
 	m.panes = []pane{newPatternsPane(w), newItemsPane(w), newTablePane(w), newCostPane(w), newReviewPane(w)}
@@ -121,8 +122,17 @@ func (m *Model) resize() {
 
 // Update routes a message: dialogs first, then the root's own bindings, then the
 // focused pane; data messages go to every pane.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	cmd := m.update(msg)
+func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
+	// A bug must not cost the user their unsaved design: a panic while handling one
+	// message becomes an error in the status line, and the session goes on.
+	defer func() {
+		if r := recover(); r != nil {
+			m.form, m.confirm, m.palette = nil, nil, nil
+			m.status, m.statusErr = fmt.Sprintf("internal error (%v); your design is intact: save it and report this", r), true
+			cmd = nil
+		}
+	}()
+	cmd = m.update(msg)
 	// Whatever happened, start any background work the new state lacks.
 	return m, tea.Batch(cmd, m.w.schedule(m.itemsView()))
 }
@@ -209,6 +219,16 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 }
 
 func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
+	// Bubble Tea delivers runes that arrive together (fast typing, a script, a paste)
+	// as one message. Text fields take them whole; commands are one key each.
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && m.form == nil && m.palette == nil {
+		var cmds []tea.Cmd
+		for _, r := range msg.Runes {
+			one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
+			cmds = append(cmds, m.key(one, km))
+		}
+		return tea.Batch(cmds...)
+	}
 	switch {
 	case m.confirm != nil:
 		c := m.confirm
@@ -421,28 +441,41 @@ func (m *Model) View() string {
 func km(m *Model) KeyMap { return m.w.km }
 
 // helpView is the full help, generated from the KeyMap: the focused pane's bindings,
-// then the global ones.
+// then the global ones, flowed into as many columns as the width allows.
 func (m *Model) helpView(h int) string {
 	st := m.w.st
-	var lines []string
-	lines = append(lines, st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane")+"   (? or esc to close)")
-	groups := m.panes[m.focus].FullHelp()
 	k := m.w.km
+	groups := m.panes[m.focus].FullHelp()
 	groups = append(groups,
 		[]key.Binding{k.Pane[0], k.Pane[1], k.Pane[2], k.Pane[3], k.Pane[4], k.NextPane, k.PrevPane},
 		[]key.Binding{k.Save, k.Open, k.Export, k.Undo, k.Redo, k.Palette, k.Help, k.Quit})
+	var entries []string
 	for _, g := range groups {
-		lines = append(lines, "")
 		for _, bnd := range g {
-			if !bnd.Enabled() {
-				continue
+			if bnd.Enabled() {
+				hp := bnd.Help()
+				entries = append(entries, st.Label.Render(render.Fit(hp.Key, 10))+" "+hp.Desc)
 			}
-			hp := bnd.Help()
-			lines = append(lines, "  "+st.Label.Render(render.Fit(hp.Key, 12))+" "+hp.Desc)
 		}
 	}
-	lines = append(lines, "", "Commands (press :): "+strings.Join(paletteHelp, " · "))
-	lines = append(lines, "Mouse: the wheel scrolls, a click selects a row or a pane tab.")
+	const colW = 32
+	cols := max(1, m.width/colW)
+	rows := (len(entries) + cols - 1) / cols
+	lines := []string{st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane") + "   (? or esc to close)", ""}
+	for r := 0; r < rows; r++ {
+		var b strings.Builder
+		for c := 0; c < cols; c++ {
+			if i := c*rows + r; i < len(entries) {
+				b.WriteString(render.Fit(entries[i], colW))
+			}
+		}
+		lines = append(lines, b.String())
+	}
+	lines = append(lines, "", "Commands (press :):")
+	for _, c := range paletteHelp {
+		lines = append(lines, "  "+c)
+	}
+	lines = append(lines, "", "Mouse: the wheel scrolls, a click selects a row or a pane tab.")
 	if len(lines) > h {
 		lines = lines[:h]
 	}

@@ -48,6 +48,9 @@ type world struct {
 	findings   []finding
 	reviewRev  uint64
 	reviewBusy bool
+
+	// gen counts background results taken in; panes key their caches on it.
+	gen uint64
 }
 
 // finding is a finding with where enter takes the user.
@@ -175,6 +178,14 @@ func returnedItems(d *model.Design, g *render.Grid, p *model.Pattern, res *engin
 // handle stores a background result if it is still current; it reports whether the
 // panes should redraw.
 func (w *world) handle(msg tea.Msg) bool {
+	if w.take(msg) {
+		w.gen++
+		return true
+	}
+	return false
+}
+
+func (w *world) take(msg tea.Msg) bool {
 	doc := w.doc
 	switch m := msg.(type) {
 	case engineMsg:
@@ -194,7 +205,7 @@ func (w *world) handle(msg tea.Msg) bool {
 		if m.rev != doc.DataRev {
 			return false
 		}
-		if w.gridRev != m.rev {
+		if w.grids == nil || w.gridRev != m.rev {
 			w.grids, w.gridRev = map[string]*render.Grid{}, m.rev
 		}
 		if m.err == nil {

@@ -13,6 +13,8 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right key.Binding
 	// Editing.
 	Add, Edit, Delete, Copy, MoveUp, MoveDown, Duplicate, CycleView, AddLSI key.Binding
+	// The Patterns pane's detail and preview scroll on their own.
+	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
 	Confirm, Cancel, NextField, PrevField, Submit key.Binding
 }
@@ -52,6 +54,9 @@ func DefaultKeyMap() KeyMap {
 		Duplicate: b([]string{"y"}, "y", "duplicate"),
 		CycleView: b([]string{"v"}, "v", "table/index view"),
 		AddLSI:    b([]string{"L"}, "L", "add LSI"),
+
+		DetailDown: b([]string{"]"}, "]", "scroll preview down"),
+		DetailUp:   b([]string{"["}, "[", "scroll preview up"),
 
 		Confirm:   b([]string{"y", "enter"}, "y", "yes"),
 		Cancel:    b([]string{"esc", "n"}, "esc", "cancel"),

@@ -75,85 +75,44 @@ func (p *costPane) View() string {
 	return strings.Join(lines[p.top:], "\n")
 }
 
-// costLines lays the report out as a table at width w.
+// costLines is the share-of-bill chart (one bar per pattern, its share of the
+// monthly throughput bill in the table's billing mode), then the cost report as
+// render.Cost writes it for the command line: per pattern, storage, totals, hot
+// partitions flagged.
 func costLines(r *cost.Report, w int, sty Styles) []string {
 	st := sty.Render
-	var lines []string
-	lines = append(lines, st.Header.Render(render.Clip(fmt.Sprintf("Cost · %s · %s · %s", r.Region, r.Class, billingText(r.Billing)), w)))
+	mode := "on-demand"
 	total := r.Totals.Monthly.OnDemand
 	if r.Billing.Mode == "provisioned" {
-		total = r.Totals.Monthly.Provisioned
+		mode, total = "provisioned", r.Totals.Monthly.Provisioned
 	}
-	const fixed = 4 + 10 + 10 + 10 + 11 + 11 + 11
-	nameW := max(8, min(30, w-fixed-14))
-	barW := max(4, w-fixed-nameW-2)
-	head := fmt.Sprintf("%3s %s %9s %9s %9s %10s %10s  %s", "id", render.Fit("pattern", nameW), "RCU/req", "WCU/req", "rate/s", "$/mo o-d", "$/mo prov", "share")
-	lines = append(lines, st.Header.Render(render.Clip(head, w)))
+	lines := []string{st.Header.Render(render.Clip(fmt.Sprintf("Share of the %s throughput bill (%s/month)", mode, dollars(total)), w))}
+	nameW := max(8, min(32, w/3))
+	barW := max(4, w-nameW-4-1-22)
 	for _, pc := range r.Patterns {
-		share := 0.0
 		mo := pc.Monthly.OnDemand
-		if r.Billing.Mode == "provisioned" {
+		if mode == "provisioned" {
 			mo = pc.Monthly.Provisioned
 		}
+		share := 0.0
 		if total > 0 {
 			share = mo / total
 		}
-		bar := sty.Bar.Render(strings.Repeat("█", int(share*float64(barW-5)+0.5))) + fmt.Sprintf(" %3.0f%%", share*100)
-		line := fmt.Sprintf("%3d %s %9s %9s %9s %10s %10s  %s", pc.ID, render.Fit(pc.Name, nameW),
-			trimFloat(pc.PerRequest.Read), trimFloat(pc.PerRequest.Write), trimFloat(pc.Rate),
-			dollars(pc.Monthly.OnDemand), dollars(pc.Monthly.Provisioned), bar)
-		if pc.Err != nil {
-			line = fmt.Sprintf("%3d %s %s", pc.ID, render.Fit(pc.Name, nameW), st.Error.Render(pc.Err.Type+": "+pc.Err.Message))
+		bar := sty.Bar.Render(render.Fit(strings.Repeat("█", int(share*float64(barW)+0.5)), barW))
+		flag := ""
+		if pc.Hot.Exceeds() {
+			flag = " " + st.Error.Render("HOT")
 		}
-		lines = append(lines, render.Clip(line, w))
-	}
-	lines = append(lines, "", st.Header.Render("Storage"))
-	s := r.Storage
-	lines = append(lines, render.Clip(fmt.Sprintf("  table     %14d items %12.3f GB  %10s/mo", s.Table.Items, s.Table.GB, dollars(s.Table.Monthly)), w))
-	for _, n := range s.Order {
-		l := s.Indexes[n]
-		lines = append(lines, render.Clip(fmt.Sprintf("  %-9s %14d items %12.3f GB  %10s/mo", n, l.Items, l.GB, dollars(l.Monthly)), w))
-	}
-	if s.FreeGB > 0 {
-		lines = append(lines, st.Dim.Render(render.Clip(fmt.Sprintf("  free tier: the first %g GB per account are free (worth %s/mo here; not subtracted)", s.FreeGB, dollars(s.FreeMonthly)), w)))
-	}
-	for _, u := range s.Unsized {
-		lines = append(lines, st.Warn.Render(render.Clip("  entity "+u+" has a count but no sample item to size it by", w)))
-	}
-	lines = append(lines, "", st.Header.Render("Totals per month"))
-	lines = append(lines, render.Clip(fmt.Sprintf("  throughput on-demand %s · provisioned %s (at 100%%)", dollars(r.Totals.Monthly.OnDemand), dollars(r.Totals.Monthly.Provisioned)), w))
-	if r.Totals.Monthly.AtTarget > 0 {
-		lines = append(lines, render.Clip(fmt.Sprintf("  provisioned at the autoscaling target: %s", dollars(r.Totals.Monthly.AtTarget)), w))
-	}
-	if r.Totals.Configured > 0 {
-		lines = append(lines, render.Clip(fmt.Sprintf("  provisioned as configured: %s", dollars(r.Totals.Configured)), w))
-	}
-	lines = append(lines, render.Clip(fmt.Sprintf("  storage %s", dollars(r.Totals.Storage)), w))
-	var hot []string
-	for _, pc := range r.Patterns {
-		h := pc.Hot
-		if h.Table.Exceeds {
-			hot = append(hot, fmt.Sprintf("  pattern %d: %s RCU/s, %s WCU/s on one table partition key value: shard it %d ways", pc.ID, trimFloat(h.Table.Read), trimFloat(h.Table.Write), h.Table.Shards))
+		if pc.Err != nil && pc.Err.Type != "ConditionalCheckFailedException" {
+			flag = " " + st.Error.Render(pc.Err.Type)
 		}
-		for _, n := range h.Order {
-			k := h.Indexes[n]
-			if k.Exceeds {
-				msg := fmt.Sprintf("  pattern %d: %s RCU/s, %s WCU/s on one %s partition key value: shard it %d ways", pc.ID, trimFloat(k.Read), trimFloat(k.Write), n, k.Shards)
-				if k.ThrottlesTable {
-					msg += "; its writes would throttle the base table"
-				}
-				hot = append(hot, msg)
-			}
-		}
+		lines = append(lines, render.Clip(fmt.Sprintf("%3d %s %s %4.0f%% %10s/mo", pc.ID, render.Fit(pc.Name, nameW), bar, share*100, dollars(mo))+flag, w))
 	}
-	lines = append(lines, "", st.Header.Render("Hot partitions"))
-	if len(hot) == 0 {
-		lines = append(lines, st.OK.Render("  none: every pattern stays under 3,000 RCU and 1,000 WCU per partition key value"))
-	}
-	for _, h := range hot {
-		lines = append(lines, st.Error.Render(render.Clip(h, w)))
+	lines = append(lines, "")
+	for _, l := range strings.Split(render.Cost(r), "\n") {
+		lines = append(lines, render.Clip(l, w))
 	}
 	return lines
 }
 
-func dollars(f float64) string { return fmt.Sprintf("$%.2f", f) }
+func dollars(f float64) string { return render.Dollars(f) }

@@ -225,7 +225,7 @@ func (p *itemsPane) View() string {
 		hl = nil
 	}
 	k := [9]uint64{w.doc.DataRev, w.gridRev, uint64(p.top), uint64(p.left), uint64(p.cursor), uint64(p.wid), uint64(p.hgt),
-		uint64(len(p.view)) ^ hashString(p.view), uint64(w.previewRev)<<16 ^ uint64(w.previewIdx)}
+		uint64(len(p.view)) ^ hashString(p.view), w.gen}
 	if k == p.cacheKey && p.cache != "" {
 		return p.cache
 	}
@@ -234,7 +234,7 @@ func (p *itemsPane) View() string {
 	if p.view != "" {
 		title = fmt.Sprintf("%s · %d of %d items carry its keys", p.viewTitle(), n, len(w.doc.D.Items))
 	}
-	if len(hl) > 0 {
+	if len(hl) > 0 && w.selPattern < len(w.doc.D.Patterns) {
 		title += fmt.Sprintf(" · * %d returned by pattern %d", len(hl), w.doc.D.Patterns[w.selPattern].ID)
 	}
 	body := g.Render(w.doc.D, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.top, Left: p.left,

@@ -20,6 +20,7 @@ type patternsPane struct {
 	wid  int
 	hgt  int
 	top  int
+	dtop int      // first line of the detail and preview shown
 	body []string // cached detail and preview lines for (rev, sel, width)
 	key  [4]uint64
 }
@@ -36,7 +37,7 @@ func (p *patternsPane) ShortHelp() []key.Binding {
 
 func (p *patternsPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
-		{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom},
+		{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom, p.km.DetailDown, p.km.DetailUp},
 		{p.km.Add, p.km.Edit, p.km.Delete, p.km.Copy, p.km.MoveUp, p.km.MoveDown},
 	}
 }
@@ -53,6 +54,9 @@ func (p *patternsPane) sel() int { return p.w.selPattern }
 func (p *patternsPane) setSel(i int) {
 	n := len(p.w.doc.D.Patterns)
 	i = max(0, min(i, n-1))
+	if i != p.w.selPattern {
+		p.dtop = 0
+	}
 	p.w.selPattern = i
 	rows := p.listHeight() - 1
 	if i < p.top {
@@ -72,7 +76,12 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case selectPattern:
 		p.setSel(msg.index)
 	case tea.MouseMsg:
+		inDetail := msg.Y > p.listHeight()
 		switch {
+		case msg.Button == tea.MouseButtonWheelUp && inDetail:
+			p.dtop = max(0, p.dtop-3)
+		case msg.Button == tea.MouseButtonWheelDown && inDetail:
+			p.dtop += 3
 		case msg.Button == tea.MouseButtonWheelUp:
 			p.setSel(p.sel() - 1)
 		case msg.Button == tea.MouseButtonWheelDown:
@@ -94,6 +103,10 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			p.setSel(p.sel() - rows)
 		case key.Matches(msg, km.PageDown):
 			p.setSel(p.sel() + rows)
+		case key.Matches(msg, km.DetailDown):
+			p.dtop += max(1, (p.hgt-p.listHeight())/2)
+		case key.Matches(msg, km.DetailUp):
+			p.dtop = max(0, p.dtop-max(1, (p.hgt-p.listHeight())/2))
 		case key.Matches(msg, km.Top):
 			p.setSel(0)
 		case key.Matches(msg, km.Bottom):
@@ -188,8 +201,16 @@ func (p *patternsPane) View() string {
 	for len(lines) < p.listHeight() {
 		lines = append(lines, "")
 	}
-	lines = append(lines, st.Render.Rule.Render(strings.Repeat("─", p.wid)))
-	lines = append(lines, p.detail()...)
+	detail := p.detail()
+	room := p.hgt - len(lines) - 1
+	p.dtop = max(0, min(p.dtop, len(detail)-room))
+	rule := strings.Repeat("─", p.wid)
+	if len(detail) > room {
+		rule = render.Fit(fmt.Sprintf("── lines %d-%d of %d · ] and [ scroll ", p.dtop+1, min(len(detail), p.dtop+room), len(detail)), p.wid)
+		rule = strings.ReplaceAll(rule, "  ", "──")
+	}
+	lines = append(lines, st.Render.Rule.Render(rule))
+	lines = append(lines, detail[p.dtop:]...)
 	if len(lines) > p.hgt {
 		lines = lines[:p.hgt]
 	}
@@ -201,11 +222,14 @@ func (p *patternsPane) View() string {
 func (p *patternsPane) detail() []string {
 	w := p.w
 	sel := p.sel()
-	k := [4]uint64{w.doc.Rev, uint64(sel), uint64(p.wid), w.previewRev ^ w.costRev<<20 ^ w.engRev<<40}
+	k := [4]uint64{w.doc.Rev, uint64(sel), uint64(p.wid), w.gen}
 	if k == p.key && p.body != nil {
 		return p.body
 	}
 	d := w.doc.D
+	if sel >= len(d.Patterns) {
+		return nil
+	}
 	pt := &d.Patterns[sel]
 	st := w.st.Render
 	lines := render.PatternDetail(pt, p.wid, st)

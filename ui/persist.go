@@ -236,6 +236,7 @@ type docReplaced struct{ doc *Doc }
 func (m *Model) replaceDoc(doc *Doc) {
 	m.w.doc.removeRecovery()
 	km, st := m.w.km, m.w.st
+	doc.freshRevs()
 	*m.w = world{doc: doc, km: km, st: st}
 	m.status, m.statusErr = doc.openedStatus(), false
 }

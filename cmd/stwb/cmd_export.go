@@ -1,0 +1,118 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"stwb/interop"
+	"stwb/model"
+	"stwb/review"
+)
+
+func init() {
+	register("export", "FILE --format F [-o OUT]  workbench, cloudformation, terraform, cdk, markdown, dynamodb-json, go, typescript", runExport)
+}
+
+// runExport writes a design in another format (issue 7). Output goes to standard
+// output, or atomically to -o OUT; dynamodb-json with -o writes numbered request
+// files into the directory OUT. It never overwrites the design file itself. Exit
+// status: 0 written; 2 invalid design, unknown format or usage.
+func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	format := fs.String("format", "", "one of "+strings.Join(interop.FormatNames(), ", "))
+	out := fs.String("o", "", "output file (a directory for dynamodb-json)")
+	pkg := fs.String("package", "", "package name of the generated Go (default: from the design name)")
+	quiet := fs.Bool("quiet", false, "no notes on standard error")
+	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "package": true})
+	if err := fs.Parse(flags); err != nil {
+		return 2
+	}
+	if len(pos) != 1 || *format == "" {
+		var b strings.Builder
+		b.WriteString("usage: stwb export FILE --format F [-o OUT]\nformats:\n")
+		for _, f := range interop.Formats {
+			fmt.Fprintf(&b, "  %-15s %s\n", f.Name, f.Summary)
+		}
+		return usageError(stderr, "%s", strings.TrimRight(b.String(), "\n"))
+	}
+	if *out != "" && *out != "-" && sameFile(*out, pos[0]) {
+		return usageError(stderr, "-o %s is the design file itself; export to another file", *out)
+	}
+	d, err := readDesign(pos[0], stdin)
+	if err != nil {
+		return reportInvalid(stderr, err)
+	}
+	res, err := interop.Export(d, *format, interop.Options{GoPackage: *pkg, Doc: interop.DocOptions{Review: reviewFindings}})
+	if err != nil {
+		fmt.Fprintf(stderr, "stwb export: %v\n", err)
+		return 2
+	}
+	if !*quiet {
+		for _, n := range res.Notes {
+			fmt.Fprintf(stderr, "stwb export: note: %s\n", n)
+		}
+	}
+	if *out == "" || *out == "-" {
+		// Several request files go out one after another; `stwb import` reads such a
+		// stream back.
+		for _, f := range res.Files {
+			stdout.Write(f.Data)
+		}
+		return 0
+	}
+	if *format == "dynamodb-json" {
+		if err := os.MkdirAll(*out, 0o755); err != nil {
+			fmt.Fprintf(stderr, "stwb export: %v\n", err)
+			return 2
+		}
+		for _, f := range res.Files {
+			target := filepath.Join(*out, f.Name)
+			if err := model.WriteFileAtomic(target, f.Data); err != nil {
+				fmt.Fprintf(stderr, "stwb export: %v\n", err)
+				return 2
+			}
+		}
+		if !*quiet {
+			fmt.Fprintf(stderr, "stwb export: wrote %d request file(s) to %s\n", len(res.Files), *out)
+		}
+		return 0
+	}
+	if err := model.WriteFileAtomic(*out, res.Files[0].Data); err != nil {
+		fmt.Fprintf(stderr, "stwb export: %v\n", err)
+		return 2
+	}
+	return 0
+}
+
+// reviewFindings wires the review package into the design document (the hook of
+// interop.DocOptions).
+func reviewFindings(d *model.Design) ([]interop.DocFinding, error) {
+	fs, err := review.Design(d)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]interop.DocFinding, len(fs))
+	for i, f := range fs {
+		var where []string
+		if f.Pattern != 0 {
+			where = append(where, fmt.Sprintf("pattern %d", f.Pattern))
+		}
+		if f.Item != nil {
+			where = append(where, fmt.Sprintf("item %d", *f.Item))
+		}
+		if f.Index != "" {
+			where = append(where, "index "+f.Index)
+		}
+		if f.Entity != "" {
+			where = append(where, "entity "+f.Entity)
+		}
+		out[i] = interop.DocFinding{Rule: f.Rule, Severity: string(f.Severity), Where: strings.Join(where, ", "),
+			Message: f.Message, Fix: f.Fix}
+	}
+	return out, nil
+}

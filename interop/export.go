@@ -1,0 +1,114 @@
+// Package interop moves designs in and out of other formats: NoSQL Workbench data
+// models (in and out), DynamoDB JSON data files (in and out), infrastructure code
+// (CloudFormation, Terraform, CDK), the design document (Markdown) and the module
+// that owns key construction (Go, TypeScript). One file per format; Export is the
+// one entry that the command line and the workbench call.
+package interop
+
+import (
+	"fmt"
+	"strings"
+
+	"stwb/model"
+)
+
+// Format is one export format.
+type Format struct {
+	Name    string
+	Summary string
+	Ext     string // file extension of its output
+}
+
+// Formats lists the export formats in the order help shows them.
+var Formats = []Format{
+	{"workbench", "NoSQL Workbench data model (format 3.0)", "json"},
+	{"cloudformation", "AWS::DynamoDB::Table resource (YAML template)", "yaml"},
+	{"terraform", "aws_dynamodb_table resource", "tf"},
+	{"cdk", "TypeScript dynamodb.TableV2 snippet", "ts"},
+	{"markdown", "the design document for a pull request", "md"},
+	{"dynamodb-json", "items as BatchWriteItem request files of 25", "json"},
+	{"go", "Go package owning key construction and requests", "go"},
+	{"typescript", "TypeScript module owning key construction and requests", "ts"},
+}
+
+// FormatNames lists the names of Formats.
+func FormatNames() []string {
+	ns := make([]string, len(Formats))
+	for i, f := range Formats {
+		ns[i] = f.Name
+	}
+	return ns
+}
+
+// Options tune an export.
+type Options struct {
+	// GoPackage names the generated Go package ("" derives it from the design name).
+	GoPackage string
+	// Doc supplies the parts of the design document that other packages compute.
+	Doc DocOptions
+}
+
+// Output is what an export produced: one or more files, and notes on what the
+// format could not hold.
+type Output struct {
+	Files []OutFile
+	Notes []string
+}
+
+// OutFile is one output file; Name is empty for a single-file format, and a
+// numbered name ("orders-001.json") where a format writes several.
+type OutFile struct {
+	Name string
+	Data []byte
+}
+
+// Export writes the design in the named format.
+func Export(d *model.Design, format string, opt Options) (*Output, error) {
+	one := func(b []byte) (*Output, error) { return &Output{Files: []OutFile{{Data: b}}}, nil }
+	switch format {
+	case "workbench":
+		b, notes, err := ExportWorkbench(d)
+		if err != nil {
+			return nil, err
+		}
+		return &Output{Files: []OutFile{{Data: b}}, Notes: notes}, nil
+	case "cloudformation":
+		return one(ExportCloudFormation(d))
+	case "terraform":
+		return one(ExportTerraform(d))
+	case "cdk":
+		return one(ExportCDK(d))
+	case "markdown":
+		b, err := ExportMarkdown(d, opt.Doc)
+		if err != nil {
+			return nil, err
+		}
+		return one(b)
+	case "dynamodb-json":
+		files, err := ExportBatchWrite(d)
+		if err != nil {
+			return nil, err
+		}
+		out := &Output{}
+		for i, f := range files {
+			out.Files = append(out.Files, OutFile{Name: fmt.Sprintf("%s-%03d.json", snakeName(d.Table.Name), i+1), Data: f})
+		}
+		if len(files) == 0 {
+			out.Notes = append(out.Notes, "the design has no items, so there is no request file")
+		}
+		return out, nil
+	case "go":
+		b, err := ExportGo(d, opt.GoPackage)
+		if err != nil {
+			return nil, err
+		}
+		return one(b)
+	case "typescript":
+		b, err := ExportTypeScript(d)
+		if err != nil {
+			return nil, err
+		}
+		return one(b)
+	}
+	return nil, fmt.Errorf("unknown export format %q; use one of %s", format, strings.Join(FormatNames(), ", "))
+}

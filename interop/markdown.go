@@ -1,0 +1,395 @@
+package interop
+
+// The design document the seeds ask for in a pull request: the table and its
+// indexes, the numbered access patterns (what the caller holds, what comes back, in
+// what order, how many, how often), the entity and key table (PK, SK and index keys
+// per entity), each pattern's request and the result the engine gives on the
+// design's items, the cost table, and the review findings when a reviewer is wired
+// in. Column widths are measured with lipgloss.Width so CJK and emoji keep tables
+// aligned in a monospace editor.
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"stwb/cost"
+	"stwb/engine"
+	"stwb/model"
+)
+
+// DocFinding is one review finding as the design document lists it.
+type DocFinding struct {
+	Rule, Severity, Where, Message, Fix string
+}
+
+// DocOptions supply what the document needs from packages above interop.
+type DocOptions struct {
+	// Review gives the review findings. HOOK: the command line wires the review
+	// package in here (cmd/stwb/cmd_export.go); when it is nil the document has no
+	// review section at all, rather than an empty or placeholder one.
+	Review func(d *model.Design) ([]DocFinding, error)
+}
+
+// maxResultRows is how many returned items a pattern's result table shows.
+const maxResultRows = 10
+
+// ExportMarkdown writes the design document. It runs every pattern on the design's
+// items with the engine and prices them with the cost package.
+func ExportMarkdown(d *model.Design, opt DocOptions) ([]byte, error) {
+	e, err := engine.FromDesign(d)
+	if err != nil {
+		return nil, err
+	}
+	results := make([]*engine.Result, len(d.Patterns))
+	for i := range d.Patterns {
+		results[i] = e.Run(&d.Patterns[i], engine.RunOptions{})
+	}
+	var b strings.Builder
+	t := &d.Table
+	fmt.Fprintf(&b, "# %s\n\n", mdText(designName(d)))
+	if d.Description != "" {
+		fmt.Fprintf(&b, "%s\n\n", strings.TrimSpace(d.Description))
+	}
+
+	b.WriteString("## Table\n\n")
+	fmt.Fprintf(&b, "Table `%s`: partition key `%s` (%s)", t.Name, t.Key.Partition, t.KeyAttributeType(t.Key.Partition))
+	if t.Key.Sort != "" {
+		fmt.Fprintf(&b, ", sort key `%s` (%s)", t.Key.Sort, t.KeyAttributeType(t.Key.Sort))
+	}
+	b.WriteString(".\n")
+	fmt.Fprintf(&b, "Billing: %s. Class: %s. Point-in-time recovery: on. Type attribute: `%s`.\n\n", billingText(t.Billing), classText(t.Class), d.TypeAttr())
+	if len(t.Indexes) > 0 {
+		rows := [][]string{{"Index", "Kind", "Partition key", "Sort key", "Projection"}}
+		for _, ix := range t.Indexes {
+			kind, pk := "GSI", ix.Key.Partition
+			if ix.Local {
+				kind, pk = "LSI", t.Key.Partition
+			}
+			proj := string(projType(ix.Projection))
+			if len(ix.Projection.Include) > 0 {
+				proj += " (" + strings.Join(ix.Projection.Include, ", ") + ")"
+			}
+			rows = append(rows, []string{ix.Name, kind, code(pk), code(ix.Key.Sort), proj})
+		}
+		writeTable(&b, rows)
+	}
+
+	if len(d.Patterns) > 0 {
+		b.WriteString("## Access patterns\n\n")
+		rows := [][]string{{"#", "Access pattern", "Holds", "Returns", "Order", "Cardinality", "Rate/s", "Serves it"}}
+		for _, p := range d.Patterns {
+			serves := string(p.Operation)
+			if p.Index != "" {
+				serves += " on " + p.Index
+			}
+			rows = append(rows, []string{strconv.Itoa(p.ID), p.Name, p.Holds, p.Returns, p.Order, p.Cardinality,
+				strconv.FormatFloat(p.EffectiveRate(), 'f', -1, 64), serves})
+		}
+		writeTable(&b, rows)
+	}
+
+	if len(d.Entities) > 0 {
+		b.WriteString("## Entities and keys\n\n")
+		keys := keyAttributes(t)
+		head := []string{"Entity"}
+		head = append(head, keys...)
+		head = append(head, "Count")
+		rows := [][]string{head}
+		for _, en := range d.Entities {
+			row := []string{en.Name}
+			for _, k := range keys {
+				row = append(row, code(en.Keys[k]))
+			}
+			count := ""
+			if en.Count > 0 {
+				count = groupDigits(en.Count)
+			}
+			rows = append(rows, append(row, count))
+		}
+		writeTable(&b, rows)
+	}
+
+	if len(d.Patterns) > 0 {
+		b.WriteString("## Requests and results\n\n")
+		for i := range d.Patterns {
+			writePatternResult(&b, d, &d.Patterns[i], results[i])
+		}
+	}
+
+	if rep, err := cost.Compute(cost.Input{Design: d, Runner: e}); err == nil {
+		writeCost(&b, rep)
+	} else {
+		fmt.Fprintf(&b, "## Cost\n\nNot priced: %s.\n\n", mdText(err.Error()))
+	}
+
+	if opt.Review != nil {
+		fs, err := opt.Review(d)
+		if err != nil {
+			return nil, err
+		}
+		b.WriteString("## Review\n\n")
+		if len(fs) == 0 {
+			b.WriteString("No findings.\n\n")
+		} else {
+			rows := [][]string{{"Severity", "Rule", "Where", "Finding", "Fix"}}
+			for _, f := range fs {
+				rows = append(rows, []string{f.Severity, code(f.Rule), f.Where, f.Message, f.Fix})
+			}
+			writeTable(&b, rows)
+		}
+	}
+	return []byte(strings.TrimRight(b.String(), "\n") + "\n"), nil
+}
+
+func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r *engine.Result) {
+	fmt.Fprintf(b, "### %d. %s\n\n", p.ID, mdText(p.Name))
+	fmt.Fprintf(b, "%s request:\n\n```json\n", p.Operation)
+	b.Write(appendJSONValue(nil, requestOf(d, p), ""))
+	b.WriteString("\n```\n\n")
+	switch {
+	case r.Err != nil:
+		fmt.Fprintf(b, "Result: **%s**: %s\n\n", r.Err.Type, mdText(r.Err.Message))
+		return
+	case p.Operation.IsWrite():
+		fmt.Fprintf(b, "Result: writes %d item(s), %s WCU", len(r.Changes), num(r.Consumed.Write()))
+		if ix := indexUnits(r.Consumed, false); ix != "" {
+			fmt.Fprintf(b, " (%s)", ix)
+		}
+		b.WriteString(".\n\n")
+		if len(r.Changes) > 0 {
+			rows := [][]string{{"Key", "Before", "After", "Table WCU"}}
+			for _, c := range r.Changes {
+				rows = append(rows, []string{keyText(c.Key, &d.Table), presence(c.Before), presence(c.After), num(c.Table)})
+			}
+			writeTable(b, rows)
+		}
+		return
+	}
+	fmt.Fprintf(b, "Result: %d item(s)", r.Count)
+	if r.ScannedCount != r.Count && (p.Operation == model.OpQuery || p.Operation == model.OpScan) {
+		fmt.Fprintf(b, " of %d read", r.ScannedCount)
+	}
+	fmt.Fprintf(b, ", %s RCU", num(r.Consumed.Read()))
+	if r.LastEvaluatedKey != nil {
+		fmt.Fprintf(b, ", more pages after %s", keyText(r.LastEvaluatedKey, &d.Table))
+	}
+	b.WriteString(".\n\n")
+	if len(r.Items) == 0 {
+		return
+	}
+	cols := resultColumns(d, r.Items)
+	rows := [][]string{cols}
+	for i, it := range r.Items {
+		if i == maxResultRows {
+			break
+		}
+		row := make([]string, len(cols))
+		for j, c := range cols {
+			if v, ok := it[c]; ok {
+				row[j] = valueText(v)
+			}
+		}
+		rows = append(rows, row)
+	}
+	writeTable(b, rows)
+	if len(r.Items) > maxResultRows {
+		fmt.Fprintf(b, "... and %d more.\n\n", len(r.Items)-maxResultRows)
+	}
+}
+
+// resultColumns: the table's keys, then the other attributes the items hold,
+// sorted, so every result table of a design reads the same way.
+func resultColumns(d *model.Design, items []model.Item) []string {
+	var cols []string
+	seen := map[string]bool{}
+	for _, k := range []string{d.Table.Key.Partition, d.Table.Key.Sort} {
+		if k != "" {
+			cols = append(cols, k)
+			seen[k] = true
+		}
+	}
+	rest := map[string]bool{}
+	for _, it := range items {
+		for a := range it {
+			if !seen[a] {
+				rest[a] = true
+			}
+		}
+	}
+	return append(cols, sortedStrings(rest)...)
+}
+
+func writeCost(b *strings.Builder, rep *cost.Report) {
+	b.WriteString("## Cost\n\n")
+	fmt.Fprintf(b, "Region %s, class %s. Per request: the first page of a Query or Scan. Monthly: the peak rate sustained for a month.\n\n", rep.Region, classText(rep.Class))
+	rows := [][]string{{"#", "Access pattern", "Rate/s", "RCU/request", "WCU/request", "On-demand $/month", "Provisioned $/month"}}
+	for _, pc := range rep.Patterns {
+		if pc.Err != nil && pc.Err.Type != "ConditionalCheckFailedException" {
+			rows = append(rows, []string{strconv.Itoa(pc.ID), pc.Name, strconv.FormatFloat(pc.Rate, 'f', -1, 64), "", "", "not priced: " + pc.Err.Type, ""})
+			continue
+		}
+		rows = append(rows, []string{strconv.Itoa(pc.ID), pc.Name, strconv.FormatFloat(pc.Rate, 'f', -1, 64),
+			num(pc.PerRequest.Read), num(pc.PerRequest.Write), dollars(pc.Monthly.OnDemand), dollars(pc.Monthly.Provisioned)})
+	}
+	rows = append(rows, []string{"", "**Throughput**", "", "", "", dollars(rep.Totals.Monthly.OnDemand), dollars(rep.Totals.Monthly.Provisioned)})
+	writeTable(b, rows)
+	fmt.Fprintf(b, "Storage: %s GB, %s per month (table and indexes, before the free tier).\n", strconv.FormatFloat(rep.Storage.GB, 'f', 3, 64), dollars(rep.Storage.Monthly))
+	if rep.Totals.Configured > 0 {
+		fmt.Fprintf(b, "Provisioned capacity as configured: %s per month.\n", dollars(rep.Totals.Configured))
+	}
+	b.WriteString("\n")
+}
+
+// writeTable writes a Markdown table with columns padded to their display width.
+func writeTable(b *strings.Builder, rows [][]string) {
+	widths := make([]int, len(rows[0]))
+	for r := range rows {
+		for c := range rows[r] {
+			rows[r][c] = cell(rows[r][c])
+			widths[c] = max(widths[c], lipgloss.Width(rows[r][c]), 3)
+		}
+	}
+	line := func(cells []string) {
+		b.WriteString("|")
+		for c, s := range cells {
+			b.WriteString(" " + s + strings.Repeat(" ", widths[c]-lipgloss.Width(s)) + " |")
+		}
+		b.WriteString("\n")
+	}
+	line(rows[0])
+	sep := make([]string, len(widths))
+	for c, w := range widths {
+		sep[c] = strings.Repeat("-", w)
+	}
+	line(sep)
+	for _, r := range rows[1:] {
+		line(r)
+	}
+	b.WriteString("\n")
+}
+
+// cell makes text safe inside a table cell: one line, pipes escaped.
+func cell(s string) string {
+	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ", "|", `\|`).Replace(s)
+	return strings.TrimSpace(s)
+}
+
+// mdText makes free text safe on one Markdown line.
+func mdText(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+// code wraps a non-empty value in backticks (with a longer fence when it holds one).
+func code(s string) string {
+	if s == "" {
+		return ""
+	}
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}
+
+// valueText shows a value compactly: strings as they are, numbers canonical, the
+// rest in DynamoDB JSON.
+func valueText(v model.Value) string {
+	switch v.Type {
+	case model.TypeS:
+		return v.Str
+	case model.TypeN:
+		return model.CanonicalNumber(v.Str)
+	case model.TypeBOOL:
+		return strconv.FormatBool(v.Bool)
+	case model.TypeNULL:
+		return "null"
+	}
+	return string(model.AppendWireValue(nil, v))
+}
+
+func keyText(k model.Item, t *model.Table) string {
+	var parts []string
+	for _, a := range []string{t.Key.Partition, t.Key.Sort} {
+		if v, ok := k[a]; ok && a != "" {
+			parts = append(parts, a+"="+valueText(v))
+		}
+	}
+	for _, a := range k.Names() {
+		if a != t.Key.Partition && a != t.Key.Sort {
+			parts = append(parts, a+"="+valueText(k[a]))
+		}
+	}
+	return code(strings.Join(parts, ", "))
+}
+
+func presence(it model.Item) string {
+	if it == nil {
+		return "absent"
+	}
+	return fmt.Sprintf("%d B", model.ItemSize(it))
+}
+
+func indexUnits(c engine.Capacity, read bool) string {
+	var parts []string
+	for _, n := range sortedStrings(c.Indexes) {
+		u := c.Indexes[n].Write
+		if read {
+			u = c.Indexes[n].Read
+		}
+		if u != 0 {
+			parts = append(parts, fmt.Sprintf("%s %s", n, num(u)))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// num writes capacity units without float noise.
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+func dollars(f float64) string {
+	s := strconv.FormatFloat(f, 'f', 2, 64)
+	whole, frac, _ := strings.Cut(s, ".")
+	n, err := strconv.ParseInt(whole, 10, 64)
+	if err != nil {
+		return "$" + s
+	}
+	return "$" + groupDigits(n) + "." + frac
+}
+
+// groupDigits writes 50000000 as 50,000,000.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func billingText(b model.Billing) string {
+	if b.Mode != model.Provisioned {
+		return "on-demand"
+	}
+	s := fmt.Sprintf("provisioned, %d RCU and %d WCU", b.Read, b.Write)
+	if b.Target > 0 {
+		s += fmt.Sprintf(", autoscaling target %s%%", formatPercent(b.Target))
+	}
+	return s
+}
+
+func classText(c model.TableClass) string {
+	if c == "" {
+		return string(model.ClassStandard)
+	}
+	return string(c)
+}

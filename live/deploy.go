@@ -1,0 +1,273 @@
+package live
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"stwb/model"
+)
+
+// TagKey is the tag deploy puts on a table, with the design's name as value, so that
+// teardown deletes only a table stwb made for that design.
+const TagKey = "stwb:design"
+
+// TableTimeout bounds waiting for a table to become ACTIVE or to go away.
+const TableTimeout = 10 * time.Minute
+
+// ErrNotEmpty is returned by Deploy for an existing table that holds items when
+// Replace is not set: nothing is deleted without being asked.
+var ErrNotEmpty = errors.New("table exists and is not empty")
+
+// TableName is the table a design deploys to: the name given, else the design's.
+func TableName(d *model.Design, override string) string {
+	if override != "" {
+		return override
+	}
+	return d.Table.Name
+}
+
+// TagValue is the tag value for a design: its name, with characters that AWS tag
+// values do not allow (anything but letters, digits, spaces and _.:/=+-@) replaced by
+// '-', and at most 256 characters (Tagging.html "Tagging restrictions").
+func TagValue(d *model.Design) string {
+	name := d.Name
+	if name == "" {
+		name = d.Table.Name
+	}
+	var b strings.Builder
+	for _, r := range name {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', strings.ContainsRune(" _.:/=+-@", r):
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	s := b.String()
+	if len(s) > 256 {
+		s = s[:256]
+	}
+	return s
+}
+
+// Plan describes what Deploy will do, for the user to confirm: the table, its key,
+// its indexes, the number of items, and, on AWS, that it costs money.
+func Plan(d *model.Design, table, endpoint string) string {
+	var b strings.Builder
+	where := endpoint
+	if where == "" {
+		where = "AWS (the region the credentials resolve to)"
+	}
+	fmt.Fprintf(&b, "Deploy design %q to %s\n", d.Name, where)
+	fmt.Fprintf(&b, "  table   %s  key %s\n", table, keyText(d.Table.Key))
+	billing := "on-demand"
+	if d.Table.Billing.Mode == model.Provisioned {
+		billing = fmt.Sprintf("provisioned %d RCU / %d WCU", max(d.Table.Billing.Read, 1), max(d.Table.Billing.Write, 1))
+	}
+	fmt.Fprintf(&b, "  billing %s\n", billing)
+	for _, ix := range d.Table.Indexes {
+		kind := "GSI"
+		ks := ix.Key
+		if ix.Local {
+			kind = "LSI"
+			ks.Partition = d.Table.Key.Partition
+		}
+		proj := string(ix.Projection.Type)
+		if ix.Projection.Type == model.ProjectInclude {
+			proj += " " + strings.Join(ix.Projection.Include, ",")
+		}
+		fmt.Fprintf(&b, "  %s     %s  key %s  projection %s\n", kind, ix.Name, keyText(ks), proj)
+	}
+	fmt.Fprintf(&b, "  items   %d, written with BatchWriteItem, 25 a request\n", len(d.Items))
+	fmt.Fprintf(&b, "  tag     %s=%s\n", TagKey, TagValue(d))
+	if IsAWS(endpoint) {
+		b.WriteString("  cost    this is AWS: the table, its writes and its storage are billed to the account\n" +
+			"          until `stwb teardown` deletes it\n")
+	}
+	return b.String()
+}
+
+func keyText(ks model.KeySchema) string {
+	if ks.Sort == "" {
+		return ks.Partition
+	}
+	return ks.Partition + " / " + ks.Sort
+}
+
+// DeployOptions tune Deploy.
+type DeployOptions struct {
+	Table   string    // table name; "" for the design's
+	Replace bool      // delete and recreate a table that exists
+	Log     io.Writer // progress lines; nil for none
+	Load    LoadOptions
+}
+
+// DeployReport says what Deploy did.
+type DeployReport struct {
+	Table    string
+	Created  bool // false when an existing empty table was reused
+	Replaced bool
+	Load     LoadStats
+	Elapsed  time.Duration // of loading the items
+}
+
+// ItemsPerSecond is the loading rate.
+func (r *DeployReport) ItemsPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Load.Items) / r.Elapsed.Seconds()
+}
+
+// Deploy creates the design's table with its indexes (or reuses an existing empty
+// one with the same key), tags it, waits until it is ACTIVE, and loads the design's
+// items. A table that exists and holds items is left alone (ErrNotEmpty) unless
+// Replace is set; then it is deleted and created anew.
+func Deploy(ctx context.Context, db *dynamodb.Client, d *model.Design, o DeployOptions) (*DeployReport, error) {
+	logw := o.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	name := TableName(d, o.Table)
+	rep := &DeployReport{Table: name}
+	existing, err := describe(ctx, db, name)
+	if err != nil {
+		return nil, err
+	}
+	if existing != nil {
+		n, err := countItems(ctx, db, name, 1)
+		if err != nil {
+			return nil, fmt.Errorf("counting the items of existing table %s: %w", name, err)
+		}
+		switch {
+		case o.Replace:
+			fmt.Fprintf(logw, "deleting existing table %s (--replace)\n", name)
+			if _, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
+				return nil, fmt.Errorf("deleting table %s: %w", name, err)
+			}
+			if err := WaitGone(ctx, db, name, TableTimeout); err != nil {
+				return nil, err
+			}
+			existing, rep.Replaced = nil, true
+		case n > 0:
+			return nil, fmt.Errorf("%w: %s already holds items; pass --replace to delete and recreate it, or --table to deploy beside it", ErrNotEmpty, name)
+		default:
+			if err := sameKey(existing, d.Table); err != nil {
+				return nil, fmt.Errorf("existing empty table %s: %v; pass --replace to recreate it", name, err)
+			}
+			fmt.Fprintf(logw, "reusing existing empty table %s\n", name)
+		}
+	}
+	var desc *types.TableDescription
+	if existing == nil {
+		fmt.Fprintf(logw, "creating table %s\n", name)
+		if _, err := db.CreateTable(ctx, CreateTableInput(name, d.Table)); err != nil {
+			return nil, fmt.Errorf("creating table %s: %w", name, err)
+		}
+		rep.Created = true
+	}
+	if desc, err = WaitActive(ctx, db, name, TableTimeout); err != nil {
+		return nil, err
+	}
+	if _, err := db.TagResource(ctx, &dynamodb.TagResourceInput{ResourceArn: desc.TableArn,
+		Tags: []types.Tag{{Key: aws.String(TagKey), Value: aws.String(TagValue(d))}}}); err != nil {
+		return nil, fmt.Errorf("tagging table %s: %w", name, err)
+	}
+	lo := o.Load
+	if lo.Progress == nil {
+		lo.Progress = progressPrinter(logw, len(d.Items))
+	}
+	start := time.Now()
+	rep.Load, err = LoadItems(ctx, db, name, d.Items, lo)
+	rep.Elapsed = time.Since(start)
+	if err != nil {
+		return rep, fmt.Errorf("loading items into %s: %w", name, err)
+	}
+	fmt.Fprintf(logw, "loaded %d items in %.1fs (%.0f items/s, %d requests, %d throttled, %d items retried)\n",
+		rep.Load.Items, rep.Elapsed.Seconds(), rep.ItemsPerSecond(), rep.Load.Requests, rep.Load.Throttled, rep.Load.Retried)
+	return rep, nil
+}
+
+// progressPrinter prints a line at every tenth of the items, not one per batch: a
+// 100,000-item design would otherwise print 4,000 lines.
+func progressPrinter(w io.Writer, total int) func(done, total int) {
+	next := 0
+	return func(done, _ int) {
+		if done >= next || done == total {
+			fmt.Fprintf(w, "  %d/%d items\n", done, total)
+			next = done + max(total/10, 1)
+		}
+	}
+}
+
+// describe returns the table's description, nil when it does not exist.
+func describe(ctx context.Context, db *dynamodb.Client, name string) (*types.TableDescription, error) {
+	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	var nf *types.ResourceNotFoundException
+	if errors.As(err, &nf) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("describing table %s: %w", name, err)
+	}
+	return out.Table, nil
+}
+
+// sameKey checks that an existing table has the design's primary key.
+func sameKey(t *types.TableDescription, want model.Table) error {
+	got := model.KeySchema{}
+	for _, k := range t.KeySchema {
+		if k.KeyType == types.KeyTypeHash {
+			got.Partition = aws.ToString(k.AttributeName)
+		} else {
+			got.Sort = aws.ToString(k.AttributeName)
+		}
+	}
+	if got != want.Key {
+		return fmt.Errorf("its key is %s, the design's is %s", keyText(got), keyText(want.Key))
+	}
+	return nil
+}
+
+// Teardown deletes the table, but only when it carries this design's tag
+// (TagKey=TagValue(d)); any other table is refused, whoever made it.
+func Teardown(ctx context.Context, db *dynamodb.Client, d *model.Design, table string) error {
+	name := TableName(d, table)
+	desc, err := describe(ctx, db, name)
+	if err != nil {
+		return err
+	}
+	if desc == nil {
+		return fmt.Errorf("table %s does not exist; nothing to tear down", name)
+	}
+	tags, err := db.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: desc.TableArn})
+	if err != nil {
+		return fmt.Errorf("reading the tags of table %s: %w", name, err)
+	}
+	want := TagValue(d)
+	found := ""
+	for _, t := range tags.Tags {
+		if aws.ToString(t.Key) == TagKey {
+			found = aws.ToString(t.Value)
+		}
+	}
+	if found != want {
+		why := "it has no " + TagKey + " tag, so stwb did not deploy it"
+		if found != "" {
+			why = fmt.Sprintf("its %s tag is %q, not this design's %q", TagKey, found, want)
+		}
+		return fmt.Errorf("refusing to delete table %s: %s", name, why)
+	}
+	if _, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
+		return fmt.Errorf("deleting table %s: %w", name, err)
+	}
+	return WaitGone(ctx, db, name, TableTimeout)
+}

@@ -1,0 +1,394 @@
+package model
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Tests of loading design files. The value mapping follows FORMAT.md "Values"; the
+// number rules follow the developer guide's HowItWorks.NamingRulesDataTypes.html
+// ("Number": 38 digits, 1E-130 to 9.99E+125) and the set rules the same page's "Sets"
+// (no empty sets, no duplicates).
+
+// baseDesign is a small valid design; %ITEM% is replaced by one item line's body and
+// %VALUE% by a pattern value.
+const baseDesign = `version: 1
+name: t
+table:
+  name: test-table
+  key: {partition: PK, sort: SK}
+items:
+  - {PK: a, SK: b, v: %ITEM%}
+patterns:
+  - id: 1
+    operation: Query
+    key: "PK = :v"
+    values:
+      ":v": %VALUE%
+`
+
+func designWith(item, value string) []byte {
+	return []byte(strings.NewReplacer("%ITEM%", item, "%VALUE%", value).Replace(baseDesign))
+}
+
+func TestParseValues(t *testing.T) {
+	cases := []struct {
+		yaml string
+		want Value
+	}{
+		{`hello`, Str("hello")},
+		{`"hello"`, Str("hello")},
+		{`'it''s'`, Str("it's")},
+		{`"12"`, Str("12")},
+		{`"true"`, Str("true")},
+		{`""`, Str("")},
+		{`ITEM#001`, Str("ITEM#001")},
+		{`ada@example.com`, Str("ada@example.com")},
+		{`中文 é 🙂`, Str("中文 é 🙂")},
+		{`"caf\u00e9\n"`, Str("café\n")},
+		{`2026-08-03`, Str("2026-08-03")},
+		{`!!str 12`, Str("12")},
+		{`12`, Num("12")},
+		{`-0.5`, Num("-0.5")},
+		{`1e3`, Num("1e3")},
+		{`99.50`, Num("99.50")},
+		{`.5`, Num(".5")},
+		{`12345678901234567890123456789012345678`, Num("12345678901234567890123456789012345678")},
+		{`9.9999999999999999999999999999999999999E+125`, Num("9.9999999999999999999999999999999999999E+125")},
+		{`1E-130`, Num("1E-130")},
+		{`!!float 12`, Num("12")},
+		{`true`, Bool(true)},
+		{`False`, Bool(false)},
+		{`null`, Null()},
+		{`~`, Null()},
+		{`[1, a, [true]]`, List(Num("1"), Str("a"), List(Bool(true)))},
+		{`[]`, List()},
+		{`{a: 1, "b c": {d: x}}`, Map(map[string]Value{"a": Num("1"), "b c": Map(map[string]Value{"d": Str("x")})})},
+		{`{}`, Map(map[string]Value{})},
+		{`!!binary aGVsbG8=`, Bin([]byte("hello"))},
+		{`!!binary "aGVsbG8="`, Bin([]byte("hello"))},
+		{`!ss [gift, "12"]`, StrSet("gift", "12")},
+		{`!ns [1, 2.5, -3e2]`, NumSet("1", "2.5", "-3e2")},
+		{`!bs [aGk=, "aGVsbG8="]`, BinSet([]byte("hi"), []byte("hello"))},
+	}
+	for _, c := range cases {
+		for _, fast := range []bool{true, false} {
+			d, err := parse("v.yaml", designWith(c.yaml, c.yaml), fast)
+			if err != nil {
+				t.Errorf("%s (fast %v): %v", c.yaml, fast, err)
+				continue
+			}
+			got := d.Items[0]["v"]
+			if !got.Equal(c.want) || got.Str != c.want.Str {
+				t.Errorf("%s (fast %v): item value %+v, want %+v", c.yaml, fast, got, c.want)
+			}
+			if pv := d.Patterns[0].Values[":v"]; !pv.Equal(c.want) || pv.Str != c.want.Str {
+				t.Errorf("%s: pattern value %+v, want %+v", c.yaml, pv, c.want)
+			}
+		}
+	}
+}
+
+func TestParseValueErrors(t *testing.T) {
+	cases := []struct{ yaml, msg string }{
+		{`.inf`, "DynamoDB has no infinity or NaN"},
+		{`-.inf`, "DynamoDB has no infinity or NaN"},
+		{`.nan`, "DynamoDB has no infinity or NaN"},
+		{`1e200`, "number overflow"},
+		{`1e-200`, "number underflow"},
+		{`123456789012345678901234567890123456789`, "more than 38 significant digits"},
+		{`0x1F`, `"0x1F" is not a DynamoDB number`},
+		{`!ss []`, "empty SS set"},
+		{`!ss [a, a]`, `duplicate element "a" in SS set`},
+		{`!ns [1, 1.0]`, `duplicate element "1.0" in NS set`},
+		{`!ns [x]`, `"x" is not a DynamoDB number`},
+		{`!ss [null]`, "null is not a valid SS set element"},
+		{`!bs ["@@"]`, "invalid base64"},
+		{`!!binary "@@"`, "invalid base64"},
+		{`!foo x`, "unknown tag !foo"},
+		{`!ss x`, "!ss needs a sequence"},
+		{`&a x`, "anchors (&a) are not supported"},
+		{`{a: 1, a: 2}`, `duplicate key "a"`},
+	}
+	for _, c := range cases {
+		for _, fast := range []bool{true, false} {
+			_, err := parse("v.yaml", designWith(c.yaml, `x`), fast)
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) == 0 {
+				t.Errorf("%s (fast %v): error %v, want an ErrorList", c.yaml, fast, err)
+				continue
+			}
+			if !strings.Contains(list[0].Error(), c.msg) || !strings.HasPrefix(list[0].Error(), "v.yaml:7:") {
+				t.Errorf("%s (fast %v): %q, want v.yaml:7:...: ...%s", c.yaml, fast, list[0].Error(), c.msg)
+			}
+			// The same value in a pattern's values is read by the node path.
+			_, err = parse("v.yaml", designWith(`x`, c.yaml), fast)
+			if err == nil || !strings.Contains(err.Error(), c.msg) || !strings.HasPrefix(err.Error(), "v.yaml:13:") {
+				t.Errorf("%s in values: %v", c.yaml, err)
+			}
+		}
+	}
+}
+
+func TestValueNodeRoundTrip(t *testing.T) {
+	values := []Value{
+		Str(""), Str("12"), Str("true"), Str("null"), Str("~"), Str("yes"), Str("a: b"), Str("a #b"), Str(" lead"),
+		Str("trail "), Str("-x"), Str("x,y"), Str("[x]"), Str("{x}"), Str("\"q\""), Str("line\nbreak"), Str("tab\t"),
+		Str("中文"), Str("CUST#42"), Str("2026-08-03"), Str(".inf"), Str("0x1F"), Str("1e3"), Str("@x"), Str("a\\b"),
+		Num("0"), Num("-0.5"), Num("1e3"), Num("99.50"), Num("12345678901234567890123456789012345678"),
+		Bool(true), Null(), Bin([]byte{0, 1, 255}), Bin([]byte("1234")), List(Str("a"), Num("1")),
+		Map(map[string]Value{"z": Str("1"), "a b": Null(), "12": Num("12")}),
+		StrSet("a", "true", ""), NumSet("1", "2"), BinSet([]byte("x")),
+	}
+	for _, v := range values {
+		got, err := ValueFromNode(ValueToNode(v))
+		if err != nil || !got.Equal(v) || got.Str != v.Str {
+			t.Errorf("%+v came back as %+v (%v)", v, got, err)
+		}
+		// And through text: the item fast path must read what saving writes.
+		d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
+			Items: []Item{{"PK": Str("k"), "v": v}}}
+		out, err := Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fast := range []bool{true, false} {
+			back, err := parse("rt.yaml", out, fast)
+			if err != nil {
+				t.Errorf("%+v: %v\n%s", v, err, out)
+				continue
+			}
+			if w := back.Items[0]["v"]; !w.Equal(v) || w.Str != v.Str {
+				t.Errorf("%+v (fast %v) read back as %+v from\n%s", v, fast, w, out)
+			}
+		}
+	}
+}
+
+func TestFormatExampleLoads(t *testing.T) {
+	d, err := Load("testdata/format-example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Name != "orders-service" || len(d.Entities) != 2 || len(d.Items) != 3 || len(d.Patterns) != 4 {
+		t.Fatalf("loaded %+v", d)
+	}
+	// Item 1 names the order entity and leaves its keys out: all four are built.
+	order := d.Items[1]
+	for attr, want := range map[string]Value{"PK": Str("ORDER#9f2a"), "SK": Str("METADATA"),
+		"GSI1PK": Str("STATUS#SHIPPED"), "GSI1SK": Str("2026-08-03T14:22Z")} {
+		if !order[attr].Equal(want) {
+			t.Errorf("order item %s = %+v, want %+v", attr, order[attr], want)
+		}
+	}
+	if d.Items[1]["total"].Str != "99.50" {
+		t.Errorf("total kept as %q, want the exact text 99.50", d.Items[1]["total"].Str)
+	}
+	lsi, _ := d.Table.IndexByName("LSI1")
+	if !lsi.Local || lsi.Key.Partition != "PK" || lsi.Key.Sort != "placedAt" || lsi.Projection.Type != ProjectKeysOnly {
+		t.Errorf("LSI1 = %+v", lsi)
+	}
+	p2 := d.Patterns[1]
+	if p2.KeyCondition != "PK = :pk AND begins_with(SK, :sk)" || p2.ScanForward() || p2.Limit != 25 {
+		t.Errorf("pattern 2 = %+v", p2)
+	}
+	if d.Patterns[0].Key == nil || !d.Patterns[0].Key["PK"].Equal(Str("CUST#42")) || d.Patterns[0].Rate != 200 {
+		t.Errorf("pattern 1 = %+v", d.Patterns[0])
+	}
+	if d.ItemPos[2] != (Pos{File: "testdata/format-example.yaml", Line: 31, Col: 5}) {
+		t.Errorf("item 2 at %+v", d.ItemPos[2])
+	}
+	if d.Patterns[3].Pos != (Pos{File: d.Pos.File, Line: 57, Col: 5}) || d.Entities[1].Pos.Line != 24 || d.Table.Indexes[1].Pos != (Pos{File: d.Pos.File, Line: 15, Col: 7}) {
+		t.Errorf("positions: pattern %v entity %v index %v", d.Patterns[3].Pos, d.Entities[1].Pos, d.Table.Indexes[1].Pos)
+	}
+}
+
+// TestParseAllFields reads testdata/all-fields.yaml, which sets every field FORMAT.md
+// lists and the documented extras (returnValues, per-action names and values, index
+// capacity).
+func TestParseAllFields(t *testing.T) {
+	d, err := Load("testdata/all-fields.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := d.Table
+	if tb.Billing != (Billing{Mode: Provisioned, Read: 100, Write: 50, Target: 0.7}) || tb.Class != ClassStandardIA || tb.TypeAttribute != "kind" {
+		t.Errorf("table = %+v", tb)
+	}
+	if tb.KeyAttributeType("SK") != TypeN || tb.KeyAttributeType("other") != TypeS {
+		t.Errorf("attributes = %v", tb.Attributes)
+	}
+	gsi, _ := tb.IndexByName("GSI1")
+	if gsi.Read != 10 || gsi.Write != 5 || gsi.Projection.Type != ProjectInclude || !reflect.DeepEqual(gsi.Projection.Include, []string{"status", "total"}) {
+		t.Errorf("GSI1 = %+v", gsi)
+	}
+	if d.Region != "eu-west-1" || d.Description == "" {
+		t.Errorf("region %q description %q", d.Region, d.Description)
+	}
+	e := d.Entities[0]
+	if len(e.Attributes) != 2 || e.Attributes[0] != (EntityAttribute{Name: "email", Type: TypeS, Unique: true}) || e.Attributes[1].Type != TypeN || e.Count != 7 {
+		t.Errorf("entity = %+v", e)
+	}
+	byID := map[int]Pattern{}
+	for _, p := range d.Patterns {
+		byID[p.ID] = p
+	}
+	q := byID[1]
+	if q.Holds != "h" || q.Returns != "r" || q.Order != "o" || q.Cardinality != "1" || q.Rate != 2.5 || q.Index != "GSI1" ||
+		q.Filter != "#s = :s" || q.Projection != "PK, total" || q.Names["#s"] != "status" || !q.Consistent == false ||
+		q.Partitions != 1000 || len(q.Expect) != 1 || q.ScanForward() {
+		t.Errorf("pattern 1 = %+v", q)
+	}
+	if s := byID[2]; !s.Batch || s.Operation != OpScan || s.Limit != 10 || !s.Consistent {
+		t.Errorf("pattern 2 = %+v", s)
+	}
+	if b := byID[3]; len(b.Keys) != 2 || b.Operation != OpBatchGetItem {
+		t.Errorf("pattern 3 = %+v", b)
+	}
+	if p := byID[4]; p.Item == nil || p.Condition == "" || p.ReturnValues != "ALL_OLD" {
+		t.Errorf("pattern 4 = %+v", p)
+	}
+	tw := byID[5]
+	if len(tw.Actions) != 4 {
+		t.Fatalf("pattern 5 actions = %+v", tw.Actions)
+	}
+	kinds := []ActionKind{tw.Actions[0].Kind, tw.Actions[1].Kind, tw.Actions[2].Kind, tw.Actions[3].Kind}
+	if !reflect.DeepEqual(kinds, []ActionKind{ActionPut, ActionUpdate, ActionDelete, ActionCheck}) {
+		t.Errorf("kinds %v", kinds)
+	}
+	if tw.Actions[0].Condition != "attribute_not_exists(PK)" || tw.Actions[1].Names["#t"] != "total" ||
+		!tw.Actions[1].Values[":one"].Equal(Num("1")) || tw.Actions[3].Condition == "" || tw.Actions[2].Key == nil {
+		t.Errorf("actions %+v", tw.Actions)
+	}
+	if u := byID[6]; u.ReturnValues != "UPDATED_NEW" || u.Update == "" || u.Key == nil {
+		t.Errorf("pattern 6 = %+v", u)
+	}
+	if len(d.Review) != 2 || d.Review[0] != (ReviewSetting{Rule: "unused-index", Severity: "off", Reason: "read by the nightly export", Pos: d.Review[0].Pos}) {
+		t.Errorf("review = %+v", d.Review)
+	}
+}
+
+func TestParseDefaults(t *testing.T) {
+	d, err := Parse("min.yaml", []byte("version: 1\ntable:\n  name: tbl\n  key: {partition: id}\n  indexes:\n    - name: byX\n      key: {partition: x}\npatterns:\n  - id: 1\n    operation: Scan\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Table.Billing.Mode != OnDemand || d.Table.Class != ClassStandard || d.TypeAttr() != "type" || d.Table.TypeAttribute != "type" {
+		t.Errorf("table defaults %+v", d.Table)
+	}
+	if d.Table.Indexes[0].Projection.Type != ProjectAll || d.Table.Indexes[0].Local {
+		t.Errorf("index defaults %+v", d.Table.Indexes[0])
+	}
+	p := d.Patterns[0]
+	if !p.ScanForward() || p.EffectiveRate() != 1 || p.Consistent || p.Limit != 0 || p.Batch {
+		t.Errorf("pattern defaults %+v", p)
+	}
+	if d.Region != "" || d.Items != nil {
+		t.Errorf("region %q items %v", d.Region, d.Items)
+	}
+}
+
+// TestFastPathAgrees holds the items fast path to yaml.v3's reading of the same file.
+func TestFastPathAgrees(t *testing.T) {
+	files := map[string][]byte{
+		"generated": genDesign(300),
+		"comments": []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  # first\n  - {PK: a, n: 1}  # one\n\n  - {PK: b, 'q': 'x''y', s: !ss [\"a b\", c], m: {x: [1, {y: null}]}, e: {}, l: []}\n# margin\npatterns: []\n"),
+		"margin":   []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n- {PK: a, n: -1.5e3}\n- {PK: b, bin: !!binary AAE=, t: True, u: ~}\n"),
+	}
+	if ex, err := readFile("testdata/format-example.yaml"); err == nil {
+		files["example"] = ex
+	}
+	for name, data := range files {
+		if splitItems(newDecoder(""), data) == nil {
+			t.Errorf("%s: the fast path did not take the file", name)
+		}
+		fast, err1 := parse("f.yaml", data, true)
+		slow, err2 := parse("f.yaml", data, false)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: %v / %v", name, err1, err2)
+		}
+		if !reflect.DeepEqual(fast.Items, slow.Items) || !reflect.DeepEqual(fast.ItemPos, slow.ItemPos) {
+			t.Errorf("%s: fast and slow paths differ:\n%+v\n%+v\n%v\n%v", name, fast.Items, slow.Items, fast.ItemPos, slow.ItemPos)
+		}
+		for i := range fast.Source.items {
+			f, s := fast.Source.items[i], slow.Source.items[i]
+			if !reflect.DeepEqual(f.order, s.order) || f.line != s.line || f.head != s.head || f.key != s.key {
+				t.Errorf("%s: item %d record fast %+v slow %+v", name, i, f, s)
+			}
+		}
+	}
+}
+
+func TestFastPathFallsBack(t *testing.T) {
+	// Each of these is YAML the fast path does not take; the slow path still reads it.
+	for _, items := range []string{
+		"  - {PK: a, d: 2026-08-03}",
+		"  - {PK: a, x: &anchor 1}",
+		"  - PK: a\n    x: 1",
+		"  - {PK: a,\n     x: 1}",
+		"  - {PK: a, x: \"\\e\"}",
+		"  - {PK: a, x: -abc}",
+	} {
+		data := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n" + items + "\n")
+		if splitItems(newDecoder(""), data) != nil {
+			t.Errorf("fast path took %q", items)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	cases := []struct {
+		name, yaml string
+		want       []string // every error, in order
+	}{
+		{"did you mean", "version: 1\ntable:\n  name: tbl\n  key:\n    parition: PK\n", []string{
+			`model.yaml:3:3: table.key.partition is empty. name the attribute`,
+			`model.yaml:5:5: unknown field "parition" in table.key; did you mean "partition"?`,
+		}},
+		{"unknown top-level field", "version: 1\ntable: {name: tbl, key: {partition: PK}}\nitemz: []\nfoo: 1\n", []string{
+			`model.yaml:3:1: unknown field "itemz" in design; did you mean "items"?`,
+			`model.yaml:4:1: unknown field "foo" in design. known fields: version, name, description, region, table, entities, items, patterns, review`,
+		}},
+		{"missing version and table", "name: x\n", []string{
+			`model.yaml:1:1: version is missing. add ` + "`version: 1`" + ` at the top`,
+			`model.yaml:1:1: table is missing. add a table with a name and key`,
+			`model.yaml:1:1: version must be 1, not 0. set version: 1`,
+		}},
+		{"yaml syntax", "version: 1\ntable: [\n", []string{
+			`model.yaml:2:1: YAML syntax: did not find expected node content. fix the YAML at this line`,
+		}},
+		{"empty", "", []string{`model.yaml: the design file is empty. start from ` + "`stwb sample orders`" + ` or FORMAT.md's example`}},
+		{"pattern fields", "version: 1\ntable: {name: tbl, key: {partition: PK}}\npatterns:\n  - id: 3\n    operation: GetItems\n  - id: 3\n    operation: Query\n    key: {PK: a}\n    forwrd: false\n", []string{
+			`model.yaml:5:16: pattern 3.operation "GetItems" is not known. did you mean "GetItem"? (use one of: GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems)`,
+			`model.yaml:6:5: pattern id 3 is used twice (first at model.yaml:4:5). give each pattern its own id`,
+			`model.yaml:6:5: pattern 3: a Query's key is a KeyConditionExpression string, not a mapping. write key: "PK = :pk" with values: {":pk": ...}`,
+			`model.yaml:9:5: unknown field "forwrd" in pattern 3; did you mean "forward"?`,
+		}},
+		{"review reason", "version: 1\ntable: {name: tbl, key: {partition: PK}}\nreview:\n  unused-index: {severity: of}\n", []string{
+			`model.yaml:4:3: review.unused-index: a reason is required. add reason: "why this rule does not apply here"`,
+			`model.yaml:4:28: review.unused-index.severity "of" is not known. did you mean "off"? (use one of: off, error, warning, info)`,
+		}},
+		{"billing", "version: 1\ntable:\n  name: tbl\n  key: {partition: PK}\n  billing: {provisioned: {read: 0}}\n", []string{
+			`model.yaml:3:3: table.billing: provisioned capacity must be positive. give read and write capacity of at least 1`,
+			`model.yaml:5:26: table.billing.provisioned.write is missing. add write: N (capacity units)`,
+			`model.yaml:5:33: table.billing.provisioned.read 0 is out of range. write a number from 1 to 1099511627776`,
+		}},
+	}
+	for _, c := range cases {
+		_, err := Parse("model.yaml", []byte(c.yaml))
+		var list ErrorList
+		if !errors.As(err, &list) {
+			t.Errorf("%s: error %v, want an ErrorList", c.name, err)
+			continue
+		}
+		var got []string
+		for _, e := range list {
+			got = append(got, e.Error())
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s:\ngot  %q\nwant %q", c.name, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,259 @@
+package model
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+// TestPlainTagAgreesWithYAML holds the fast path's reading of plain scalars to
+// yaml.v3's: where plainTag gives an answer, it is yaml.v3's.
+func TestPlainTagAgreesWithYAML(t *testing.T) {
+	words := []string{"9f2a", "0x1F", "0b101", "0B1", "0o17", "017", "08", "1_000", "12", "-12", "+12", "1.", ".5", "1e3",
+		"1E-5", "2026-08-03", "2026-08-03T14:22:00Z", "2026-8-3", "1:20", ".inf", "-.Inf", ".NaN", "123abc", "1a2b3c",
+		"0abc", "0b", "12 monkeys", "1.2.3", "1-2", "+", "-", ".", "9#x", "3D", "abc", "true", "TRUE", "yes", "no", "on",
+		"null", "~", "Null", "nan", "inf", "0xZZ", "1e", "e1", "1__0", "deadbeef", "DEADBEEF", "0e", "0E1", "1t"}
+	for _, w := range words {
+		got := plainTag(w)
+		if got == "" {
+			continue // the fast path gives the line to yaml.v3
+		}
+		n := &yaml.Node{Kind: yaml.ScalarNode, Value: w}
+		want := n.ShortTag()
+		if want == "!!int" {
+			want = "!!float" // both are numbers to us
+		}
+		if want == "!!timestamp" {
+			want = "!!str"
+		}
+		if got != want {
+			t.Errorf("%q: fast path reads %s, yaml.v3 %s", w, got, want)
+		}
+	}
+}
+
+func mustLoad(t *testing.T, path string) *Design {
+	t.Helper()
+	d, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+// stripped is a design without positions and source, for comparing two loads.
+func stripped(d *Design) Design {
+	c := *d
+	c.Source, c.ItemPos, c.Pos = nil, nil, Pos{}
+	c.Table.Pos = Pos{}
+	c.Table.Indexes = append([]Index(nil), d.Table.Indexes...)
+	for i := range c.Table.Indexes {
+		c.Table.Indexes[i].Pos = Pos{}
+	}
+	c.Entities = append([]Entity(nil), d.Entities...)
+	for i := range c.Entities {
+		c.Entities[i].Pos = Pos{}
+	}
+	c.Patterns = append([]Pattern(nil), d.Patterns...)
+	for i := range c.Patterns {
+		c.Patterns[i].Pos = Pos{}
+		c.Patterns[i].Actions = append([]Action(nil), d.Patterns[i].Actions...)
+		for j := range c.Patterns[i].Actions {
+			c.Patterns[i].Actions[j].Pos = Pos{}
+		}
+	}
+	c.Review = append([]ReviewSetting(nil), d.Review...)
+	for i := range c.Review {
+		c.Review[i].Pos = Pos{}
+	}
+	return c
+}
+
+func TestRoundTrip(t *testing.T) {
+	for _, file := range []string{"testdata/format-example.yaml", "testdata/all-fields.yaml", "testdata/comments.yaml"} {
+		d := mustLoad(t, file)
+		out1, err := Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := Marshal(d)
+		if err != nil || !bytes.Equal(out1, again) {
+			t.Errorf("%s: a second Marshal differs:\n%s\n---\n%s", file, out1, again)
+		}
+		d2, err := Parse(file, out1)
+		if err != nil {
+			t.Fatalf("%s: reading the saved file: %v\n%s", file, err, out1)
+		}
+		if a, b := stripped(d), stripped(d2); !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: load-save-load changed the design:\n%+v\n%+v", file, a, b)
+		}
+		out2, _ := Marshal(d2)
+		if !bytes.Equal(out1, out2) {
+			t.Errorf("%s: Marshal(Parse(Marshal(d))) differs:\n%s\n---\n%s", file, out1, out2)
+		}
+		// The same design built in code (no source tree) saves to a canonical file that
+		// loads to the same design and is itself stable.
+		fresh := *d
+		fresh.Source = nil
+		out3, err := Marshal(&fresh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d3, err := Parse(file, out3)
+		if err != nil {
+			t.Fatalf("%s: reading the fresh file: %v\n%s", file, err, out3)
+		}
+		if a, b := stripped(d), stripped(d3); !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: fresh save changed the design", file)
+		}
+		if out4, _ := Marshal(d3); !bytes.Equal(out3, out4) {
+			t.Errorf("%s: fresh save is not stable:\n%s\n---\n%s", file, out3, out4)
+		}
+	}
+}
+
+func TestSaveKeepsCommentsAndLayout(t *testing.T) {
+	d := mustLoad(t, "testdata/comments.yaml")
+	out, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(out)
+	for _, want := range []string{
+		"# The design of the comment test.",
+		"# a comment on the table name",
+		"# head of the first item",
+		"# on the first item",
+		"# on pattern 1",
+		"# about the GSI",
+		"billing: on-demand", // a default written out stays written out
+		"'single quoted'",    // quoting style survives
+		"  - {type: customer, customerId: \"7\", email: x@example.com}",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("saved file lacks %q:\n%s", want, s)
+		}
+	}
+	// Derived keys are not written back.
+	if strings.Contains(s, "CUST#7") {
+		t.Errorf("a derived key was written:\n%s", s)
+	}
+}
+
+func TestSaveAfterEdits(t *testing.T) {
+	d := mustLoad(t, "testdata/comments.yaml")
+	d.Name = "renamed"
+	d.Table.Class = ClassStandardIA
+	d.Patterns = append(d.Patterns, Pattern{ID: 9, Name: "new one", Operation: OpScan})
+	d.Patterns[0].Limit = 7
+	d.Items = append(d.Items[1:], Item{"PK": Str("NEW"), "SK": Str("ONE"), "n": Num("1.50")})
+	out, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d2, err := Parse("edited.yaml", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if d2.Name != "renamed" || d2.Table.Class != ClassStandardIA || len(d2.Patterns) != 3 || d2.Patterns[0].Limit != 7 ||
+		len(d2.Items) != len(d.Items) || d2.Items[len(d2.Items)-1]["n"].Str != "1.50" {
+		t.Errorf("edits lost:\n%s", out)
+	}
+	s := string(out)
+	if !strings.Contains(s, "# on pattern 1") || !strings.Contains(s, "# a comment on the table name") {
+		t.Errorf("comments lost:\n%s", s)
+	}
+	if strings.Contains(s, "# head of the first item") {
+		t.Errorf("the removed item's comment stayed:\n%s", s)
+	}
+	if !strings.Contains(s, "# on the second item") {
+		t.Errorf("the kept item lost its comment:\n%s", s)
+	}
+	// The new field lands in canonical order: limit after key.
+	if strings.Index(s, "limit: 7") < strings.Index(s, "key: \"PK = :pk\"") {
+		t.Errorf("limit placed before key:\n%s", s)
+	}
+}
+
+func TestSaveFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "design.yaml")
+	d := mustLoad(t, "testdata/format-example.yaml")
+	if err := SaveFile(path, d); err != nil {
+		t.Fatal(err)
+	}
+	first, _ := os.ReadFile(path)
+	if _, err := Parse(path, first); err != nil {
+		t.Fatalf("saved file does not load: %v", err)
+	}
+	// A design that cannot be written (a value yaml.v3 cannot encode is not reachable,
+	// so use an unwritable directory) leaves the old file alone.
+	if err := os.Chmod(dir, 0o500); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chmod(dir, 0o700)
+	d.Name = "changed"
+	if os.Geteuid() != 0 { // root writes anywhere
+		if err := SaveFile(path, d); err == nil {
+			t.Errorf("saving into a read-only directory succeeded")
+		}
+		if now, _ := os.ReadFile(path); !bytes.Equal(now, first) {
+			t.Errorf("the previous file changed")
+		}
+	}
+	os.Chmod(dir, 0o700)
+	if err := SaveFile(path, d); err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+	if err := SaveFile(filepath.Join(dir, "missing", "x.yaml"), d); err == nil {
+		t.Errorf("saving into a missing directory succeeded")
+	}
+}
+
+func TestMarshalCodeBuilt(t *testing.T) {
+	fw := false
+	d := &Design{Version: 1, Name: "code",
+		Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK", Sort: "SK"}, Attributes: map[string]Type{"SK": TypeN}},
+		Entities: []Entity{{Name: "user", Keys: map[string]string{"PK": "USER#{id}", "SK": "0"}}},
+		Items: []Item{
+			{"type": Str("user"), "id": Str("1"), "PK": Str("USER#1"), "SK": Num("0"), "z": Str("12"), "a": Bool(true)},
+			{"PK": Str("X"), "SK": Num("1.50"), "e": Str("")},
+		},
+		Patterns: []Pattern{{ID: 1, Operation: OpQuery, KeyCondition: "PK = :p", Values: map[string]Value{":p": Str("X")}, Forward: &fw}},
+	}
+	out, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `version: 1
+name: code
+table:
+  name: tbl
+  key: {partition: PK, sort: SK}
+  attributes: {SK: N}
+entities:
+  - name: user
+    keys: {PK: "USER#{id}", SK: "0"}
+items:
+  - {type: user, a: true, id: "1", z: "12"}
+  - {PK: X, SK: 1.50, e: ""}
+patterns:
+  - id: 1
+    operation: Query
+    key: PK = :p
+    values: {":p": X}
+    forward: false
+`
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}

@@ -1,0 +1,136 @@
+package model
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// Key templates, FORMAT.md "Items and entities".
+
+func TestExpandTemplate(t *testing.T) {
+	it := Item{"customerId": Str("42"), "placedAt": Str("2026-08-03"), "seq": Num("7"), "flag": Bool(true), "bin": Bin([]byte("b"))}
+	cases := []struct {
+		tmpl string
+		want Value
+		ok   bool
+	}{
+		{"CUST#{customerId}", Str("CUST#42"), true},
+		{"PROFILE", Str("PROFILE"), true},
+		{"{placedAt}", Str("2026-08-03"), true},
+		{"{seq}", Num("7"), true}, // a lone variable keeps its type
+		{"SEQ#{seq}", Str("SEQ#7"), true},
+		{"{customerId}#{seq}#{customerId}", Str("42#7#42"), true},
+		{"CUST#{missing}", Value{}, false},
+		{"X#{flag}", Value{}, false}, // a BOOL cannot be part of a key
+		{"{bin}", Bin([]byte("b")), true},
+		{"CUST#{customerId", Value{}, false},
+	}
+	for _, c := range cases {
+		got, ok := ExpandTemplate(c.tmpl, it)
+		if ok != c.ok || (ok && (!got.Equal(c.want) || got.Type != c.want.Type)) {
+			t.Errorf("ExpandTemplate(%q) = %+v, %v; want %+v, %v", c.tmpl, got, ok, c.want, c.ok)
+		}
+	}
+	// A template of an N key attribute gives an N value.
+	if v, ok := ExpandKey("{customerId}", it, TypeN); !ok || v.Type != TypeN || v.Str != "42" {
+		t.Errorf("ExpandKey N = %+v", v)
+	}
+	if v, ok := ExpandKey("1{seq}", it, TypeN); !ok || !v.Equal(Num("17")) {
+		t.Errorf("ExpandKey N concat = %+v", v)
+	}
+}
+
+func TestMatchAndExtractTemplate(t *testing.T) {
+	cases := []struct {
+		tmpl, value string
+		match       bool
+		vars        map[string]string // nil: ambiguous or no match
+	}{
+		{"CUST#{id}", "CUST#42", true, map[string]string{"id": "42"}},
+		{"CUST#{id}", "ORDER#42", false, nil},
+		{"PROFILE", "PROFILE", true, map[string]string{}},
+		{"PROFILE", "PROFILEX", false, nil},
+		{"{a}#{b}", "x#y", true, map[string]string{"a": "x", "b": "y"}},
+		{"{a}#{b}", "x#y#z", true, nil}, // two ways to split: ambiguous
+		{"A#{a}#B#{b}", "A#1#B#2", true, map[string]string{"a": "1", "b": "2"}},
+		{"{a}-{a}", "x-x", true, map[string]string{"a": "x"}},
+		{"{a}-{a}", "x-y", false, nil},
+		{"{a}{b}", "xy", true, nil},
+		{"ORDER#{id}", "ORDER#", true, map[string]string{"id": ""}},
+		{"中文#{x}", "中文#é", true, map[string]string{"x": "é"}},
+	}
+	for _, c := range cases {
+		if got := MatchTemplate(c.tmpl, Str(c.value)); got != c.match {
+			t.Errorf("MatchTemplate(%q, %q) = %v", c.tmpl, c.value, got)
+		}
+		vars, ok := ExtractTemplate(c.tmpl, Str(c.value))
+		if ok != (c.vars != nil) || (ok && !reflect.DeepEqual(vars, c.vars)) {
+			t.Errorf("ExtractTemplate(%q, %q) = %v, %v; want %v", c.tmpl, c.value, vars, ok, c.vars)
+		}
+	}
+	if MatchTemplate("{a}", Bool(true)) {
+		t.Errorf("a BOOL matched a template")
+	}
+}
+
+func TestTemplatesOnLoad(t *testing.T) {
+	const head = `version: 1
+table:
+  name: tbl
+  key: {partition: PK, sort: SK}
+  attributes: {SK: N}
+entities:
+  - name: user
+    keys: {PK: "USER#{userId}", SK: "{seq}"}
+items:
+`
+	cases := []struct {
+		item string
+		err  string // "" for success
+		want Item   // the attributes to check
+	}{
+		{"{type: user, userId: u1, seq: 3}", "", Item{"PK": Str("USER#u1"), "SK": Num("3")}},
+		{"{type: user, userId: u1, seq: 3, PK: USER#u1}", "", Item{"PK": Str("USER#u1")}},
+		{"{type: user, userId: u1, seq: 3, PK: USER#u2}", `t.yaml:10:5: item 0 (user): PK "USER#u2" does not match the template "USER#{userId}". make PK "USER#u1", or leave it out so the template builds it`, nil},
+		{"{type: user, PK: USER#u9, SK: 1}", "", Item{"PK": Str("USER#u9")}},
+		{"{type: user, PK: OTHER#u9, SK: 1}", `t.yaml:10:5: item 0 (user): PK "OTHER#u9" does not match the template "USER#{userId}". make the key follow the template, or give the item another type`, nil},
+		{"{type: user, seq: 1}", `t.yaml:10:5: item 0 (user) has no PK and cannot build it from "USER#{userId}". give PK, or the attribute(s) userId`, nil},
+		{"{type: stranger, PK: x, SK: 1}", "", Item{"PK": Str("x")}}, // no such entity: allowed
+		{"{type: user, userId: u1, seq: x}", `t.yaml:10:5: item 0: SK (the table's sort key) "x" is not a DynamoDB number`, nil},
+	}
+	for _, c := range cases {
+		d, err := Parse("t.yaml", []byte(head+"  - "+c.item+"\n"))
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%s: error %v, want %s", c.item, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.item, err)
+			continue
+		}
+		for k, v := range c.want {
+			if got := d.Items[0][k]; !got.Equal(v) || got.Type != v.Type {
+				t.Errorf("%s: %s = %+v, want %+v", c.item, k, got, v)
+			}
+		}
+	}
+}
+
+// TestTemplateMatchIsBounded: a template of many adjacent variables against a long key
+// must answer at once, not search every split.
+func TestTemplateMatchIsBounded(t *testing.T) {
+	tmpl := "{a}{b}{c}{d}{e}{f}#X"
+	v := Str(strings.Repeat("#", 400))
+	if MatchTemplate(tmpl, v) {
+		t.Errorf("matched without the trailing literal")
+	}
+	if _, ok := ExtractTemplate(tmpl, v); ok {
+		t.Errorf("extracted without the trailing literal")
+	}
+	if _, ok := ExtractTemplate("{a}-{a}-{b}{c}{d}", Str(strings.Repeat("x", 300))); ok {
+		t.Errorf("extracted an ambiguous value")
+	}
+}

@@ -1,0 +1,141 @@
+package model
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Validation rules. Limits follow the developer guide: HowItWorks.NamingRulesDataTypes.html
+// (table and index names, attribute name lengths, key value sizes, empty key values),
+// ServiceQuotas.html (20 GSIs, 5 LSIs, 400 KB items, 100 projected attributes), and the
+// API reference of each operation (API_Query.html, API_GetItem.html, ...) for the
+// request fields an operation takes.
+
+func validDesignText(table, items, patterns string) string {
+	return "version: 1\ntable:\n  name: tbl\n  key: {partition: PK, sort: SK}\n" + table +
+		"items:\n" + items + "patterns:\n" + patterns
+}
+
+func TestValidationRules(t *testing.T) {
+	gsis := "  indexes:\n"
+	for i := 0; i <= MaxGSIs; i++ {
+		gsis += fmt.Sprintf("    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
+	}
+	lsis := "  indexes:\n"
+	for i := 0; i <= MaxLSIs; i++ {
+		lsis += fmt.Sprintf("    - {name: LSI%d, local: true, key: {sort: L%d}}\n", i, i)
+	}
+	long := func(n int) string { return strings.Repeat("x", n) }
+	const noItems = "  []\n"
+	const scan = "  - {id: 1, operation: Scan}\n"
+	cases := []struct {
+		name                   string
+		table, items, patterns string
+		want                   string // a substring of the one error expected; "" for valid
+	}{
+		{"valid", "", "  - {PK: a, SK: b}\n", scan, ""},
+		{"duplicate item keys", "", "  - {PK: a, SK: b}\n  - {PK: a, SK: b, x: 1}\n", scan, "t.yaml:7:5: item 1 has the same key as item 0 (PK=\"a\", SK=\"b\")"},
+		{"duplicate numeric keys", "  attributes: {SK: N}\n", "  - {PK: a, SK: 1}\n  - {PK: a, SK: 1.0}\n", scan, "item 1 has the same key as item 0 (PK=\"a\", SK=1.0)"},
+		{"key type", "  attributes: {SK: N}\n", "  - {PK: a, SK: b}\n", scan, "item 0: SK (the table's sort key) is S but the key attribute is declared N"},
+		{"missing key", "", "  - {PK: a}\n", scan, "t.yaml:6:5: item 0 lacks SK (the table's sort key)"},
+		{"empty key", "", "  - {PK: \"\", SK: b}\n", scan, "item 0: PK (the table's partition key) is empty"},
+		{"partition key size", "", fmt.Sprintf("  - {PK: %s, SK: b}\n", long(2049)), scan, "is 2049 bytes; the limit is 2048"},
+		{"partition key size ok", "", fmt.Sprintf("  - {PK: %s, SK: b}\n", long(2048)), scan, ""},
+		{"sort key size", "", fmt.Sprintf("  - {PK: a, SK: %s}\n", long(1025)), scan, "is 1025 bytes; the limit is 1024"},
+		{"multi-byte key size", "", fmt.Sprintf("  - {PK: a, SK: %s}\n", strings.Repeat("é", 513)), scan, "is 1026 bytes; the limit is 1024"},
+		{"index key type", "  attributes: {G: N}\n  indexes:\n    - {name: GSI1, key: {partition: G}}\n", "  - {PK: a, SK: b, G: x}\n", scan, "item 0: G (index GSI1's partition key) is S but the key attribute is declared N"},
+		{"index key empty", "  indexes:\n    - {name: GSI1, key: {partition: G}}\n", "  - {PK: a, SK: b, G: \"\"}\n", scan, "G (index GSI1's partition key) is empty"},
+		{"sparse index", "  indexes:\n    - {name: GSI1, key: {partition: G}}\n", "  - {PK: a, SK: b}\n", scan, ""},
+		{"item size", "", fmt.Sprintf("  - {PK: a, SK: b, big: %s}\n", long(MaxItemSize)), scan, "item 0 is 409609 bytes; DynamoDB items are at most 409600 bytes"},
+		{"table name", "", noItems, scan, ""},
+		{"too many GSIs", gsis, noItems, scan, "the table has 21 global secondary indexes; DynamoDB allows 20"},
+		{"too many LSIs", lsis, noItems, scan, "the table has 6 local secondary indexes; DynamoDB allows 5"},
+		{"index name", "  indexes:\n    - {name: G1, key: {partition: G}}\n", noItems, scan, `index name "G1" is not a valid DynamoDB index name`},
+		{"index name twice", "  indexes:\n    - {name: GSI1, key: {partition: G}}\n    - {name: GSI1, key: {partition: H}}\n", noItems, scan, `index name "GSI1" is used twice`},
+		{"LSI without sort", "  indexes:\n    - {name: LSI1, local: true, key: {}}\n", noItems, scan, "a local index needs a sort key"},
+		{"LSI other partition", "  indexes:\n    - {name: LSI1, local: true, key: {partition: X, sort: Y}}\n", noItems, scan, `a local index shares the table's partition key, not "X"`},
+		{"key attribute name", "  indexes:\n    - {name: GSI1, key: {partition: " + long(256) + "}}\n", noItems, scan, "a key attribute name is at most 255 bytes"},
+		{"index capacity on-demand", "  indexes:\n    - {name: GSI1, key: {partition: G}, read: 5, write: 5}\n", noItems, scan, "index capacity applies to a provisioned table only"},
+		{"unknown index", "", noItems, "  - {id: 1, operation: Query, index: GSI2, key: \"PK = :p\"}\n", `pattern 1: index "GSI2" does not exist`},
+		{"query needs key", "", noItems, "  - {id: 1, operation: Query}\n", "pattern 1: a Query needs a key condition"},
+		{"get key string", "", noItems, "  - {id: 1, operation: GetItem, key: \"PK = :p\"}\n", "pattern 1: GetItem's key is a mapping of the key attributes, not an expression"},
+		{"put needs item", "", noItems, "  - {id: 1, operation: PutItem}\n", "pattern 1: PutItem needs an item"},
+		{"field not for operation", "", noItems, "  - {id: 1, operation: GetItem, key: {PK: a, SK: b}, filter: \"x = :y\"}\n", "pattern 1: GetItem has no filter"},
+		{"update needs expression", "", noItems, "  - {id: 1, operation: UpdateItem, key: {PK: a, SK: b}}\n", "UpdateItem needs an update expression"},
+		{"batch write kinds", "", noItems, "  - {id: 1, operation: BatchWriteItem, actions: [{update: {key: {PK: a}, update: \"SET x = :y\"}}]}\n", "BatchWriteItem takes put and delete only, not update"},
+		{"batch get needs keys", "", noItems, "  - {id: 1, operation: BatchGetItem}\n", "BatchGetItem needs keys"},
+		{"return values", "", noItems, "  - {id: 1, operation: PutItem, item: {PK: a, SK: b}, returnValues: ALL_NEW}\n", "ReturnValues ALL_NEW is for UpdateItem only"},
+		{"pattern id", "", noItems, "  - {id: 0, operation: Scan}\n", "pattern 0.id 0 is out of range"},
+	}
+	for _, c := range cases {
+		_, err := Parse("t.yaml", []byte(validDesignText(c.table, c.items, c.patterns)))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: error %v, want one containing %q", c.name, err, c.want)
+		case c.want != "" && len(err.(ErrorList)) != 1:
+			t.Errorf("%s: %d errors, want 1: %v", c.name, len(err.(ErrorList)), err)
+		}
+	}
+}
+
+func TestValidateEntities(t *testing.T) {
+	text := "version: 1\ntable:\n  name: tbl\n  key: {partition: PK}\nentities:\n  - {name: a, keys: {PK: \"A#{x}\", GSI9PK: y}}\n  - {name: a}\n"
+	_, err := Parse("e.yaml", []byte(text))
+	want := []string{
+		`e.yaml:6:5: entity a: keys.GSI9PK is not a key attribute of the table or any index`,
+		`e.yaml:7:5: entity "a" is defined twice`,
+	}
+	for _, w := range want {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v, want %s", err, w)
+		}
+	}
+}
+
+// TestValidateCodeBuilt checks what the loader checks for a file, on a design built in
+// code: numbers, sets, pattern ids, operations.
+func TestValidateCodeBuilt(t *testing.T) {
+	base := func() *Design {
+		return &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}, TypeAttribute: "type"},
+			Items:    []Item{{"PK": Str("a")}},
+			Patterns: []Pattern{{ID: 1, Operation: OpScan}}}
+	}
+	cases := []struct {
+		name   string
+		change func(d *Design)
+		want   string
+	}{
+		{"valid", func(d *Design) {}, ""},
+		{"bad number", func(d *Design) { d.Items[0]["n"] = Num("1e999") }, "item 0: n: number 1e999: number overflow"},
+		{"empty set", func(d *Design) { d.Items[0]["s"] = Value{Type: TypeSS} }, "item 0: s: empty SS set"},
+		{"set duplicate", func(d *Design) { d.Items[0]["s"] = NumSet("1", "1.0") }, "duplicate element"},
+		{"pattern id twice", func(d *Design) { d.Patterns = append(d.Patterns, d.Patterns[0]) }, "pattern id 1 is used twice"},
+		{"pattern id zero", func(d *Design) { d.Patterns[0].ID = 0 }, "pattern 0: id must be a positive number"},
+		{"unknown operation", func(d *Design) { d.Patterns[0].Operation = "Get" }, `operation "Get" is not known`},
+		{"version", func(d *Design) { d.Version = 2 }, "version must be 1, not 2"},
+		{"table name", func(d *Design) { d.Table.Name = "ab" }, `table name "ab" is not a valid DynamoDB table name`},
+		{"review reason", func(d *Design) { d.Review = []ReviewSetting{{Rule: "r", Severity: "off"}} }, "review.r: a reason is required"},
+		{"value in pattern", func(d *Design) { d.Patterns[0].Values = map[string]Value{":v": Num("x")} }, `pattern 1: values :v: "x" is not a DynamoDB number`},
+	}
+	for _, c := range cases {
+		d := base()
+		c.change(d)
+		err := Validate(d)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%s: %v", c.name, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
+		}
+		if err != nil {
+			for _, e := range err.(ErrorList) {
+				if !e.WholeFile || e.Pos.Line != 0 {
+					t.Errorf("%s: a code-built design's error %v is not marked whole-file", c.name, e)
+				}
+			}
+		}
+	}
+}

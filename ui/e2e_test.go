@@ -1,0 +1,93 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"stwb/model"
+)
+
+// End to end, as a new user would: open the orders sample, add a pattern through the
+// form, see its preview, save, reopen the file and find the pattern there. Runs the
+// real Bubble Tea program (teatest) at 120x40 and at 80x24.
+func TestEndToEnd(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "orders.yaml")
+			doc, err := OpenSample("orders")
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: time.Second}
+			tm := teatest.NewTestModel(t, New(doc, opts), teatest.WithInitialTermSize(size[0], size[1]))
+			waitText(t, tm, "Get a customer's profile")
+
+			// Add pattern 8 through the form: name, then the key condition and values.
+			tm.Send(key1("a"))
+			waitText(t, tm, "Add an access pattern")
+			tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			tm.Type("Lines of one order")
+			for range 8 { // name -> key
+				tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			}
+			tm.Type("PK = :pk AND begins_with(SK, :i)")
+			waitText(t, tm, "not defined") // checked as typed: :pk has no value yet
+			for range 6 { // key -> values
+				tm.Send(tea.KeyMsg{Type: tea.KeyTab})
+			}
+			tm.Type(`{":pk": "ORDER#9f2a", ":i": "ITEM#"}`)
+			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
+			waitText(t, tm, "added pattern 8")
+			// The preview: the order's two line items in sort key order, then the page end.
+			waitText(t, tm, "Count 2, ScannedCount 2")
+
+			// Save: a sample has no file, so ctrl+s asks for one.
+			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
+			tm.Type(path)
+			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			waitText(t, tm, "saved "+path[:min(len(path), 20)])
+			tm.Send(key1("q"))
+			tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+
+			// Reopen the file and go to pattern 8 with the palette.
+			doc2, err := OpenFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tm2 := teatest.NewTestModel(t, New(doc2, opts), teatest.WithInitialTermSize(size[0], size[1]))
+			tm2.Send(key1(":"))
+			tm2.Type("8")
+			tm2.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			waitText(t, tm2, "#8 Lines of one order")
+			waitText(t, tm2, "ITEM#002")
+			tm2.Send(key1("q"))
+			tm2.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+
+			d, err := model.Load(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := d.Patterns[len(d.Patterns)-1]
+			if last.ID != 8 || last.KeyCondition != "PK = :pk AND begins_with(SK, :i)" {
+				t.Errorf("saved pattern %+v", last)
+			}
+		})
+	}
+}
+
+func key1(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+
+// waitText waits until the program has drawn text (ANSI stripped).
+func waitText(t *testing.T, tm *teatest.TestModel, text string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(text))
+	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}

@@ -1,0 +1,329 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
+)
+
+// Every edit can be undone and redone, and undoing back to the saved state clears
+// the unsaved marker.
+func TestUndoRedoEveryEdit(t *testing.T) {
+	cases := []struct {
+		name  string
+		keys  []tea.Msg
+		check func(d *model.Design) bool // true when the edit is in effect
+	}{
+		{"delete pattern", keys("d", "y"), func(d *model.Design) bool { return len(d.Patterns) == 2 }},
+		{"copy pattern", keys("c"), func(d *model.Design) bool { return len(d.Patterns) == 4 && d.Patterns[1].ID == 4 }},
+		{"move pattern down", keys("J"), func(d *model.Design) bool { return d.Patterns[1].ID == 1 }},
+		{"move pattern up", keys("j", "K"), func(d *model.Design) bool { return d.Patterns[0].ID == 2 }},
+		{"edit pattern name", append(keys("enter", "tab", "ctrl+u", "Profile by id"), keys("ctrl+s")...),
+			func(d *model.Design) bool { return d.Patterns[0].Name == "Profile by id" }},
+		{"delete item", keys("2", "d", "y"), func(d *model.Design) bool { return len(d.Items) == 3 }},
+		{"add item from templates", append(keys("2", "G", "a", "tab", `{customerId: "3", name: "李小龍"}`), keys("ctrl+s")...),
+			func(d *model.Design) bool {
+				return len(d.Items) == 5 && d.Items[4]["PK"].Str == "CUST#3" && d.Items[4]["SK"].Str == "PROFILE"
+			}},
+		{"duplicate item with a new key", append(keys("2", "G", "y", "tab", "tab", "ctrl+u", "CUST#9"), keys("ctrl+s")...),
+			func(d *model.Design) bool { return len(d.Items) == 5 && d.Items[4]["PK"].Str == "CUST#9" }},
+		{"add GSI", append(append(keys("3", "a", "GSI2", "tab", "GSI2PK"), keys("ctrl+s")...)),
+			func(d *model.Design) bool { return len(d.Table.Indexes) == 2 && d.Table.Indexes[1].Name == "GSI2" }},
+		{"remove index", keys("3", "j", "d", "y"), func(d *model.Design) bool { return len(d.Table.Indexes) == 0 }},
+		{"edit table billing", append(keys("3", "enter", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "ctrl+u", "provisioned 10 5"), keys("ctrl+s")...),
+			func(d *model.Design) bool { return d.Table.Billing.Mode == model.Provisioned && d.Table.Billing.Read == 10 }},
+		{"add entity", append(keys("3", "G", "a", "invoice", "tab", `{PK: "INV#{id}", SK: META}`), keys("ctrl+s")...),
+			func(d *model.Design) bool { return len(d.Entities) == 3 && d.Entities[2].Keys["PK"] == "INV#{id}" }},
+		{"palette adds a GSI", append(keys(":", "gsi GSI9 a b"), keys("enter")...),
+			func(d *model.Design) bool { return len(d.Table.Indexes) == 2 && d.Table.Indexes[1].Key.Sort == "b" }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := testModel(t, fixtureDoc(), 120, 40)
+			send(t, m, c.keys...)
+			d := m.Doc().D
+			if !c.check(d) {
+				t.Fatalf("edit not in effect; status %q\n%s", m.status, screen(m))
+			}
+			if !m.Doc().Dirty || !strings.Contains(screen(m), "● unsaved") {
+				t.Error("an edit did not mark the design unsaved")
+			}
+			send(t, m, keys("ctrl+z")...)
+			if c.check(m.Doc().D) {
+				t.Fatal("undo did not revert the edit")
+			}
+			if m.Doc().Dirty {
+				t.Error("undoing back to the opened state left the design marked unsaved")
+			}
+			send(t, m, keys("ctrl+y")...)
+			if !c.check(m.Doc().D) {
+				t.Fatal("redo did not re-apply the edit")
+			}
+		})
+	}
+}
+
+// Bad values get a message under the field and the form stays open
+// (API_Query.html for Limit and ConsistentRead; Query.KeyConditionExpressions.html).
+func TestPatternFormChecks(t *testing.T) {
+	d := fixture()
+	base := d.Patterns[1]
+	cases := []struct {
+		field, value, want string
+	}{
+		{"id", "1", "pattern 1 already exists"},
+		{"id", "x", "whole number"},
+		{"operation", "Querry", "must be one of"},
+		{"index", "GSI7", "no index \"GSI7\""},
+		{"limit", "0", "minimum"},
+		{"forward", "maybe", "true, false or empty"},
+		{"values", "{:pk: [", "not a YAML mapping"},
+		{"names", `{"t": total}`, "must start with #"},
+		{"key", "", "needs a KeyConditionExpression"},
+		{"rate", "-3", "0 or more"},
+		{"item", "{PK: x}", "only a PutItem takes an item"},
+	}
+	for _, c := range cases {
+		t.Run(c.field+"="+c.value, func(t *testing.T) {
+			v := patternFormValues(&base)
+			v[c.field] = c.value
+			_, errs := patternFromForm(d, base, 1, v)
+			if !strings.Contains(errs[c.field], c.want) {
+				t.Errorf("error on %s = %q, want one containing %q (all: %v)", c.field, errs[c.field], c.want, errs)
+			}
+		})
+	}
+	// Consistent reads on a GSI are refused (API_Query.html: "Strongly consistent
+	// reads are not supported on global secondary indexes").
+	v := patternFormValues(&d.Patterns[2])
+	v["consistent"] = "true"
+	if _, errs := patternFromForm(d, d.Patterns[2], 2, v); errs["consistent"] == "" {
+		t.Error("ConsistentRead on a GSI accepted")
+	}
+	// The unchanged pattern has no errors.
+	if _, errs := patternFromForm(d, base, 1, patternFormValues(&base)); len(errs) > 0 {
+		t.Errorf("unchanged pattern has errors: %v", errs)
+	}
+}
+
+// Key templates fill the key fields of a typed item (FORMAT.md "Items and entities").
+func TestItemFormTemplates(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	cases := []struct {
+		name   string
+		vals   map[string]string
+		field  string // field expected to hold an error; "" for none
+		wantPK string
+	}{
+		{"filled from template", map[string]string{"type": "customer", "attributes": `{customerId: "7"}`}, "", "CUST#7"},
+		{"given key must match", map[string]string{"type": "customer", "attributes": `{customerId: "7"}`, "key:PK": "USER#7"}, "key:PK", ""},
+		{"missing template variable", map[string]string{"type": "order", "attributes": `{customerId: "7", status: X}`}, "key:SK", ""},
+		{"duplicate key", map[string]string{"type": "customer", "attributes": `{customerId: "1"}`}, "key:PK", ""},
+		{"untyped needs keys", map[string]string{"attributes": `{a: 1}`}, "key:PK", ""},
+		{"unknown entity", map[string]string{"type": "cutsomer", "key:PK": "A", "key:SK": "B"}, "type", ""},
+		{"key attribute in attributes", map[string]string{"attributes": `{PK: A}`, "key:PK": "A", "key:SK": "B"}, "attributes", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			it, errs := itemFromForm(m.w, -1, c.vals)
+			if c.field == "" {
+				if len(errs) > 0 {
+					t.Fatalf("errors %v", errs)
+				}
+				if it["PK"].Str != c.wantPK {
+					t.Errorf("PK = %q, want %q", it["PK"].Str, c.wantPK)
+				}
+				return
+			}
+			if errs[c.field] == "" {
+				t.Errorf("no error on %s (errors: %v)", c.field, errs)
+			}
+		})
+	}
+}
+
+// LSI.html: an LSI can only be created with its table.
+func TestLSIRefusedOnExistingTable(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	send(t, m, keys("3", "L")...)
+	if !m.statusErr || !strings.Contains(m.status, "existing table") {
+		t.Errorf("status %q, want the LSI refusal", m.status)
+	}
+	if m.form != nil {
+		t.Error("a form opened for an LSI on an existing table")
+	}
+	// A new design (no file yet) may still take an LSI.
+	doc, err := OpenFile(filepath.Join(t.TempDir(), "new.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m = testModel(t, doc, 120, 40)
+	send(t, m, keys("3", "L", "LSI1", "tab", "placedAt")...)
+	send(t, m, keys("ctrl+s")...)
+	if ix := m.Doc().D.Table.Indexes; len(ix) != 1 || !ix[0].Local {
+		t.Errorf("LSI not added to a new design: %+v (status %q)", ix, m.status)
+	}
+}
+
+func TestQuitAsksWhenUnsaved(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 80, 24)
+	send(t, m, keys("J")...)
+	_, cmd := m.Update(keys("q")[0])
+	run(t, m, cmd)
+	if m.confirm == nil || !strings.Contains(screen(m), "Quit without saving?") {
+		t.Fatalf("q with unsaved changes did not ask:\n%s", screen(m))
+	}
+	send(t, m, keys("n")...)
+	if m.confirm != nil {
+		t.Error("n did not cancel the question")
+	}
+	_, cmd = m.Update(keys("q")[0])
+	run(t, m, cmd)
+	_, cmd = m.Update(keys("y")[0])
+	if cmd == nil {
+		t.Fatal("y did not quit")
+	}
+	if _, ok := cmd().(tea.QuitMsg); !ok {
+		t.Error("y did not quit")
+	}
+}
+
+// Saving is atomic (model.SaveFile); a file changed on disk since it was loaded is
+// not overwritten without asking; the save round-trips.
+func TestSaveReloadAndChangedOnDisk(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.yaml")
+	if err := model.SaveFile(path, fixture()); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, doc, 120, 40)
+	send(t, m, keys("c", "ctrl+s")...)
+	if m.Doc().Dirty {
+		t.Fatalf("still unsaved after ctrl+s: %q", m.status)
+	}
+	back, err := model.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Patterns) != 4 || back.Patterns[1].ID != 4 {
+		t.Fatalf("reloaded patterns %d, want the copy as pattern 4", len(back.Patterns))
+	}
+	// Someone else writes the file; the next save asks.
+	time.Sleep(10 * time.Millisecond)
+	if err := os.WriteFile(path, append(mustRead(t, path), []byte("# edited elsewhere\n")...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	send(t, m, keys("J", "ctrl+s")...)
+	if m.confirm == nil || !strings.Contains(m.confirm.question, "changed on disk") {
+		t.Fatalf("no question about the changed file; status %q", m.status)
+	}
+	send(t, m, keys("n")...)
+	if !strings.Contains(string(mustRead(t, path)), "edited elsewhere") {
+		t.Fatal("the file was overwritten after the user said no")
+	}
+	send(t, m, keys("ctrl+s", "y")...)
+	if strings.Contains(string(mustRead(t, path)), "edited elsewhere") && m.Doc().Dirty {
+		t.Fatalf("y did not save: %q", m.status)
+	}
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A recovery copy is written while there are unsaved changes and offered on reopen.
+func TestRecoveryCopy(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d.yaml")
+	if err := model.SaveFile(path, fixture()); err != nil {
+		t.Fatal(err)
+	}
+	doc, _ := OpenFile(path)
+	m := testModel(t, doc, 120, 40)
+	send(t, m, keys("c")...)
+	time.Sleep(10 * time.Millisecond)
+	run(t, m, m.Doc().recoverCmd()) // what each recovery tick does
+	rp := RecoveryPath(path)
+	if _, err := os.Stat(rp); err != nil {
+		t.Fatalf("no recovery copy after a tick with unsaved changes: %v", err)
+	}
+	// Reopen: the copy is offered; y restores the unsaved copy.
+	doc2, _ := OpenFile(path)
+	m2 := testModel(t, doc2, 120, 40)
+	if m2.confirm == nil || !strings.Contains(m2.confirm.question, "recovery copy") {
+		t.Fatalf("recovery copy not offered:\n%s", screen(m2))
+	}
+	send(t, m2, keys("y")...)
+	if len(m2.Doc().D.Patterns) != 4 || !m2.Doc().Dirty {
+		t.Errorf("restored design has %d patterns (dirty %v), want the unsaved 4", len(m2.Doc().D.Patterns), m2.Doc().Dirty)
+	}
+	// Saving removes the copy.
+	send(t, m2, keys("ctrl+s")...)
+	if _, err := os.Stat(rp); err == nil {
+		t.Error("recovery copy left after saving")
+	}
+}
+
+// A result computed for an older revision is dropped, not shown.
+func TestStaleResultsDropped(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	w := m.w
+	old := w.preview
+	stale := previewMsg{rev: w.doc.Rev - 1, dataRev: w.doc.DataRev, idx: w.selPattern, res: nil}
+	if w.handle(stale) {
+		t.Error("a stale preview was taken")
+	}
+	if w.preview != old {
+		t.Error("a stale preview replaced the current one")
+	}
+	if w.handle(gridMsg{rev: w.doc.DataRev + 5, view: ""}) {
+		t.Error("a grid for another revision was taken")
+	}
+}
+
+// Validation errors show in the Review pane; enter jumps to what they name.
+func TestReviewShowsValidationAndJumps(t *testing.T) {
+	d := fixture()
+	d.Patterns[2].Index = "NOPE"
+	d.Patterns[2].Pos = model.Pos{File: "x.yaml", Line: 40, Col: 5}
+	m := testModel(t, &Doc{D: d, Sample: "fixture"}, 120, 40)
+	send(t, m, keys("5")...)
+	scr := screen(m)
+	if !strings.Contains(scr, "NOPE") {
+		t.Fatalf("review pane lacks the validation error:\n%s", scr)
+	}
+	checkGolden(t, "review_error_120x40", scr)
+}
+
+// The mouse: a click on a tab switches pane; a click on a row selects it.
+func TestMouse(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	send(t, m, tea.MouseMsg{X: 14, Y: 1, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	if m.focus != paneItems {
+		t.Fatalf("click on the Items tab: focus %d", m.focus)
+	}
+	send(t, m, tea.MouseMsg{X: 5, Y: 2 + 2 + 2, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
+	ip := m.panes[paneItems].(*itemsPane)
+	if ip.cursor != 2 {
+		t.Errorf("click on the third item row: cursor %d", ip.cursor)
+	}
+	send(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if ip.cursor != 3 {
+		t.Errorf("wheel down: cursor %d, want 3", ip.cursor)
+	}
+}
