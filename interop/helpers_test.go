@@ -86,6 +86,8 @@ func ordersDesign() *model.Design {
 			{ID: 2, Name: "List a customer's orders, most recent first", Holds: "customer id", Returns: "orders", Order: "newest first", Cardinality: "0..many", Rate: 50,
 				Operation: model.OpQuery, KeyCondition: "PK = :pk AND begins_with(SK, :sk)",
 				Values: map[string]model.Value{":pk": model.Str("CUST#42"), ":sk": model.Str("ORDER#")}, Forward: ptrBool(false), Limit: 25},
+			{ID: 3, Name: "Get 美玲's profile 🍜", Holds: "customer id", Returns: "the profile", Cardinality: "1", Rate: 1,
+				Operation: model.OpGetItem, Key: model.Item{"PK": model.Str("CUST#7"), "SK": model.Str("PROFILE")}, Projection: "#n, email", Names: map[string]string{"#n": "name"}},
 			{ID: 4, Name: "List orders in a status over a total", Holds: "status", Returns: "orders | keys", Order: "by placedAt", Cardinality: "many", Rate: 5,
 				Operation: model.OpQuery, Index: "GSI1", KeyCondition: "GSI1PK = :s", Filter: "#t > :min",
 				Names: map[string]string{"#t": "total"}, Values: map[string]model.Value{":s": model.Str("STATUS#SHIPPED"), ":min": model.Num("10")}},

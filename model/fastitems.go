@@ -89,8 +89,7 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 	var lastOrder []string
 	// The parser shares the decoder's interned strings but keeps its own errors, which
 	// count only if the fast path succeeds.
-	p := &fastParser{d: &decoder{file: dec.file, strs: dec.strs, orders: dec.orders},
-		extra: bytes.Count(data[:lineStart(lines, keyIdx)], []byte("{"))}
+	p := &fastParser{d: &decoder{file: dec.file, strs: dec.strs, orders: dec.orders}}
 	indent := -1
 	var pending []int
 	var head []string
@@ -168,9 +167,8 @@ type fastParser struct {
 	line int
 	// fail is set when the line leaves the accepted subset.
 	fail bool
-	// lastSize is the previous item's attribute count, to size the next item's map;
-	// extra is how many attributes templates may add to an item.
-	lastSize, extra int
+	// lastSize is the previous item's attribute count, to size the next item's map.
+	lastSize int
 }
 
 func (p *fastParser) itemLine(l string, at, line int) (Item, []string, string, bool) {
@@ -213,8 +211,7 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 	p.i++ // '{'
 	size := 4
 	if top {
-		// Room for the keys that templates add, so the map is not grown again.
-		size = p.lastSize + p.extra
+		size = p.lastSize
 	}
 	m := make(map[string]Value, size)
 	var order []string
@@ -340,7 +337,7 @@ func (p *fastParser) value(depth int) (Value, bool) {
 }
 
 func (p *fastParser) sequence(depth int) ([]Value, bool) {
-	p.i++ // '['
+	p.i++                      // '['
 	out := make([]Value, 0, 4) // never nil, as the node path reads [] too
 	allOK := true
 	p.spaces()
@@ -682,13 +679,4 @@ func equalStrings(a, b []string) bool {
 		}
 	}
 	return true
-}
-
-// lineStart is the byte offset of lines[i] in the file.
-func lineStart(lines [][]byte, i int) int {
-	n := 0
-	for _, l := range lines[:i] {
-		n += len(l)
-	}
-	return n
 }

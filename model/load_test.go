@@ -294,8 +294,8 @@ func TestParseDefaults(t *testing.T) {
 func TestFastPathAgrees(t *testing.T) {
 	files := map[string][]byte{
 		"generated": genDesign(300),
-		"comments": []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  # first\n  - {PK: a, n: 1}  # one\n\n  - {PK: b, 'q': 'x''y', s: !ss [\"a b\", c], m: {x: [1, {y: null}]}, e: {}, l: []}\n# margin\npatterns: []\n"),
-		"margin":   []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n- {PK: a, n: -1.5e3}\n- {PK: b, bin: !!binary AAE=, t: True, u: ~}\n"),
+		"comments":  []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  # first\n  - {PK: a, n: 1}  # one\n\n  - {PK: b, 'q': 'x''y', s: !ss [\"a b\", c], m: {x: [1, {y: null}]}, e: {}, l: []}\n# margin\npatterns: []\n"),
+		"margin":    []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n- {PK: a, n: -1.5e3}\n- {PK: b, bin: !!binary AAE=, t: True, u: ~}\n"),
 	}
 	if ex, err := readFile("testdata/format-example.yaml"); err == nil {
 		files["example"] = ex

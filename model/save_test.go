@@ -222,7 +222,7 @@ func TestSaveFileAtomic(t *testing.T) {
 func TestMarshalCodeBuilt(t *testing.T) {
 	fw := false
 	d := &Design{Version: 1, Name: "code",
-		Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK", Sort: "SK"}, Attributes: map[string]Type{"SK": TypeN}},
+		Table:    Table{Name: "tbl", Key: KeySchema{Partition: "PK", Sort: "SK"}, Attributes: map[string]Type{"SK": TypeN}},
 		Entities: []Entity{{Name: "user", Keys: map[string]string{"PK": "USER#{id}", "SK": "0"}}},
 		Items: []Item{
 			{"type": Str("user"), "id": Str("1"), "PK": Str("USER#1"), "SK": Num("0"), "z": Str("12"), "a": Bool(true)},

@@ -44,9 +44,9 @@ func TestEndToEnd(t *testing.T) {
 			}
 			tm.Type(`{":pk": "ORDER#9f2a", ":i": "ITEM#"}`)
 			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
-			waitText(t, tm, "added pattern 8")
-			// The preview: the order's two line items in sort key order, then the page end.
-			waitText(t, tm, "Count 2, ScannedCount 2")
+			// Added, and its preview: the order's two line items in sort key order, then
+			// the page end (they may arrive in one frame, so they are awaited together).
+			waitText(t, tm, "added pattern 8", "Count 2, ScannedCount 2", "SK=ITEM#001", "end of results")
 
 			// Save: a sample has no file, so ctrl+s asks for one.
 			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
@@ -65,8 +65,7 @@ func TestEndToEnd(t *testing.T) {
 			tm2.Send(key1(":"))
 			tm2.Type("8")
 			tm2.Send(tea.KeyMsg{Type: tea.KeyEnter})
-			waitText(t, tm2, "#8 Lines of one order")
-			waitText(t, tm2, "ITEM#002")
+			waitText(t, tm2, "#8 Lines of one order", "ITEM#002")
 			tm2.Send(key1("q"))
 			tm2.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 
@@ -84,10 +83,17 @@ func TestEndToEnd(t *testing.T) {
 
 func key1(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
 
-// waitText waits until the program has drawn text (ANSI stripped).
-func waitText(t *testing.T, tm *teatest.TestModel, text string) {
+// waitText waits until the program has drawn every text (ANSI stripped). Output
+// read here is consumed, so what one frame shows is awaited in one call.
+func waitText(t *testing.T, tm *teatest.TestModel, texts ...string) {
 	t.Helper()
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		return bytes.Contains([]byte(ansi.Strip(string(b))), []byte(text))
+		s := []byte(ansi.Strip(string(b)))
+		for _, text := range texts {
+			if !bytes.Contains(s, []byte(text)) {
+				return false
+			}
+		}
+		return true
 	}, teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }

@@ -1,0 +1,130 @@
+package interop
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// Query order follows Query.html ("sorted by the sort key value ... in UTF-8 byte
+// order for strings") and GSI.html (a sparse index holds only items that have its
+// key attributes).
+
+func TestMarkdownGolden(t *testing.T) {
+	out, err := ExportMarkdown(ordersDesign(), DocOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "orders.md", out)
+	// Without a reviewer there is no review section, not an empty one.
+	if strings.Contains(string(out), "## Review") {
+		t.Error("review section without a reviewer")
+	}
+	imported, err := ExportMarkdown(shopDesign(t), DocOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "shop.md", imported)
+}
+
+func TestMarkdownReviewHook(t *testing.T) {
+	review := func(d *model.Design) ([]DocFinding, error) {
+		return []DocFinding{{Rule: "hot-key", Severity: "warning", Where: "pattern 2", Message: "a | pipe", Fix: "shard it"}}, nil
+	}
+	out, err := ExportMarkdown(ordersDesign(), DocOptions{Review: review})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "## Review") || !strings.Contains(string(out), "| warning  | `hot-key` | pattern 2 | a \\| pipe | shard it |") {
+		t.Errorf("review section missing or malformed:\n%s", out[strings.Index(string(out), "## Review"):])
+	}
+	_, err = ExportMarkdown(ordersDesign(), DocOptions{Review: func(*model.Design) ([]DocFinding, error) { return nil, errors.New("boom") }})
+	if err == nil {
+		t.Error("a failing reviewer was ignored")
+	}
+}
+
+// Every row of a Markdown table has the same display width, CJK and emoji included.
+func TestMarkdownTablesAligned(t *testing.T) {
+	out, err := ExportMarkdown(ordersDesign(), DocOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var width int
+	sawWide := false
+	for _, line := range strings.Split(string(out), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			width = 0
+			continue
+		}
+		if strings.Contains(line, "美玲") {
+			sawWide = true
+		}
+		w := lipgloss.Width(line)
+		if width == 0 {
+			width = w
+		} else if w != width {
+			t.Errorf("row width %d, table width %d: %s", w, width, line)
+		}
+	}
+	if !sawWide {
+		t.Error("the CJK row is not in the document")
+	}
+}
+
+// The imported DeviceStateLog design answers queries as its data implies: the
+// device's states in sort-key byte order, an operator's events by date on GSI1,
+// and only the escalated event in the sparse GSI2.
+func TestDeviceStateLogQueries(t *testing.T) {
+	r, err := ImportWorkbench(readTestdata(t, "nwb/DeviceStateLog_7.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := r.Designs[0]
+	e, err := engine.FromDesign(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		p    model.Pattern
+		want []string // the queried sort key attribute, in returned order
+		attr string
+	}{
+		{"warnings of d#54321", model.Pattern{ID: 1, Operation: model.OpQuery, KeyCondition: "DeviceID = :d AND begins_with(#sd, :w)",
+			Names: map[string]string{"#sd": "State#Date"}, Values: map[string]model.Value{":d": model.Str("d#54321"), ":w": model.Str("WARNING")}},
+			[]string{"WARNING2#2020-04-11T09:25:00", "WARNING3#2020-04-11T05:50:00", "WARNING3#2020-04-11T05:55:00"}, "State#Date"},
+		{"all of d#12345 newest key first", model.Pattern{ID: 2, Operation: model.OpQuery, KeyCondition: "DeviceID = :d",
+			Values: map[string]model.Value{":d": model.Str("d#12345")}, Forward: ptrBool(false)},
+			[]string{"WARNING1#2020-04-24T14:50:00", "WARNING1#2020-04-24T14:45:00", "WARNING1#2020-04-24T14:40:00", "NORMAL#2020-04-24T14:55:00"}, "State#Date"},
+		{"Liz by date on GSI1", model.Pattern{ID: 3, Operation: model.OpQuery, Index: "GSI1", KeyCondition: "#op = :o",
+			Names: map[string]string{"#op": "Operator"}, Values: map[string]model.Value{":o": model.Str("Liz")}},
+			[]string{"2020-04-11T05:55:00", "2020-04-11T06:00:00", "2020-04-24T14:40:00", "2020-04-24T14:45:00", "2020-04-24T14:50:00", "2020-04-24T14:55:00"}, "Date"},
+		{"Sue in April's second week", model.Pattern{ID: 4, Operation: model.OpQuery, Index: "GSI1", KeyCondition: "#op = :o AND #d BETWEEN :a AND :b",
+			Names: map[string]string{"#op": "Operator", "#d": "Date"}, Values: map[string]model.Value{":o": model.Str("Sue"), ":a": model.Str("2020-04-08"), ":b": model.Str("2020-04-14")}},
+			[]string{"2020-04-11T05:50:00", "2020-04-11T09:25:00", "2020-04-11T09:30:00"}, "Date"},
+		{"escalated to Sara on sparse GSI2", model.Pattern{ID: 5, Operation: model.OpQuery, Index: "GSI2", KeyCondition: "EscalatedTo = :s",
+			Values: map[string]model.Value{":s": model.Str("Sara")}},
+			[]string{"WARNING4#2020-04-27T16:15:00"}, "State#Date"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res := e.Run(&c.p, engine.RunOptions{})
+			if res.Err != nil {
+				t.Fatal(res.Err)
+			}
+			var got []string
+			for _, it := range res.Items {
+				got = append(got, it[c.attr].Str)
+			}
+			if strings.Join(got, ",") != strings.Join(c.want, ",") {
+				t.Errorf("got  %v\nwant %v", got, c.want)
+			}
+		})
+	}
+}
