@@ -146,15 +146,17 @@ func Compute(in Input) (*Report, error) {
 		return nil, err
 	}
 	d := in.Design
-	r.Patterns = make([]PatternCost, len(d.Patterns))
-	for i := range d.Patterns {
-		r.Patterns[i] = r.pattern(in, i)
-	}
 	items := in.Items
 	if items == nil {
 		items = d.Items
 	}
+	// Storage first: its entity counts (the samples' number where the design gives
+	// none) are what hot-partition analysis divides by.
 	r.Storage = ComputeStorage(d, items, r.Prices)
+	r.Patterns = make([]PatternCost, len(d.Patterns))
+	for i := range d.Patterns {
+		r.Patterns[i] = r.pattern(in, i)
+	}
 	r.total()
 	return r, nil
 }
@@ -175,6 +177,17 @@ func (r *Report) Pattern(in Input, i int) (PatternCost, error) {
 	r.Patterns[i] = pc
 	r.total()
 	return pc, nil
+}
+
+// entityCount is an entity's production count as storage took it: its `count`, or
+// its number of sample items when it has none.
+func (r *Report) entityCount(e *model.Entity) int64 {
+	for _, es := range r.Storage.Entities {
+		if es.Name == e.Name {
+			return es.Count
+		}
+	}
+	return e.Count
 }
 
 func newReport(in Input) (*Report, error) {
@@ -253,7 +266,7 @@ func (r *Report) pattern(in Input, i int) PatternCost {
 	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
 	pc.Pools = r.pools(pc.PerSecond)
 	pc.Monthly = r.monthly(pc.PerSecond, pc.Pools)
-	pc.Hot = hotPartitions(in.Design, p, res, pc.PerSecond, r.local)
+	pc.Hot = hotPartitions(in.Design, p, res, pc.PerSecond, r.local, r.entityCount)
 	return pc
 }
 

@@ -82,6 +82,17 @@ const (
 // A variable with few values (a status) needs `partitions` set on the pattern: the
 // design does not say how many values a variable takes.
 func Partitions(d *model.Design, p *model.Pattern, attr string, v model.Value, has bool) (int64, string) {
+	return partitions(d, p, attr, v, has, func(e *model.Entity) int64 {
+		if e.Count > 0 {
+			return e.Count
+		}
+		return int64(countSamples(d, e.Name))
+	})
+}
+
+// partitions is Partitions with the entity counts supplied, so that a report counts
+// the samples of an uncounted entity once, not once per pattern.
+func partitions(d *model.Design, p *model.Pattern, attr string, v model.Value, has bool, count func(*model.Entity) int64) (int64, string) {
 	if p.Partitions > 0 {
 		return p.Partitions, RulePattern
 	}
@@ -98,11 +109,7 @@ func Partitions(d *model.Design, p *model.Pattern, attr string, v model.Value, h
 		if len(model.TemplateVars(tpl)) == 0 {
 			return 1, RuleConstant
 		}
-		n := e.Count
-		if n <= 0 {
-			n = int64(countSamples(d, e.Name))
-		}
-		if n > 0 && (best == 0 || n < best) {
+		if n := count(e); n > 0 && (best == 0 || n < best) {
 			best = n
 		}
 	}
@@ -158,7 +165,7 @@ type keyValues struct {
 	gsi      map[string]model.Value
 }
 
-func requestKeys(d *model.Design, p *model.Pattern, res *engine.Result, local map[string]bool) keyValues {
+func requestKeys(d *model.Design, p *model.Pattern, res *engine.Result) keyValues {
 	tpk := d.Table.Key.Partition
 	kv := keyValues{gsi: map[string]model.Value{}}
 	setTable := func(it model.Item) {
@@ -231,8 +238,19 @@ func queryPartitionValue(d *model.Design, p *model.Pattern, res *engine.Result, 
 	if res != nil && res.Err != nil {
 		return model.Value{}, false
 	}
-	kc, err := expr.CompileKeyCondition(p.KeyCondition, expr.NewContext(p.Names, p.Values),
-		expr.KeySchema{Partition: attr, PartitionType: d.Table.KeyAttributeType(attr)})
+	ks := d.Table.Key
+	if ix, ok := d.Table.IndexByName(p.Index); ok {
+		ks = ix.Key
+		if ix.Local || ks.Partition == "" {
+			ks.Partition = d.Table.Key.Partition
+		}
+	}
+	schema := expr.KeySchema{Partition: ks.Partition, Sort: ks.Sort,
+		PartitionType: d.Table.KeyAttributeType(ks.Partition)}
+	if ks.Sort != "" {
+		schema.SortType = d.Table.KeyAttributeType(ks.Sort)
+	}
+	kc, err := expr.CompileKeyCondition(p.KeyCondition, expr.NewContext(p.Names, p.Values), schema)
 	if err != nil || kc == nil {
 		return model.Value{}, false
 	}
@@ -240,8 +258,8 @@ func queryPartitionValue(d *model.Design, p *model.Pattern, res *engine.Result, 
 }
 
 // hotPartitions is a pattern's per-partition load on the table and each GSI.
-func hotPartitions(d *model.Design, p *model.Pattern, res *engine.Result, ps Units, local map[string]bool) Hot {
-	kv := requestKeys(d, p, res, local)
+func hotPartitions(d *model.Design, p *model.Pattern, res *engine.Result, ps Units, local map[string]bool, count func(*model.Entity) int64) Hot {
+	kv := requestKeys(d, p, res)
 	read, write := ps.Table.Read, ps.Table.Write
 	for name, u := range ps.Indexes {
 		if local[name] {
@@ -249,7 +267,7 @@ func hotPartitions(d *model.Design, p *model.Pattern, res *engine.Result, ps Uni
 			write += u.Write
 		}
 	}
-	n, rule := Partitions(d, p, d.Table.Key.Partition, kv.table, kv.hasTable)
+	n, rule := partitions(d, p, d.Table.Key.Partition, kv.table, kv.hasTable, count)
 	h := Hot{Table: hotKey(read, write, n, rule, valueLabel(kv.table, kv.hasTable))}
 	for _, ix := range d.Table.Indexes {
 		u, ok := ps.Indexes[ix.Name]
@@ -257,7 +275,7 @@ func hotPartitions(d *model.Design, p *model.Pattern, res *engine.Result, ps Uni
 			continue
 		}
 		v, has := kv.gsi[ix.Name]
-		n, rule := Partitions(d, p, ix.Key.Partition, v, has)
+		n, rule := partitions(d, p, ix.Key.Partition, v, has, count)
 		k := hotKey(u.Read, u.Write, n, rule, valueLabel(v, has))
 		k.ThrottlesTable = k.Write > PartitionWriteLimit
 		if h.Indexes == nil {

@@ -61,9 +61,15 @@ type jsonHotKey struct {
 	ThrottlesTable bool    `json:"throttlesTable,omitempty"`
 }
 
+// jsonHot's top-level figures are the key the request addresses: the GSI a Query or
+// Scan reads, else the table. Table and every GSI the pattern loads follow, and
+// anyExceeds says whether any of them is over a partition's limits.
 type jsonHot struct {
 	jsonHotKey
-	Indexes map[string]jsonHotKey `json:"indexes,omitempty"`
+	On         string                `json:"on"`
+	AnyExceeds bool                  `json:"anyExceeds"`
+	Table      jsonHotKey            `json:"table"`
+	Indexes    map[string]jsonHotKey `json:"indexes,omitempty"`
 }
 
 type jsonError struct {
@@ -184,10 +190,11 @@ func (r *Report) patternJSON(pc *PatternCost) jsonPattern {
 			Table:      pc.PerRequest.Table.Read + pc.PerRequest.Table.Write,
 			Indexes:    map[string]float64{},
 			TableUnits: jsonUnits(pc.PerRequest.Table), IndexUnits: map[string]jsonUnits{}},
-		PerSecond:    perSecondJSON(pc.PerSecond, r.indexNames()),
-		Monthly:      jsonMonthly{OnDemand: pc.Monthly.OnDemand, Provisioned: pc.Monthly.Provisioned},
-		Capacity:     poolsJSON(pc.Pools),
-		HotPartition: jsonHot{jsonHotKey: hotJSON(pc.Hot.Table)},
+		PerSecond: perSecondJSON(pc.PerSecond, r.indexNames()),
+		Monthly:   jsonMonthly{OnDemand: pc.Monthly.OnDemand, Provisioned: pc.Monthly.Provisioned},
+		Capacity:  poolsJSON(pc.Pools),
+		HotPartition: jsonHot{jsonHotKey: hotJSON(pc.Hot.Table), On: "table", AnyExceeds: pc.Hot.Exceeds(),
+			Table: hotJSON(pc.Hot.Table)},
 	}
 	// Every index of the design is listed, 0 where the request did not touch it, so
 	// a program can read indexes.GSI1 without checking for it.
@@ -202,6 +209,9 @@ func (r *Report) patternJSON(pc *PatternCost) jsonPattern {
 	if r.target > 0 {
 		v := pc.Monthly.AtTarget
 		jp.Monthly.AtTarget = &v
+	}
+	if k, ok := pc.Hot.Indexes[pc.IndexName]; ok {
+		jp.HotPartition.jsonHotKey, jp.HotPartition.On = hotJSON(k), pc.IndexName
 	}
 	if len(pc.Hot.Indexes) > 0 {
 		jp.HotPartition.Indexes = map[string]jsonHotKey{}

@@ -3,11 +3,13 @@ package cost
 import (
 	_ "embed"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -60,15 +62,28 @@ var priceFields = []struct {
 // Prices is a table of prices: region -> table class -> prices.
 type Prices map[string]map[model.TableClass]ClassPrices
 
-// Builtin returns the built-in prices (us-east-1). It cannot fail: the embedded
-// file is checked by the package's tests.
+// Builtin returns the built-in prices (us-east-1), a fresh copy each time so that a
+// caller may add regions to it. It cannot fail: the embedded file is checked by the
+// package's tests, and a broken one stops every test run.
 func Builtin() Prices {
-	p, err := ParsePrices(builtinPrices, "cost/prices.yaml")
-	if err != nil {
-		panic("stwb: the built-in prices table is broken: " + err.Error())
+	builtinOnce.Do(func() {
+		p, err := ParsePrices(builtinPrices, "cost/prices.yaml")
+		if err != nil {
+			panic("stwb: the built-in prices table is broken: " + err.Error())
+		}
+		builtinParsed = p
+	})
+	c := make(Prices, len(builtinParsed))
+	for r, classes := range builtinParsed {
+		c[r] = maps.Clone(classes)
 	}
-	return p
+	return c
 }
+
+var (
+	builtinOnce   sync.Once
+	builtinParsed Prices
+)
 
 // LoadPrices reads a prices file and returns the built-in prices with the file's
 // regions added (a region the file names replaces the built-in one whole).

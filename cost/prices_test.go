@@ -188,3 +188,17 @@ func FuzzParsePrices(f *testing.F) {
 		}
 	})
 }
+
+// Builtin hands out copies: adding a region to one does not change the next.
+func TestBuiltinIsACopy(t *testing.T) {
+	p := Builtin()
+	p["eu-west-1"] = map[model.TableClass]ClassPrices{model.ClassStandard: {}}
+	p[DefaultRegion][model.ClassStandard] = ClassPrices{}
+	q := Builtin()
+	if _, ok := q["eu-west-1"]; ok {
+		t.Error("a region added to one copy shows in the next")
+	}
+	if q[DefaultRegion][model.ClassStandard].RCUHour != 0.00013 {
+		t.Error("a price changed in one copy shows in the next")
+	}
+}

@@ -67,18 +67,10 @@ type Storage struct {
 // 100-byte overhead: table keys, index keys and projected attributes, each once.
 // ok is false when the item lacks one of the index's key attributes (sparse index).
 func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, ok bool) {
-	pk := ix.Key.Partition
-	if ix.Local || pk == "" {
-		pk = t.Key.Partition
-	}
-	if _, has := it[pk]; !has {
+	if !inIndex(t, ix, it) {
 		return 0, false
 	}
-	if ix.Key.Sort != "" {
-		if _, has := it[ix.Key.Sort]; !has {
-			return 0, false
-		}
-	}
+	pk := indexPartition(t, ix)
 	if ix.Projection.Type == model.ProjectAll {
 		return model.ItemSize(it), true
 	}
@@ -104,6 +96,28 @@ func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, o
 		}
 	}
 	return size, true
+}
+
+// indexPartition is the index's partition key attribute (an LSI's is the table's).
+func indexPartition(t *model.Table, ix *model.Index) string {
+	if ix.Local || ix.Key.Partition == "" {
+		return t.Key.Partition
+	}
+	return ix.Key.Partition
+}
+
+// inIndex reports whether an item has all of the index's key attributes: an index
+// holds only those items (a sparse index, GSI.html "Sparse indexes").
+func inIndex(t *model.Table, ix *model.Index, it model.Item) bool {
+	if _, has := it[indexPartition(t, ix)]; !has {
+		return false
+	}
+	if ix.Key.Sort != "" {
+		if _, has := it[ix.Key.Sort]; !has {
+			return false
+		}
+	}
+	return true
 }
 
 // entityOf is the entity an item belongs to, or -1 when its type names none.
@@ -144,10 +158,19 @@ func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage
 		if e := entityOf(d, byName, it); e >= 0 {
 			s = &sums[e]
 		}
+		size := model.ItemSize(it)
 		s.n++
-		s.bytes += int64(model.ItemSize(it))
+		s.bytes += int64(size)
 		for x := range d.Table.Indexes {
-			if sz, ok := IndexEntrySize(&d.Table, &d.Table.Indexes[x], it); ok {
+			ix := &d.Table.Indexes[x]
+			sz, ok := 0, false
+			if ix.Projection.Type == model.ProjectAll {
+				// The whole item: its size is known, only membership is checked.
+				sz, ok = size, inIndex(&d.Table, ix, it)
+			} else {
+				sz, ok = IndexEntrySize(&d.Table, ix, it)
+			}
+			if ok {
 				s.ix[x]++
 				s.ixB[x] += int64(sz)
 			}

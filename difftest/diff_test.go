@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -85,15 +86,59 @@ func TestDifferential(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("differential suite: %d designs x %d requests from seed %d (STWB_DIFF_SEED)", designs, requests, base)
+	var tally tally
+	t.Cleanup(func() {
+		// What was compared, so that a green run shows it compared something.
+		t.Logf("compared %d requests: %d rejected by both (same error type), %d returning items, %d pages; "+
+			"%d Query, %d Scan, %d GetItem, %d on an index", tally.requests.Load(), tally.errors.Load(),
+			tally.nonEmpty.Load(), tally.pages.Load(), tally.queries.Load(), tally.scans.Load(), tally.gets.Load(), tally.index.Load())
+		if tally.requests.Load() > 100 && (tally.errors.Load() == 0 || tally.nonEmpty.Load() == 0 || tally.index.Load() == 0) {
+			t.Errorf("the generator produced no errors, no items or no index reads: it has stopped testing something")
+		}
+	})
 	for i := 0; i < designs; i++ {
 		seed := base + uint64(i)
 		t.Run(fmt.Sprintf("seed=%d", seed), func(t *testing.T) {
-			runDesign(t, ctx, db, seed, requests)
+			// Designs use separate tables, so they run side by side: while dynalite
+			// (one node process) answers one, the SDK encodes the next request.
+			t.Parallel()
+			runDesign(t, ctx, db, seed, requests, &tally)
 		})
 	}
 }
 
-func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint64, requests int) {
+// tally counts what the suite compared.
+type tally struct {
+	requests, errors, nonEmpty, pages, queries, scans, gets, index atomic.Int64
+}
+
+func (c *tally) add(q request, a answer) {
+	c.requests.Add(1)
+	switch q.op {
+	case model.OpQuery:
+		c.queries.Add(1)
+	case model.OpScan:
+		c.scans.Add(1)
+	default:
+		c.gets.Add(1)
+	}
+	if q.query.IndexName != "" || q.scan.IndexName != "" {
+		c.index.Add(1)
+	}
+	if a.err != nil {
+		c.errors.Add(1)
+		return
+	}
+	c.pages.Add(int64(len(a.pages)))
+	for _, p := range a.pages {
+		if len(p.Items) > 0 {
+			c.nonEmpty.Add(1)
+			return
+		}
+	}
+}
+
+func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint64, requests int, tl *tally) {
 	w := newWorld(seed)
 	replay := fmt.Sprintf("replay: STWB_DIFF_SEED=%d STWB_DIFF_DESIGNS=1 go test ./difftest -run TestDifferential", seed)
 	if _, err := db.CreateTable(ctx, live.CreateTableInput(w.table.Name, w.table)); err != nil {
@@ -121,6 +166,10 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 			failures++
 			t.Errorf("request %d %v: engine: %v\ndynalite: %s\n(%s)", j, q, err, describe(want), replay)
 			continue
+		}
+		tl.add(q, want)
+		if os.Getenv("STWB_DIFF_DEBUG") != "" && want.err != nil && !strings.HasPrefix(q.desc, "invalid") {
+			t.Logf("valid-looking request rejected by both: %s: %s", q.desc, want.err.Message)
 		}
 		if diff := compareAnswers(got, want, q); diff != "" {
 			failures++

@@ -2,8 +2,10 @@ package difftest
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"stwb/engine"
 	"stwb/model"
@@ -87,7 +89,7 @@ func (w *world) query(index string) request {
 	if q.tie != nil && in.Limit > 0 {
 		q.pages = true // where a page ends inside a run of equal index keys is not defined
 	}
-	if sortCond && q.pages && w.utf16Trap(index, ks.Sort, pk) {
+	if sortCond && q.pages && w.utf16Trap(index, ks.Sort, pk, in.ExpressionAttributeValues) {
 		// dynalite checks an ExclusiveStartKey against the sort key condition with
 		// its filter comparison (actions/query.js db.compare), which orders strings
 		// by UTF-16 code units, and rejects a valid key such as U+FFFF within
@@ -99,15 +101,40 @@ func (w *world) query(index string) request {
 	return q
 }
 
-// utf16Trap reports whether the index partition pk holds a string sort key that
-// UTF-16 and UTF-8 order differently against others (see utf16Safe).
-func (w *world) utf16Trap(index, sort string, pk model.Value) bool {
-	for _, v := range w.valuesOf(index, sort, &pk) {
-		if v.Type == model.TypeS && !utf16Safe(v.Str) {
-			return true
+// utf16Trap reports whether UTF-16 and UTF-8 order could disagree between the sort
+// keys of index partition pk and the request's values: only a string with a
+// character in U+E000..U+FFFF against one with a character beyond U+FFFF does.
+func (w *world) utf16Trap(index, sort string, pk model.Value, values map[string]model.Value) bool {
+	high, supp := false, false
+	note := func(v model.Value) {
+		if v.Type != model.TypeS {
+			return
+		}
+		for _, r := range v.Str {
+			high = high || (r >= 0xe000 && r <= 0xffff)
+			supp = supp || r > 0xffff
 		}
 	}
-	return false
+	for _, v := range w.valuesOf(index, sort, &pk) {
+		note(v)
+	}
+	for _, v := range values {
+		note(v)
+	}
+	return high && supp
+}
+
+// utf16Disagree reports whether two strings order differently by UTF-16 code units
+// than by UTF-8 bytes: one has a character in U+E000..U+FFFF where the other has one
+// beyond U+FFFF.
+func utf16Disagree(a, b model.Value) bool {
+	if a.Type != model.TypeS || b.Type != model.TypeS {
+		return false
+	}
+	ua, ub := utf16.Encode([]rune(a.Str)), utf16.Encode([]rune(b.Str))
+	c16 := slices.Compare(ua, ub)
+	c8 := strings.Compare(a.Str, b.Str)
+	return (c16 < 0) != (c8 < 0) || (c16 > 0) != (c8 > 0)
 }
 
 // sortCondition is a condition on the sort key, of a random kind; with invalid set
@@ -132,6 +159,15 @@ func (w *world) sortCondition(b *builder, index string, ks model.KeySchema, pk m
 	switch kind {
 	case "BETWEEN":
 		lo, hi := operand(), operand()
+		for i := 0; i < 20 && utf16Disagree(lo, hi); i++ {
+			// dynalite checks BETWEEN's bound order by UTF-16 code units
+			// (db/conditionParser.js), DynamoDB by UTF-8 bytes: such a pair would
+			// be refused by one and not the other.
+			hi = operand()
+		}
+		if utf16Disagree(lo, hi) {
+			hi = lo
+		}
 		c := model.CompareScalar(lo, hi)
 		if (c > 0) != invalid {
 			lo, hi = hi, lo
@@ -257,14 +293,26 @@ func (w *world) filter(b *builder, index string, keys model.KeySchema, depth int
 		}
 		return l + " OR " + w.filter(b, index, keys, depth-1)
 	}
+	kind := w.r.IntN(11)
 	attrs := w.filterable(index, keys)
+	if kind == 8 || kind == 10 {
+		// size() takes no strings: dynalite's size() counts UTF-16 code units
+		// (db/index.js resolveArg: val.S.length), so 🙂 would be 2 there.
+		attrs = w.sizable(index, keys)
+	}
 	top := pick(w.r, attrs)
 	path := top
 	switch top {
 	case "mp":
 		path = pick(w.r, []string{"mp", "mp.x", "mp.y", "mp.z.q", "mp.z"})
+		if kind == 8 || kind == 10 {
+			path = pick(w.r, []string{"mp", "mp.z"}) // maps, not their strings
+		}
 	case "lst":
 		path = pick(w.r, []string{"lst", "lst[0]", "lst[1]", "lst[2]"})
+		if kind == 8 || kind == 10 {
+			path = "lst"
+		}
 	}
 	p := b.path(path)
 	operand := func() model.Value {
@@ -303,7 +351,7 @@ func (w *world) filter(b *builder, index string, keys model.KeySchema, depth int
 		}
 		return v
 	}
-	switch w.r.IntN(11) {
+	switch kind {
 	case 0, 1:
 		if w.chance(0.4) {
 			return p + " " + pick(w.r, []string{"=", "<>"}) + " " + b.val(operand())
@@ -351,13 +399,10 @@ func (w *world) filter(b *builder, index string, keys model.KeySchema, depth int
 		}
 		return "contains(" + p + ", " + b.val(v) + ")"
 	case 8, 10:
-		// Not on strings: dynalite's size() counts UTF-16 code units
-		// (db/index.js resolveArg: val.S.length), so 🙂 would be 2 there.
-		sp := b.path(pick(w.r, w.sizable(index, keys)))
 		if w.r.IntN(2) == 0 {
-			return "size(" + sp + ") BETWEEN " + b.val(model.Num("1")) + " AND " + b.val(model.Num("3"))
+			return "size(" + p + ") BETWEEN " + b.val(model.Num("1")) + " AND " + b.val(model.Num("3"))
 		}
-		return "size(" + sp + ") " + pick(w.r, []string{"=", "<>", "<", "<=", ">", ">="}) + " " + b.val(model.Num(strconv.Itoa(w.r.IntN(5))))
+		return "size(" + p + ") " + pick(w.r, []string{"=", "<>", "<", "<=", ">", ">="}) + " " + b.val(model.Num(strconv.Itoa(w.r.IntN(5))))
 	}
 	// Two paths compared with each other, both present: dynalite compares two
 	// missing operands as equal (db/index.js compare: null type == null type),
@@ -390,14 +435,13 @@ func (w *world) sizable(index string, keys model.KeySchema) []string {
 	for _, a := range w.filterable(index, keys) {
 		ok[a] = true
 	}
-	for _, p := range []string{"lst", "mp", "mp.z", "ss", "ns", "bs", "bin"} {
-		top, _, _ := strings.Cut(p, ".")
-		if ok[top] {
-			out = append(out, p)
+	for _, a := range []string{"lst", "mp", "ss", "ns", "bs", "bin"} {
+		if ok[a] {
+			out = append(out, a)
 		}
 	}
 	if len(out) == 0 {
-		return []string{"nothing"}
+		return []string{"absent"} // size() of a missing attribute: false
 	}
 	return out
 }
@@ -406,7 +450,7 @@ func (w *world) sizable(index string, keys model.KeySchema) []string {
 // no two overlapping, of what the table or index returns.
 func (w *world) projection(b *builder, index string) string {
 	cands := []string{attrPK, attrSK, "num", "str", "flag", "mp", "mp.x", "mp.z.q", "lst[0]", "lst[1]",
-		"ss", "ns", "bin", "emp", attrGPK, attrGSK, attrLSK, "missing"}
+		"ss", "ns", "bin", "emp", attrGPK, attrGSK, attrLSK, "absent"}
 	seen := map[string]bool{}
 	var parts []string
 	for _, i := range w.r.Perm(len(cands))[:1+w.r.IntN(4)] {

@@ -137,7 +137,7 @@ func TestIndexWritesThroughEngine(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, idx = e.store(it)
+				_, idx = e.store(it, true)
 			} else {
 				_, idx = e.remove(e.probe(item("PK", "p", "SK", "s")))
 			}

@@ -47,8 +47,11 @@ type index struct {
 // Engine is an in-memory DynamoDB table with its secondary indexes. It is not safe
 // for concurrent writes; Clone it to give another goroutine its own copy.
 //
-// Items handed out by reads are the stored items themselves when no projection
-// applies, to keep reads free of copies: treat every returned item as read-only.
+// Items are shared, not copied, in both directions: the engine keeps the item maps
+// it is given (PutItem's Item, a design's Items) when they are already canonical, and
+// reads hand out the stored maps when no projection applies. The engine never
+// changes an item in place (a write stores a new map), and callers must not either:
+// treat items given to the engine and items read from it as read-only.
 type Engine struct {
 	table   model.Table
 	key     keySchema
@@ -145,7 +148,7 @@ func (e *Engine) load(it model.Item) *Error {
 	if err != nil {
 		return err
 	}
-	e.store(item)
+	e.store(item, false)
 	return nil
 }
 
@@ -279,11 +282,12 @@ func (ix *index) sameView(a, b model.Item) bool {
 
 // store writes a checked item into the table and its indexes, replacing any item
 // with its key, and returns the entry it replaced (nil when none) with the index
-// write units it cost.
-func (e *Engine) store(item model.Item) (old *entry, idx map[string]float64) {
+// write units it cost when price is set (loading a design does not price its
+// writes, and skips that work).
+func (e *Engine) store(item model.Item, price bool) (old *entry, idx map[string]float64) {
 	te := e.tableEntry(item)
 	old, _ = e.tree.ReplaceOrInsert(te)
-	return old, e.reindex(old, te)
+	return old, e.reindex(old, te, price)
 }
 
 // remove deletes the item with the key of probe and returns it (nil when none) with
@@ -293,16 +297,20 @@ func (e *Engine) remove(probe *entry) (old *entry, idx map[string]float64) {
 	if !ok {
 		return nil, nil
 	}
-	return old, e.reindex(old, nil)
+	return old, e.reindex(old, nil, true)
 }
 
 // reindex moves each index from the old table entry to the new one (either may be
-// nil) and prices each index write by the index write table (indexWriteUnits).
-func (e *Engine) reindex(old, cur *entry) map[string]float64 {
+// nil) and, when price is set, prices each index write by the index write table
+// (indexWriteUnits).
+func (e *Engine) reindex(old, cur *entry, price bool) map[string]float64 {
 	if len(e.indexes) == 0 {
 		return nil
 	}
-	units := make(map[string]float64, len(e.indexes))
+	var units map[string]float64
+	if price {
+		units = make(map[string]float64, len(e.indexes))
+	}
 	for _, ix := range e.indexes {
 		var o, n *entry
 		if old != nil {
@@ -319,6 +327,9 @@ func (e *Engine) reindex(old, cur *entry) map[string]float64 {
 		if n != nil {
 			w.AfterSize = int(n.size)
 			ix.tree.ReplaceOrInsert(n)
+		}
+		if !price {
+			continue
 		}
 		if o != nil && n != nil {
 			w.SameKey = o.pk == n.pk && o.sk == n.sk

@@ -490,3 +490,85 @@ func TestScan(t *testing.T) {
 		t.Errorf("segment out of range: %v", err)
 	}
 }
+
+// LastEvaluatedKey / ExclusiveStartKey round trip on an LSI: the key holds the table
+// key and the LSI sort key (LSI.html "Querying a local secondary index";
+// API_Query.html "LastEvaluatedKey").
+func TestQueryLSIPages(t *testing.T) {
+	var items []model.Item
+	for i, at := range []string{"2026-03", "2026-01", "2026-02", "2026-01", "2026-05"} {
+		items = append(items, item("PK", "c", "SK", string(rune('a'+i)), "placedAt", at))
+	}
+	items = append(items, item("PK", "c", "SK", "z")) // no placedAt: not in the LSI
+	e := newTestEngine(t, items...)
+	for _, fwd := range []bool{true, false} {
+		want := []string{"b", "d", "c", "a", "e"} // by placedAt, ties by SK
+		if !fwd {
+			want = reversed(want)
+		}
+		var got []string
+		var start model.Item
+		for range 10 {
+			pg, err := e.Query(QueryInput{IndexName: "LSI1", KeyConditionExpression: "PK = :p AND placedAt >= :t",
+				ExpressionAttributeValues: vals(":p", "c", ":t", "2026-01"), Limit: 2, ScanIndexForward: ptr(fwd),
+				ExclusiveStartKey: start, ConsistentRead: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, attr(pg.Items, "SK")...)
+			if pg.LastEvaluatedKey == nil {
+				break
+			}
+			if names := pg.LastEvaluatedKey.Names(); !slices.Equal(names, []string{"PK", "SK", "placedAt"}) {
+				t.Errorf("LastEvaluatedKey names %q", names)
+			}
+			start = pg.LastEvaluatedKey
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("forward=%v: got %q, want %q", fwd, got, want)
+		}
+	}
+}
+
+// Tables with only a partition key, and numeric and binary keys
+// (HowItWorks.CoreComponents.html "Primary key": simple and composite keys, S, N or B).
+func TestSimpleAndTypedKeys(t *testing.T) {
+	e, err := New(model.Table{Name: "s", Key: model.KeySchema{Partition: "id"}, Attributes: map[string]model.Type{"id": model.TypeN, "b": model.TypeB},
+		Indexes: []model.Index{{Name: "byBin", Key: model.KeySchema{Partition: "g", Sort: "b"}, Projection: model.Projection{Type: model.ProjectAll}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, it := range []model.Item{
+		item("id", model.Num("10"), "g", "x", "b", model.Bin([]byte{0x80})),
+		item("id", model.Num("-2"), "g", "x", "b", model.Bin([]byte{0x01, 0xff})),
+		item("id", model.Num("3.5"), "g", "x", "b", model.Bin([]byte{0x01})),
+	} {
+		if _, err := e.PutItem(PutItemInput{Item: it}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	g, err := e.GetItem(GetItemInput{Key: item("id", model.Num("3.50"))})
+	if err != nil || g.Item == nil {
+		t.Fatalf("GetItem by an equal number written differently: %v %v", err, g)
+	}
+	if _, err := e.GetItem(GetItemInput{Key: item("id", "3.5")}); errMsg(err) != msgKeySchema {
+		t.Errorf("S value for an N key: %v", err)
+	}
+	pg, err := e.Query(QueryInput{IndexName: "byBin", KeyConditionExpression: "g = :g", ExpressionAttributeValues: vals(":g", "x")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, it := range pg.Items {
+		ids = append(ids, it["id"].Str)
+	}
+	// Binary sort keys by unsigned bytes: 01 < 01ff < 80.
+	if !slices.Equal(ids, []string{"3.5", "-2", "10"}) {
+		t.Errorf("got %q", ids)
+	}
+	pg, err = e.Query(QueryInput{KeyConditionExpression: "id = :i", ExpressionAttributeValues: vals(":i", model.Num("1e1")), Limit: 1})
+	if err != nil || pg.Count != 1 || pg.LastEvaluatedKey["id"].Str != "10" {
+		t.Errorf("query by numeric partition key: %v %+v", err, pg)
+	}
+}

@@ -203,14 +203,26 @@ func setText(v model.Value) string {
 // canonical. The checks and their wording are DynamoDB's (API_PutItem.html; dynalite
 // db/index.js validateItem): key attributes present, of their type, not empty, within
 // the key size limits; index key attributes of their type; the 400 KB item limit.
+//
+// The item is returned as given when it is already canonical: the engine keeps the
+// caller's map rather than a copy (half the memory and most of the load time for a
+// design's items), which is why callers must not change an item once given.
 func (e *Engine) checkItem(it model.Item) (model.Item, *Error) {
-	out := make(model.Item, len(it))
+	out, copied := it, false
 	for name, v := range it {
-		n, _, err := normalize(v)
+		n, changed, err := normalize(v)
 		if err != nil {
 			return nil, err
 		}
-		out[name] = n
+		if changed {
+			if !copied {
+				out, copied = make(model.Item, len(it)), true
+				for k, w := range it {
+					out[k] = w
+				}
+			}
+			out[name] = n
+		}
 	}
 	for i, a := range []keyAttr{e.key.Partition, e.key.Sort} {
 		if a.Name == "" {

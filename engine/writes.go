@@ -186,7 +186,7 @@ func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
 	var idx map[string]float64
 	switch w.kind {
 	case model.ActionPut, model.ActionUpdate:
-		_, idx = e.store(o.after)
+		_, idx = e.store(o.after, true)
 		ch.After = o.after
 		ch.Table = factor * putUnits(o.size, 0)
 	case model.ActionDelete:
@@ -217,6 +217,10 @@ func changeCapacity(chs []Change) Capacity {
 	for _, ch := range chs {
 		c.Table.Write += ch.Table
 		for name, u := range ch.Indexes {
+			// Like ConsumedCapacity, name only the indexes the write consumed on.
+			if u == 0 {
+				continue
+			}
 			if c.Indexes == nil {
 				c.Indexes = map[string]Units{}
 			}

@@ -436,11 +436,16 @@ func resolve(o *operand, item model.Item) (model.Value, bool) {
 	return model.Value{}, false
 }
 
-// sizeOf is size(): UTF-8 bytes of an S, bytes of a B, elements of a set or list,
-// entries of a map (Expressions.OperatorsAndFunctions.html, "size").
+// sizeOf is size(): the length of an S in UTF-16 code units, bytes of a B, elements
+// of a set or list, entries of a map (Expressions.OperatorsAndFunctions.html, "size").
+// The guide only says "length of the string"; DynamoDB counts UTF-16 units, as
+// dynalite (JavaScript's length) does and as checked on DynamoDB itself: size of
+// "é𝄞" is 3 (ExtendDB/extenddb#60 and #67).
 func sizeOf(v model.Value) (int, bool) {
 	switch v.Type {
-	case model.TypeS, model.TypeB:
+	case model.TypeS:
+		return utf16Len(v.Str), true
+	case model.TypeB:
 		return len(v.Str), true
 	case model.TypeSS, model.TypeNS, model.TypeBS, model.TypeL:
 		return len(v.List), true
@@ -448,6 +453,19 @@ func sizeOf(v model.Value) (int, bool) {
 		return len(v.Map), true
 	}
 	return 0, false
+}
+
+// utf16Len counts a string's UTF-16 code units: two for a character beyond the
+// Basic Multilingual Plane, one for any other (an invalid byte counts as one).
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r > 0xFFFF {
+			n++
+		}
+	}
+	return n
 }
 
 // smallInts are the texts of the sizes most items have, so that size() in a filter

@@ -133,8 +133,10 @@ func TestFunctions(t *testing.T) {
 		{"contains(gone, :a)", false},
 		{"contains(n, :n1)", false},
 		{"contains(s, pk)", false},
-		{"size(s) = :n5", false},               // "héllo" is 6 UTF-8 bytes
-		{"size(s) > :n5", true},                //
+		{"size(s) = :n5", true}, // "héllo" is 5 UTF-16 units (6 UTF-8 bytes)
+		{"size(u) = :n3", true}, // "é𝄞": one unit and a surrogate pair
+		{"size(u) < :n5", true}, // although it is 6 UTF-8 bytes
+		{"size(s) > :n5", false},
 		{"size(b) < :n5", true},                // 3 bytes
 		{"size(ss) = :n2", true},               // 2 elements
 		{"size(l) > :n2", true},                // 3 elements
@@ -143,10 +145,10 @@ func TestFunctions(t *testing.T) {
 		{"size(n) = :n2", false},               // size of a number has no value: false
 		{"size(gone) <> :n1", true},            // and is gone, so <> holds
 		{"size(gone) = :n1", false},            //
-		{":n5 < size(s)", true},                // size() on either side
+		{":n2 < size(s)", true},                // size() on either side
 		{"size(s) BETWEEN :n5 AND :n10", true}, //
 		{"size(s) IN (:n1, :n100)", false},     //
-		{"size(:s) > :n5", true},               // size of a value is allowed
+		{"size(:s) = :n5", true},               // size of a value is allowed
 	}
 	item := testItem()
 	for _, c := range cases {

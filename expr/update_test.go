@@ -116,6 +116,7 @@ func TestUpdateApply(t *testing.T) {
 		{src: "ADD ss :ns", err: "An operand in the update expression has an incorrect data type"},
 		{src: "DELETE ss :ns", err: "An operand in the update expression has an incorrect data type"},
 		{src: "SET n = big + big", err: "Number overflow. Attempting to store a number with magnitude larger than supported range"},
+		{src: "SET n = :tiny - :tiny9", err: "Number underflow. Attempting to store a number with magnitude smaller than supported range"},
 		{src: "ADD big :big", err: "Attempting to store more than 38 significant digits in a Number"},
 	}
 	for _, c := range cases {

@@ -481,7 +481,7 @@ func goAV(v model.Value) string {
 	case model.TypeS:
 		return "&types.AttributeValueMemberS{Value: " + strconv.Quote(v.Str) + "}"
 	case model.TypeN:
-		return "&types.AttributeValueMemberN{Value: " + strconv.Quote(model.CanonicalNumber(v.Str)) + "}"
+		return "&types.AttributeValueMemberN{Value: " + strconv.Quote(v.Str) + "}"
 	case model.TypeB:
 		return "&types.AttributeValueMemberB{Value: []byte(" + strconv.Quote(v.Str) + ")}"
 	case model.TypeBOOL:
@@ -503,11 +503,7 @@ func goAV(v model.Value) string {
 	case model.TypeSS, model.TypeNS:
 		var s []string
 		for _, e := range v.List {
-			text := e.Str
-			if v.Type == model.TypeNS {
-				text = model.CanonicalNumber(text)
-			}
-			s = append(s, strconv.Quote(text))
+			s = append(s, strconv.Quote(e.Str))
 		}
 		return "&types.AttributeValueMember" + v.Type.String() + "{Value: []string{" + strings.Join(s, ", ") + "}}"
 	case model.TypeBS:

@@ -421,7 +421,7 @@ func tsAV(v model.Value) string {
 	case model.TypeS:
 		return "{ S: " + tsQuote(v.Str) + " }"
 	case model.TypeN:
-		return "{ N: " + tsQuote(model.CanonicalNumber(v.Str)) + " }"
+		return "{ N: " + tsQuote(v.Str) + " }"
 	case model.TypeB:
 		return "{ B: " + tsBytes(v.Str) + " }"
 	case model.TypeBOOL:
@@ -441,11 +441,7 @@ func tsAV(v model.Value) string {
 	case model.TypeSS, model.TypeNS:
 		var s []string
 		for _, e := range v.List {
-			text := e.Str
-			if v.Type == model.TypeNS {
-				text = model.CanonicalNumber(text)
-			}
-			s = append(s, tsQuote(text))
+			s = append(s, tsQuote(e.Str))
 		}
 		return "{ " + v.Type.String() + ": [" + strings.Join(s, ", ") + "] }"
 	case model.TypeBS:

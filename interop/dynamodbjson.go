@@ -414,7 +414,7 @@ func ExportBatchWrite(d *model.Design) ([][]byte, error) {
 				return nil, fmt.Errorf("item %d: %v", i, err)
 			}
 			b = append(b, `    {"PutRequest": {"Item": `...)
-			b = model.AppendWireItem(b, it)
+			b = model.AppendWireItemExact(b, it)
 			b = append(b, "}}"...)
 			if i < end-1 {
 				b = append(b, ',')

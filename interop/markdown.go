@@ -200,26 +200,24 @@ func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r
 	}
 }
 
-// resultColumns: the table's keys, then the other attributes the items hold,
-// sorted, so every result table of a design reads the same way.
+// resultColumns: the table's keys (when the items hold them: a projection may
+// leave them out), then the other attributes the items hold, sorted, so every
+// result table of a design reads the same way.
 func resultColumns(d *model.Design, items []model.Item) []string {
-	var cols []string
-	seen := map[string]bool{}
-	for _, k := range []string{d.Table.Key.Partition, d.Table.Key.Sort} {
-		if k != "" {
-			cols = append(cols, k)
-			seen[k] = true
-		}
-	}
-	rest := map[string]bool{}
+	present := map[string]bool{}
 	for _, it := range items {
 		for a := range it {
-			if !seen[a] {
-				rest[a] = true
-			}
+			present[a] = true
 		}
 	}
-	return append(cols, sortedStrings(rest)...)
+	var cols []string
+	for _, k := range []string{d.Table.Key.Partition, d.Table.Key.Sort} {
+		if k != "" && present[k] {
+			cols = append(cols, k)
+			delete(present, k)
+		}
+	}
+	return append(cols, sortedStrings(present)...)
 }
 
 func writeCost(b *strings.Builder, rep *cost.Report) {

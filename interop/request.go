@@ -191,6 +191,9 @@ func usedValues(values map[string]model.Value, exprs ...string) map[string]model
 // usedIn reports whether placeholder k occurs in an expression as a whole token
 // (":s" is not used by an expression that only says ":status").
 func usedIn(k string, exprs []string) bool {
+	if k == "" {
+		return false
+	}
 	for _, e := range exprs {
 		for i := strings.Index(e, k); i >= 0; {
 			end := i + len(k)
@@ -223,9 +226,9 @@ func appendJSONValue(b []byte, v any, indent string) []byte {
 	case int:
 		return strconv.AppendInt(b, int64(x), 10)
 	case model.Item:
-		return model.AppendWireItem(b, x)
+		return model.AppendWireItemExact(b, x)
 	case model.Value:
-		return model.AppendWireValue(b, x)
+		return model.AppendWireValueExact(b, x)
 	case map[string]string:
 		keys := make([]string, 0, len(x))
 		for k := range x {

@@ -700,7 +700,7 @@ type wbGSIJS struct {
 type wbFacetJS struct {
 	FacetName         string            `json:"FacetName"`
 	KeyAttributeAlias map[string]string `json:"KeyAttributeAlias"`
-	TableData         []model.WireItem  `json:"TableData"`
+	TableData         []model.WireItemExact  `json:"TableData"`
 	NonKeyAttributes  []string          `json:"NonKeyAttributes"`
 	DataAccess        map[string]any    `json:"DataAccess"`
 }
@@ -733,7 +733,7 @@ type wbTableJS struct {
 	NonKeyAttributes            []wbAttrJS       `json:"NonKeyAttributes"`
 	TableFacets                 []wbFacetJS      `json:"TableFacets"`
 	GlobalSecondaryIndexes      []wbGSIJS        `json:"GlobalSecondaryIndexes"`
-	TableData                   []model.WireItem `json:"TableData"`
+	TableData                   []model.WireItemExact `json:"TableData"`
 	DataAccess                  map[string]any   `json:"DataAccess"`
 	BillingMode                 string           `json:"BillingMode"`
 	ProvisionedCapacitySettings *wbCapacityJS    `json:"ProvisionedCapacitySettings,omitempty"`
@@ -802,14 +802,14 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	for _, e := range d.Entities {
 		f := wbFacetJS{FacetName: e.Name, DataAccess: map[string]any{"MySql": map[string]any{}},
 			KeyAttributeAlias: map[string]string{"PartitionKeyAlias": keyAlias(e, t.Key.Partition)},
-			TableData:         []model.WireItem{}, NonKeyAttributes: []string{}}
+			TableData:         []model.WireItemExact{}, NonKeyAttributes: []string{}}
 		if t.Key.Sort != "" {
 			f.KeyAttributeAlias["SortKeyAlias"] = keyAlias(e, t.Key.Sort)
 		}
 		facetOf[e.Name] = len(wt.TableFacets)
 		wt.TableFacets = append(wt.TableFacets, f)
 	}
-	wt.TableData = []model.WireItem{}
+	wt.TableData = []model.WireItemExact{}
 	facetAttrs := make([]map[string]bool, len(wt.TableFacets))
 	for i := range facetAttrs {
 		facetAttrs[i] = map[string]bool{}
@@ -821,13 +821,13 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 		}
 		tv, ok := full[typeAttr]
 		if k, isFacet := facetOf[tv.Str]; ok && tv.Type == model.TypeS && isFacet {
-			wt.TableFacets[k].TableData = append(wt.TableFacets[k].TableData, model.WireItem(full))
+			wt.TableFacets[k].TableData = append(wt.TableFacets[k].TableData, model.WireItemExact(full))
 			for a := range full {
 				facetAttrs[k][a] = true
 			}
 			continue
 		}
-		wt.TableData = append(wt.TableData, model.WireItem(full))
+		wt.TableData = append(wt.TableData, model.WireItemExact(full))
 	}
 	// A facet's NonKeyAttributes: its declared attributes, the type attribute, then
 	// the index keys its templates build. The importer reads back exactly these.

@@ -332,7 +332,7 @@ func TestExportWorkbenchGolden(t *testing.T) {
 	want := []string{
 		"index LSI1 is a local secondary index; NoSQL Workbench models have none, so it is written as a global one on the same keys",
 		"the table class standard-ia has no place in a NoSQL Workbench model and is left out",
-		"4 access patterns have no place in a NoSQL Workbench model and are left out",
+		"5 access patterns have no place in a NoSQL Workbench model and are left out",
 	}
 	if !reflect.DeepEqual(notes, want) {
 		t.Errorf("notes %q", notes)

@@ -280,3 +280,35 @@ func TestConvertRoundTripThroughDynalite(t *testing.T) {
 		}
 	}
 }
+
+// TestDeploy100kItems deploys a 100,000-item design (about 200 bytes an item) and
+// reports the load rate, the figure the README's performance section quotes. Under
+// -short it loads 10,000.
+func TestDeploy100kItems(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 10000
+	}
+	db, _ := dynalite(t)
+	d := &model.Design{Name: "big", Table: model.Table{Name: "big", Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Indexes: []model.Index{{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "SK"},
+			Projection: model.Projection{Type: model.ProjectKeysOnly}}}}}
+	pad := strings.Repeat("x", 120)
+	d.Items = make([]model.Item, n)
+	for i := range d.Items {
+		d.Items[i] = model.Item{"PK": model.Str(fmt.Sprintf("CUST#%05d", i/100)), "SK": model.Str(fmt.Sprintf("ORDER#%06d", i)),
+			"GSI1PK": model.Str(fmt.Sprintf("DAY#%03d", i%365)), "total": model.Num(fmt.Sprintf("%d.%02d", i%1000, i%100)),
+			"note": model.Str(pad)}
+	}
+	rep, err := Deploy(context.Background(), db, d, DeployOptions{Table: uniqueTable("big")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Load.Items != n {
+		t.Fatalf("loaded %d items, want %d", rep.Load.Items, n)
+	}
+	if got, err := countItems(context.Background(), db, rep.Table, 0); err != nil || got != n {
+		t.Fatalf("the table holds %d items (%v), want %d", got, err, n)
+	}
+	t.Logf("deployed %d items in %.1fs: %.0f items/s (%d requests)", n, rep.Elapsed.Seconds(), rep.ItemsPerSecond(), rep.Load.Requests)
+}

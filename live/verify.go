@@ -154,8 +154,11 @@ func (r *VerifyReport) WriteText(w io.Writer) {
 		case StatusSkipped, StatusUnsupported:
 			line += "  " + o.Reason
 		default:
-			line += fmt.Sprintf("  count %d scanned %d  capacity consumed %s, predicted %s",
-				o.Count, o.Scanned, capText(o.Consumed), capText(o.Predicted))
+			line += fmt.Sprintf("  count %d", o.Count)
+			if o.Operation == string(model.OpQuery) || o.Operation == string(model.OpScan) {
+				line += fmt.Sprintf(" scanned %d", o.Scanned)
+			}
+			line += fmt.Sprintf("  capacity consumed %s, predicted %s", capText(o.Consumed), capText(o.Predicted))
 		}
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		if o.Name != "" {

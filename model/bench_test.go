@@ -48,3 +48,17 @@ func BenchmarkParse100k(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkMarshal100k saves a loaded 100,000-item design.
+func BenchmarkMarshal100k(b *testing.B) {
+	d, err := Parse("bench.yaml", genDesign(100000))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Marshal(d); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

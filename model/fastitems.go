@@ -2,8 +2,10 @@ package model
 
 import (
 	"bytes"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -83,13 +85,13 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 	if keyIdx < 0 {
 		return nil
 	}
-	n := len(lines) - keyIdx
-	f := &fastItems{keyLine: keyIdx + 1, items: make([]Item, 0, n), pos: make([]Pos, 0, n), records: make([]itemRecord, 0, n)}
-	blank := make([]int, 0, n)
-	var lastOrder []string
-	// The parser shares the decoder's interned strings but keeps its own errors, which
-	// count only if the fast path succeeds.
-	p := &fastParser{d: &decoder{file: dec.file, strs: dec.strs, orders: dec.orders}}
+	// First pass, in order: which lines are items, and the comment lines above each.
+	type itemLine struct {
+		idx, ind int
+		head     string
+	}
+	var refs []itemLine
+	var blank []int // the lines the fast path reads, blanked for yaml.v3
 	indent := -1
 	var pending []int
 	var head []string
@@ -117,24 +119,63 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 			return nil
 		}
 		indent = ind
-		it, order, lineComment, ok := p.itemLine(string(l), ind+2, i+1)
-		if !ok {
-			return nil
-		}
-		f.items = append(f.items, it)
-		f.pos = append(f.pos, Pos{File: dec.file, Line: i + 1, Col: ind + 3})
-		// Consecutive items mostly share one layout; compare before interning.
-		if !equalStrings(order, lastOrder) {
-			lastOrder = p.d.order(order)
-		}
-		rec := itemRecord{order: lastOrder, line: lineComment}
+		ref := itemLine{idx: i, ind: ind}
 		if len(head) > 0 {
-			rec.head = strings.Join(head, "\n")
+			ref.head = strings.Join(head, "\n")
 		}
-		f.records = append(f.records, rec)
+		refs = append(refs, ref)
 		blank = append(blank, pending...)
 		blank = append(blank, i)
 		pending, head = pending[:0], nil
+	}
+	n := len(refs)
+	f := &fastItems{keyLine: keyIdx + 1, items: make([]Item, n), pos: make([]Pos, n), records: make([]itemRecord, n)}
+	// Second pass: the item lines are independent, so a large section is read in
+	// chunks, one goroutine each. Each chunk has its own parser, interning and errors;
+	// the errors are joined in chunk order, which is line order.
+	chunks := 1
+	if n >= 4096 {
+		chunks = min(runtime.GOMAXPROCS(0), 8)
+	}
+	chunkErrs := make([]errs, chunks)
+	failed := make([]bool, chunks)
+	var wg sync.WaitGroup
+	for c := 0; c < chunks; c++ {
+		lo, hi := c*n/chunks, (c+1)*n/chunks
+		wg.Add(1)
+		go func(c, lo, hi int) {
+			defer wg.Done()
+			p := &fastParser{d: &decoder{file: dec.file, strs: map[string]string{}, orders: map[string][]string{}}}
+			if c == 0 {
+				// The first chunk shares the document's interned strings.
+				p.d.strs, p.d.orders = dec.strs, dec.orders
+			}
+			var lastOrder []string
+			for j := lo; j < hi; j++ {
+				r := refs[j]
+				l := bytes.TrimRight(lines[r.idx], "\n")
+				it, order, lineComment, ok := p.itemLine(string(l), r.ind+2, r.idx+1)
+				if !ok {
+					failed[c] = true
+					return
+				}
+				// Consecutive items mostly share one layout; compare before interning.
+				if !equalStrings(order, lastOrder) {
+					lastOrder = p.d.order(order)
+				}
+				f.items[j] = it
+				f.pos[j] = Pos{File: dec.file, Line: r.idx + 1, Col: r.ind + 3}
+				f.records[j] = itemRecord{order: lastOrder, head: r.head, line: lineComment}
+			}
+			chunkErrs[c] = p.d.errs
+		}(c, lo, hi)
+	}
+	wg.Wait()
+	for c := range chunks {
+		if failed[c] {
+			return nil
+		}
+		f.errs.list = append(f.errs.list, chunkErrs[c].list...)
 	}
 	if len(f.items) == 0 {
 		return nil
@@ -154,7 +195,6 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 		rest = append(rest, l...)
 	}
 	f.rest = rest
-	f.errs = p.d.errs
 	return f
 }
 

@@ -80,7 +80,7 @@ func parse(file string, data []byte, allowFast bool) (d *Design, err error) {
 			design.Source.items[i].key = itemKeyString(&design.Table, design.Items[i])
 		}
 	}
-	dec.errs.list = append(dec.errs.list, validate(design).list...)
+	dec.errs.list = append(dec.errs.list, validate(design, true).list...)
 	if err := dec.errs.err(); err != nil {
 		return nil, err
 	}
@@ -157,12 +157,12 @@ type fieldSet struct {
 	node  *yaml.Node
 	vals  map[string]*yaml.Node
 	keys  map[string]*yaml.Node
-	order []string
 }
 
 // fields reads mapping n whose allowed field names are known; where names it in
 // messages ("table.key"). An unknown field is an error with a did-you-mean. A null
-// node reads as no fields. ok is false when n is not a mapping.
+// node reads as no fields, and a field whose value is null as a field not given.
+// ok is false when n is not a mapping.
 func (d *decoder) fields(n *yaml.Node, where string, known ...string) (*fieldSet, bool) {
 	fs := &fieldSet{d: d, where: where, node: n, vals: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}
 	if n == nil || isNull(n) {
@@ -177,8 +177,10 @@ func (d *decoder) fields(n *yaml.Node, where string, known ...string) (*fieldSet
 			d.unknownField(kn, k, where, known)
 			return
 		}
+		if isNull(vn) {
+			return // "field:" with no value is the field left out, default and all
+		}
 		fs.vals[k], fs.keys[k] = vn, kn
-		fs.order = append(fs.order, k)
 	})
 	return fs, true
 }

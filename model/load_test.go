@@ -97,6 +97,7 @@ func TestParseValueErrors(t *testing.T) {
 		{`-.inf`, "DynamoDB has no infinity or NaN"},
 		{`.nan`, "DynamoDB has no infinity or NaN"},
 		{`1e200`, "number overflow"},
+		{`1e999`, "number overflow"}, // yaml.v3 alone would read this as a string
 		{`1e-200`, "number underflow"},
 		{`123456789012345678901234567890123456789`, "more than 38 significant digits"},
 		{`0x1F`, `"0x1F" is not a DynamoDB number`},
@@ -136,6 +137,8 @@ func TestValueNodeRoundTrip(t *testing.T) {
 	values := []Value{
 		Str(""), Str("12"), Str("true"), Str("null"), Str("~"), Str("yes"), Str("a: b"), Str("a #b"), Str(" lead"),
 		Str("trail "), Str("-x"), Str("x,y"), Str("[x]"), Str("{x}"), Str("\"q\""), Str("line\nbreak"), Str("tab\t"),
+		Str("\u2028"), Str("\x7f"), Str("\u0085"), Str("é\x01"), Str("#"), Str("a:"), Str("'"), Str("- x"), Str("? x"),
+		Str("!x"), Str("&x"), Str("*x"), Str("|"), Str(">"), Str("%x"), Str("`x"), Str("\ufeffx"), Str("a  b"), Str("a\"b"),
 		Str("中文"), Str("CUST#42"), Str("2026-08-03"), Str(".inf"), Str("0x1F"), Str("1e3"), Str("@x"), Str("a\\b"),
 		Num("0"), Num("-0.5"), Num("1e3"), Num("99.50"), Num("12345678901234567890123456789012345678"),
 		Bool(true), Null(), Bin([]byte{0, 1, 255}), Bin([]byte("1234")), List(Str("a"), Num("1")),
@@ -294,6 +297,7 @@ func TestParseDefaults(t *testing.T) {
 func TestFastPathAgrees(t *testing.T) {
 	files := map[string][]byte{
 		"generated": genDesign(300),
+		"chunked":   genDesign(5000), // read by several goroutines
 		"comments":  []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  # first\n  - {PK: a, n: 1}  # one\n\n  - {PK: b, 'q': 'x''y', s: !ss [\"a b\", c], m: {x: [1, {y: null}]}, e: {}, l: []}\n# margin\npatterns: []\n"),
 		"margin":    []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n- {PK: a, n: -1.5e3}\n- {PK: b, bin: !!binary AAE=, t: True, u: ~}\n"),
 	}
@@ -390,5 +394,37 @@ func TestParseErrors(t *testing.T) {
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("%s:\ngot  %q\nwant %q", c.name, got, c.want)
 		}
+	}
+}
+
+// TestChunkedErrorsInLineOrder: value errors found by the parallel item reader carry
+// their own lines and come out in line order, as the node path reports them.
+func TestChunkedErrorsInLineOrder(t *testing.T) {
+	data := string(genDesign(5000))
+	data = strings.Replace(data, "total: 1.50", "total: 1e200", 1)   // item 1, line 14
+	data = strings.Replace(data, "total: 499.50", "total: 1e999", 1) // item 499 (first chunk)
+	lines := strings.Split(data, "\n")
+	lines[13+4900] = strings.Replace(lines[13+4900], "qty: 3", "qty: 0x3", 1) // last chunk
+	data = strings.Join(lines, "\n")
+	_, fastErr := parse("c.yaml", []byte(data), true)
+	_, slowErr := parse("c.yaml", []byte(data), false)
+	if fastErr == nil || slowErr == nil {
+		t.Fatalf("errors: %v / %v", fastErr, slowErr)
+	}
+	// 0x3 is not in the fast subset, so the whole file falls back to yaml.v3; without it
+	// the fast path reports the other two.
+	if fastErr.Error() != slowErr.Error() {
+		t.Errorf("fast:\n%v\nslow:\n%v", fastErr, slowErr)
+	}
+	lines[13+4900] = strings.Replace(lines[13+4900], "qty: 0x3", "qty: 1e-999", 1)
+	data = strings.Join(lines, "\n")
+	if splitItems(newDecoder(""), []byte(data)) == nil {
+		t.Fatal("the fast path did not take the file")
+	}
+	_, fastErr = parse("c.yaml", []byte(data), true)
+	_, slowErr = parse("c.yaml", []byte(data), false)
+	list, _ := fastErr.(ErrorList)
+	if fastErr == nil || fastErr.Error() != slowErr.Error() || len(list) != 3 || list[0].Pos.Line != 14 || list[2].Pos.Line != 4914 {
+		t.Errorf("fast:\n%v\nslow:\n%v", fastErr, slowErr)
 	}
 }

@@ -24,18 +24,24 @@ const (
 )
 
 // Validate checks a design, returning an ErrorList of every problem, or nil. Parse
-// calls it; call it again after changing a design in code.
-func Validate(d *Design) error { return validate(d).err() }
+// calls it; call it again after changing a design in code. It checks everything,
+// including what loading checks as it reads (number text, sets, pattern ids,
+// operations, review reasons), since code may have changed those.
+func Validate(d *Design) error { return validate(d, false).err() }
 
-func validate(d *Design) *errs {
-	v := &validator{d: d, c: &errs{}}
+// validate checks d. loaded says Parse is calling, having checked as it read what
+// a design built in code would otherwise need checked here; those checks are skipped
+// so that one mistake is not reported twice.
+func validate(d *Design, loaded bool) *errs {
+	v := &validator{d: d, c: &errs{}, loaded: loaded}
 	v.design()
 	return v.c
 }
 
 type validator struct {
-	d *Design
-	c *errs
+	d      *Design
+	c      *errs
+	loaded bool
 }
 
 func (v *validator) design() {
@@ -43,7 +49,7 @@ func (v *validator) design() {
 	if d.Version != 1 {
 		v.c.add(d.Pos, "set version: 1", "version must be 1, not %d", d.Version)
 	}
-	if d.Source == nil || d.Table.Pos.Line > 0 {
+	if !v.loaded || d.Table.Pos.Line > 0 {
 		// A loaded design without a table has that one error, not one per table field.
 		v.table()
 	}
@@ -52,14 +58,14 @@ func (v *validator) design() {
 	ids := map[int]bool{}
 	for i := range d.Patterns {
 		p := &d.Patterns[i]
-		if d.Source == nil && ids[p.ID] {
+		if !v.loaded && ids[p.ID] {
 			v.c.add(p.Pos, "give each pattern its own id", "pattern id %d is used twice", p.ID)
 		}
 		ids[p.ID] = true
 		v.pattern(p)
 	}
 	for _, r := range d.Review {
-		if d.Source != nil {
+		if v.loaded {
 			continue // the loader checked severity and reason where it read them
 		}
 		if !contains(severityOptions, r.Severity) {
@@ -229,7 +235,7 @@ func (v *validator) entities() {
 			if !keys[attr] {
 				v.c.add(p, "name the table's or an index's key attributes", "entity %s: keys.%s is not a key attribute of the table or any index", e.Name, attr)
 			}
-			if v.d.Source == nil {
+			if !v.loaded {
 				if msg := templateProblem(e.Keys[attr]); msg != "" {
 					v.c.add(p, "write {attribute} for a variable part", "entity %s: keys.%s: %s", e.Name, attr, msg)
 				}
@@ -301,7 +307,7 @@ func (v *validator) items() {
 			if name == "" || len(name) > MaxAttrNameBytes {
 				v.c.add(p, "use a name of 1 to 65535 bytes", "item %d: attribute name of %d bytes", i, len(name))
 			}
-			if v.d.Source == nil {
+			if !v.loaded {
 				if msg := valueRuleProblem(val, 1); msg != "" {
 					v.c.add(p, "fix the value", "item %d: %s: %s", i, name, msg)
 				}
@@ -458,14 +464,14 @@ func (v *validator) pattern(p *Pattern) {
 	}
 	where := fmt.Sprintf("pattern %d", p.ID)
 	if p.ID <= 0 {
-		if v.d.Source == nil {
+		if !v.loaded {
 			v.c.add(pos, "give the pattern a positive id", "%s: id must be a positive number", where)
 		}
 		return
 	}
 	allowed, known := opFields[p.Operation]
 	if !known {
-		if v.d.Source == nil {
+		if !v.loaded {
 			v.c.add(pos, "use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems",
 				"%s: operation %q is not known", where, p.Operation)
 		}
@@ -535,7 +541,7 @@ func (v *validator) pattern(p *Pattern) {
 			v.c.add(pos, hint, "%s: index %q does not exist", where, p.Index)
 		}
 	}
-	if v.d.Source == nil {
+	if !v.loaded {
 		for name, val := range p.Values {
 			if msg := valueRuleProblem(val, 1); msg != "" {
 				v.c.add(pos, "fix the value", "%s: values %s: %s", where, name, msg)
@@ -574,7 +580,7 @@ func (v *validator) actions(p *Pattern, pos Pos, where string) {
 				v.c.add(ap, "write {put: {PK: ..., SK: ...}}", "%s: action %d: put needs an item", where, i)
 			}
 		case ActionUpdate, ActionDelete, ActionCheck:
-			if a.Key == nil && v.d.Source == nil {
+			if a.Key == nil && !v.loaded {
 				v.c.add(ap, "add key: {PK: ..., SK: ...}", "%s: action %d: %s needs a key", where, i, a.Kind)
 			}
 		default:

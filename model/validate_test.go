@@ -139,3 +139,26 @@ func TestValidateCodeBuilt(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateLoadedAfterEdits: Validate re-checks what loading checked, since code
+// may have changed it; the errors keep the file positions.
+func TestValidateLoadedAfterEdits(t *testing.T) {
+	d, err := Load("testdata/format-example.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Validate(d); err != nil {
+		t.Fatalf("the loaded example does not validate: %v", err)
+	}
+	d.Items[2]["qty"] = Num("1e999")
+	d.Patterns[1].Operation = "Querry"
+	err = Validate(d)
+	for _, want := range []string{
+		"testdata/format-example.yaml:31:5: item 2: qty: number 1e999: number overflow",
+		`testdata/format-example.yaml:41:5: pattern 2: operation "Querry" is not known`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want %s", err, want)
+		}
+	}
+}

@@ -7,9 +7,12 @@ package model
 // {"BS": [...]}. Numbers travel as strings, so their exact digits survive.
 //
 // Output is canonical so that command-line output and exported files are stable:
-// attribute and map names sorted by their bytes, numbers in DynamoDB's returned form
-// (CanonicalNumber: "1e3" -> "1000"), binary in standard base64, no HTML escaping.
-// Sets keep their element order, as DynamoDB does not define one.
+// attribute and map names sorted by their bytes, binary in standard base64, no HTML
+// escaping. Sets keep their element order, as DynamoDB does not define one. Numbers
+// come in two spellings: AppendWireValue and AppendWireItem write DynamoDB's
+// returned form (CanonicalNumber: "1e3" -> "1000"), for showing what a request
+// returns; the *Exact variants keep the text the design wrote, for files that must
+// read back as the same design (a key template spliced "4e10" into "ORDER#4e10").
 
 import (
 	"bytes"
@@ -35,8 +38,21 @@ func (e *WireError) Error() string { return e.Path + ": " + e.Msg }
 // recursed into without bound.
 const maxWireDepth = 32
 
-// AppendWireValue appends v in DynamoDB JSON to buf.
-func AppendWireValue(buf []byte, v Value) []byte {
+// AppendWireValue appends v in DynamoDB JSON to buf, numbers as DynamoDB returns
+// them.
+func AppendWireValue(buf []byte, v Value) []byte { return appendWire(buf, v, false) }
+
+// AppendWireValueExact appends v in DynamoDB JSON, numbers as written.
+func AppendWireValueExact(buf []byte, v Value) []byte { return appendWire(buf, v, true) }
+
+func numText(s string, exact bool) string {
+	if exact {
+		return s
+	}
+	return CanonicalNumber(s)
+}
+
+func appendWire(buf []byte, v Value, exact bool) []byte {
 	buf = append(buf, '{')
 	buf = appendJSONString(buf, v.Type.String())
 	buf = append(buf, ':')
@@ -44,7 +60,7 @@ func AppendWireValue(buf []byte, v Value) []byte {
 	case TypeS:
 		buf = appendJSONString(buf, v.Str)
 	case TypeN:
-		buf = appendJSONString(buf, CanonicalNumber(v.Str))
+		buf = appendJSONString(buf, numText(v.Str, exact))
 	case TypeB:
 		buf = appendJSONString(buf, base64.StdEncoding.EncodeToString([]byte(v.Str)))
 	case TypeBOOL:
@@ -57,11 +73,11 @@ func AppendWireValue(buf []byte, v Value) []byte {
 			if i > 0 {
 				buf = append(buf, ',')
 			}
-			buf = AppendWireValue(buf, e)
+			buf = appendWire(buf, e, exact)
 		}
 		buf = append(buf, ']')
 	case TypeM:
-		buf = appendWireMap(buf, v.Map)
+		buf = appendWireMap(buf, v.Map, exact)
 	case TypeSS, TypeNS, TypeBS:
 		buf = append(buf, '[')
 		for i, e := range v.List {
@@ -70,7 +86,7 @@ func AppendWireValue(buf []byte, v Value) []byte {
 			}
 			switch v.Type {
 			case TypeNS:
-				buf = appendJSONString(buf, CanonicalNumber(e.Str))
+				buf = appendJSONString(buf, numText(e.Str, exact))
 			case TypeBS:
 				buf = appendJSONString(buf, base64.StdEncoding.EncodeToString([]byte(e.Str)))
 			default:
@@ -87,7 +103,7 @@ func AppendWireValue(buf []byte, v Value) []byte {
 	return append(buf, '}')
 }
 
-func appendWireMap(buf []byte, m map[string]Value) []byte {
+func appendWireMap(buf []byte, m map[string]Value, exact bool) []byte {
 	names := make([]string, 0, len(m))
 	for k := range m {
 		names = append(names, k)
@@ -100,13 +116,17 @@ func appendWireMap(buf []byte, m map[string]Value) []byte {
 		}
 		buf = appendJSONString(buf, k)
 		buf = append(buf, ':')
-		buf = AppendWireValue(buf, m[k])
+		buf = appendWire(buf, m[k], exact)
 	}
 	return append(buf, '}')
 }
 
-// AppendWireItem appends the item in DynamoDB JSON, attribute names sorted.
-func AppendWireItem(buf []byte, it Item) []byte { return appendWireMap(buf, it) }
+// AppendWireItem appends the item in DynamoDB JSON, attribute names sorted,
+// numbers as DynamoDB returns them.
+func AppendWireItem(buf []byte, it Item) []byte { return appendWireMap(buf, it, false) }
+
+// AppendWireItemExact appends the item in DynamoDB JSON, numbers as written.
+func AppendWireItemExact(buf []byte, it Item) []byte { return appendWireMap(buf, it, true) }
 
 // ItemToWireJSON returns the item in DynamoDB JSON, attribute names sorted. A nil
 // item is written as JSON null (DynamoDB leaves out an absent item; callers that
@@ -133,6 +153,17 @@ func (w *WireItem) UnmarshalJSON(data []byte) error {
 	}
 	*w = WireItem(it)
 	return nil
+}
+
+// WireItemExact is a WireItem whose numbers keep the text the design wrote.
+type WireItemExact Item
+
+// MarshalJSON writes the item in DynamoDB JSON, numbers as written.
+func (w WireItemExact) MarshalJSON() ([]byte, error) {
+	if w == nil {
+		return []byte("null"), nil
+	}
+	return AppendWireItemExact(nil, Item(w)), nil
 }
 
 // WireValue is a Value that encoding/json writes and reads as DynamoDB JSON.

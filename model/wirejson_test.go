@@ -51,6 +51,27 @@ func TestWireRoundTrip(t *testing.T) {
 	}
 }
 
+func TestWireExactKeepsNumberText(t *testing.T) {
+	it := Item{"n": Num("4e10"), "ns": NumSet("1.50", "-0"), "m": Map(map[string]Value{"x": Num("0.10")})}
+	cases := []struct {
+		name string
+		got  []byte
+		want string
+	}{
+		{"canonical", AppendWireItem(nil, it), `{"m":{"M":{"x":{"N":"0.1"}}},"n":{"N":"40000000000"},"ns":{"NS":["1.5","0"]}}`},
+		{"exact", AppendWireItemExact(nil, it), `{"m":{"M":{"x":{"N":"0.10"}}},"n":{"N":"4e10"},"ns":{"NS":["1.50","-0"]}}`},
+	}
+	for _, c := range cases {
+		if string(c.got) != c.want {
+			t.Errorf("%s: got %s, want %s", c.name, c.got, c.want)
+		}
+	}
+	b, _ := WireItemExact(it).MarshalJSON()
+	if string(b) != cases[1].want {
+		t.Errorf("WireItemExact: %s", b)
+	}
+}
+
 func TestParseWireKeepsNumberText(t *testing.T) {
 	it, err := ParseWireItem([]byte(`{"n":{"N":"12.50"},"big":{"N":"12345678901234567890123456789012345678"}}`))
 	if err != nil {

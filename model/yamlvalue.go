@@ -152,8 +152,8 @@ func setTypeOfTag(tag string) Type {
 	return 0
 }
 
-// ValueFromNode reads one YAML node as a DynamoDB value. Its error is a *PosError
-// (or an ErrorList) with the node's line and column and an empty file name.
+// ValueFromNode reads one YAML node as a DynamoDB value. Its error is an ErrorList
+// whose entries carry the node's line and column (and an empty file name).
 func ValueFromNode(n *yaml.Node) (Value, error) {
 	d := newDecoder("")
 	v, _ := d.value(n, 1)
@@ -179,7 +179,14 @@ func (d *decoder) value(n *yaml.Node, depth int) (Value, bool) {
 		d.errs.add(d.pos(n), "write the value out instead", "aliases (*%s) are not supported in a design file", n.Value)
 		return Value{}, false
 	case yaml.ScalarNode:
-		v, p := scalarValue(n.ShortTag(), n.Value)
+		tag := n.ShortTag()
+		if tag == "!!str" && n.Style == 0 && yamlDecimal(n.Value) {
+			// yaml.v3 resolves a plain number beyond float64's range (1e999, a 400-digit
+			// integer) as a string; FORMAT.md makes every plain number an N, so that
+			// such a number is reported as out of DynamoDB's range.
+			tag = "!!float"
+		}
+		v, p := scalarValue(tag, n.Value)
 		if p != nil {
 			d.errs.add(d.pos(n), p.hint, "%s", p.msg)
 			return Value{}, false

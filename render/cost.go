@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stwb/cost"
+	"stwb/engine"
 )
 
 // Cost writes a cost report as plain text: a table per pattern, then storage, then
@@ -77,10 +78,12 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 	}
 	headers := []string{"", "read/req", "write/req", "read/s", "write/s", "hot read/s", "hot write/s", "partitions", "hot"}
 	var rows [][]string
-	h := pc.Hot.Table
-	rows = append(rows, append([]string{"table",
-		Units(pc.PerRequest.Table.Read), Units(pc.PerRequest.Table.Write),
-		Units(pc.PerSecond.Table.Read), Units(pc.PerSecond.Table.Write)}, hotCells(h)...))
+	// A request on an index alone leaves the table out: its row would be all zeros.
+	if pc.IndexName == "" || pc.PerRequest.Table != (engine.Units{}) {
+		rows = append(rows, append([]string{"table",
+			Units(pc.PerRequest.Table.Read), Units(pc.PerRequest.Table.Write),
+			Units(pc.PerSecond.Table.Read), Units(pc.PerSecond.Table.Write)}, hotCells(pc.Hot.Table)...))
+	}
 	for _, name := range pc.PerRequest.IndexNames() {
 		u, s := pc.PerRequest.Indexes[name], pc.PerSecond.Indexes[name]
 		row := []string{name, Units(u.Read), Units(u.Write), Units(s.Read), Units(s.Write)}

@@ -40,7 +40,11 @@ type Model struct {
 	help    help.Model
 	opts    Options
 	quit    bool
+	loadErr error
 }
+
+// LoadErr is why the design could not be opened, when the workbench quit for it.
+func (m *Model) LoadErr() error { return m.loadErr }
 
 // The panes, in the order 1-5 jump to.
 const (
@@ -94,6 +98,9 @@ type recoverTick struct{}
 // Init starts the background work and the recovery timer.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.w.schedule(m.itemsView())}
+	if m.w.doc.loading {
+		cmds = append(cmds, m.w.doc.loadCmd())
+	}
 	if m.opts.RecoverEvery > 0 {
 		cmds = append(cmds, tea.Tick(m.opts.RecoverEvery, func(time.Time) tea.Msg { return recoverTick{} }))
 	}
@@ -147,6 +154,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case statusMsg:
 		m.status, m.statusErr = msg.text, msg.err
 		return nil
+	case loadedMsg:
+		if msg.err != nil {
+			m.loadErr = msg.err
+			return tea.Quit
+		}
+		m.replaceDoc(msg.doc)
+		m.offerRecovery()
+		return m.broadcast(docChanged{})
 	case recoverTick:
 		cmd := m.w.doc.recoverCmd()
 		return tea.Batch(cmd, tea.Tick(m.opts.RecoverEvery, func(time.Time) tea.Msg { return recoverTick{} }))
@@ -250,6 +265,11 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case m.showHelp:
 		if key.Matches(msg, km.Help, km.Cancel, km.Quit) || msg.Type == tea.KeyEsc {
 			m.showHelp = false
+		}
+		return nil
+	case m.w.doc.loading:
+		if key.Matches(msg, km.Quit) {
+			return tea.Quit
 		}
 		return nil
 	}
@@ -403,6 +423,8 @@ func (m *Model) View() string {
 	h := m.bodyHeight()
 	var body string
 	switch {
+	case doc.loading:
+		body = st.Render.Dim.Render("reading and checking " + doc.Path + "…")
 	case m.showHelp:
 		body = m.helpView(h)
 	case m.form != nil:

@@ -59,6 +59,7 @@ type finding struct {
 	pattern int    // pattern index, -1 none
 	item    int    // item index, -1 none
 	index   string // index name, "" none
+	entity  string // entity name, "" none
 }
 
 // computed tells the panes that background results arrived; they redraw from world.
@@ -88,6 +89,9 @@ type previewMsg struct {
 // is called after every message, so it must be cheap when nothing is missing.
 func (w *world) schedule(view string) tea.Cmd {
 	doc := w.doc
+	if doc.loading {
+		return nil
+	}
 	var cmds []tea.Cmd
 	if (w.eng == nil && w.engErr == nil || w.engRev != doc.DataRev) && !(w.engRun && w.engWnt == doc.DataRev) {
 		w.engRun, w.engWnt = true, doc.DataRev

@@ -9,12 +9,15 @@ import (
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
+	"stwb/review"
 )
 
-// costResult is the cost report of one revision, or why there is none.
+// costResult is the cost report of one revision (or why there is none), and the
+// review's findings, which read the same runs and the report.
 type costResult struct {
-	report *cost.Report
-	err    error
+	report   *cost.Report
+	err      error
+	findings []finding
 }
 
 type costMsg struct {
@@ -41,8 +44,17 @@ func costCmd(d *model.Design, eng *engine.Engine, mu *sync.Mutex, rev uint64) te
 				msg = costMsg{rev: rev, res: &costResult{err: fmt.Errorf("the cost report failed: %v", r)}}
 			}
 		}()
-		rep, err := cost.Compute(cost.Input{Design: d, Runner: lockedRunner{eng, mu}})
-		return costMsg{rev: rev, res: &costResult{report: rep, err: err}}
+		run := lockedRunner{eng, mu}
+		rep, err := cost.Compute(cost.Input{Design: d, Runner: run})
+		results := make([]*engine.Result, len(d.Patterns))
+		for i := range d.Patterns {
+			results[i] = run.Run(&d.Patterns[i], engine.RunOptions{})
+		}
+		in := review.Input{Design: d, Results: results, Cost: rep}
+		if err != nil {
+			in.Cost = nil // the rules that need prices say nothing
+		}
+		return costMsg{rev: rev, res: &costResult{report: rep, err: err, findings: reviewFindings(d, review.Check(in))}}
 	}
 }
 

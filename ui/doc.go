@@ -19,6 +19,9 @@ type Doc struct {
 	Sample string // the sample it came from, if any
 	New    bool   // Path does not exist yet: it is created on first save
 	Dirty  bool
+	// loading is set on the stand-in shown while Path is read and parsed off the
+	// event loop (a large design takes seconds to parse; the first frame does not wait).
+	loading bool
 
 	// Rev counts every edit; DataRev only those that change the items or the table,
 	// which the grids and the engine depend on. Background results carry the revision

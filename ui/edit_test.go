@@ -33,7 +33,7 @@ func TestUndoRedoEveryEdit(t *testing.T) {
 			}},
 		{"duplicate item with a new key", append(keys("2", "G", "y", "tab", "tab", "ctrl+u", "CUST#9"), keys("ctrl+s")...),
 			func(d *model.Design) bool { return len(d.Items) == 5 && d.Items[4]["PK"].Str == "CUST#9" }},
-		{"add GSI", append(append(keys("3", "a", "GSI2", "tab", "GSI2PK"), keys("ctrl+s")...)),
+		{"add GSI", append(keys("3", "a", "GSI2", "tab", "GSI2PK"), keys("ctrl+s")...),
 			func(d *model.Design) bool { return len(d.Table.Indexes) == 2 && d.Table.Indexes[1].Name == "GSI2" }},
 		{"remove index", keys("3", "j", "d", "y"), func(d *model.Design) bool { return len(d.Table.Indexes) == 0 }},
 		{"edit table billing", append(keys("3", "enter", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "ctrl+u", "provisioned 10 5"), keys("ctrl+s")...),
@@ -308,6 +308,15 @@ func TestReviewShowsValidationAndJumps(t *testing.T) {
 		t.Fatalf("review pane lacks the validation error:\n%s", scr)
 	}
 	checkGolden(t, "review_error_120x40", scr)
+	send(t, m, keys("enter")...)
+	if m.focus != panePatterns || m.w.selPattern != 2 {
+		t.Errorf("enter on a finding about pattern 3: focus %d, selected %d", m.focus, m.w.selPattern)
+	}
+	send(t, m, keys("5", "j", "j", "enter")...) // the unused-index finding
+	tp := m.panes[paneTable].(*tablePane)
+	if m.focus != paneTable || tp.cursor != 1 {
+		t.Errorf("enter on a finding about GSI1: focus %d, table cursor %d", m.focus, tp.cursor)
+	}
 }
 
 // The mouse: a click on a tab switches pane; a click on a row selects it.
@@ -325,5 +334,38 @@ func TestMouse(t *testing.T) {
 	send(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if ip.cursor != 3 {
 		t.Errorf("wheel down: cursor %d, want 3", ip.cursor)
+	}
+}
+
+// A design file is read in the background; a bad one ends the workbench with the
+// loader's errors (the command line prints them and exits 2).
+func TestLoadingInBackground(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.yaml")
+	if err := model.SaveFile(good, fixture()); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(bad, []byte("version: 1\nname: x\ntable: {name: t, key: {partition: PK}}\npaterns: []\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := Loading(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	if !strings.Contains(screen(m), "reading and checking") {
+		t.Fatalf("first frame does not say the file is being read:\n%s", screen(m))
+	}
+	run(t, m, m.Init())
+	if len(m.Doc().D.Patterns) != 3 || m.Doc().Dirty {
+		t.Fatalf("loaded design has %d patterns (dirty %v)", len(m.Doc().D.Patterns), m.Doc().Dirty)
+	}
+	doc, _ = Loading(bad)
+	m = New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+	run(t, m, m.Init())
+	if m.LoadErr() == nil || !strings.Contains(m.LoadErr().Error(), "bad.yaml:4") {
+		t.Errorf("load error %v, want one naming bad.yaml:4", m.LoadErr())
 	}
 }

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -9,6 +12,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/interop"
 	"stwb/model"
 	"stwb/render"
 	"stwb/samples"
@@ -21,6 +25,7 @@ var paletteHelp = []string{
 	"sample NAME: open a sample",
 	"save FILE: save as",
 	"export FILE: write the design as YAML",
+	"export FORMAT FILE: " + strings.Join(interop.FormatNames(), ", "),
 	"gsi NAME PK [SK]: add a global secondary index",
 	"quit",
 }
@@ -124,10 +129,13 @@ func (m *Model) runCommand(line string) (tea.Cmd, error) {
 		}
 		return m.saveAs(arg), nil
 	case "export":
-		if arg == "" {
-			return nil, fmt.Errorf("export takes a file path, such as: export design.yaml")
+		switch len(f) {
+		case 2:
+			return m.export(arg), nil
+		case 3:
+			return m.exportAs(f[1], f[2])
 		}
-		return m.export(arg), nil
+		return nil, fmt.Errorf("export takes a file (YAML), or a format and a file: export FORMAT FILE, with FORMAT one of %s", strings.Join(interop.FormatNames(), ", "))
 	case "gsi", "index":
 		if len(f) < 3 || len(f) > 4 {
 			return nil, fmt.Errorf("gsi takes a name and key attributes: gsi NAME PK [SK]")
@@ -165,8 +173,8 @@ func (m *Model) confirmReplace(doc *Doc) tea.Cmd {
 	return cmdOf(docReplaced{doc: doc})
 }
 
-// export writes the design to another file without changing which file is being
-// edited. YAML is the format; the interop package's formats join here once it lands.
+// export writes the design to another file as YAML without changing which file is
+// being edited.
 func (m *Model) export(path string) tea.Cmd {
 	snap := m.w.doc.Snapshot()
 	return func() tea.Msg {
@@ -177,4 +185,35 @@ func (m *Model) export(path string) tea.Cmd {
 		}
 		return statusMsg{text: "exported YAML to " + path}
 	}
+}
+
+// exportAs writes the design in one of package interop's formats. A format that
+// writes several files (dynamodb-json) puts them beside path under their own names.
+func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
+	if !slices.Contains(interop.FormatNames(), format) {
+		return nil, fmt.Errorf("no export format %q; the formats are %s", format, strings.Join(interop.FormatNames(), ", "))
+	}
+	snap := m.w.doc.Snapshot()
+	return func() tea.Msg {
+		out, err := interop.Export(snap, format, interop.Options{})
+		if err != nil {
+			return statusMsg{text: "export failed: " + err.Error(), err: true}
+		}
+		var written []string
+		for _, f := range out.Files {
+			p := path
+			if f.Name != "" {
+				p = filepath.Join(filepath.Dir(path), f.Name)
+			}
+			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+				return statusMsg{text: "export failed: " + err.Error(), err: true}
+			}
+			written = append(written, p)
+		}
+		msg := fmt.Sprintf("exported %s to %s", format, strings.Join(written, ", "))
+		if len(out.Notes) > 0 {
+			msg += " · note: " + strings.Join(out.Notes, "; ")
+		}
+		return statusMsg{text: msg}
+	}, nil
 }

@@ -24,8 +24,8 @@ type (
 	selectPattern struct{ index int }
 	// selectItem asks the Items pane to show design item idx.
 	selectItem struct{ index int }
-	// selectIndex asks the Table pane to select an index by name.
-	selectIndex struct{ name string }
+	// selectIndex asks the Table pane to select an index (or an entity) by name.
+	selectIndex struct{ name, entity string }
 	// statusMsg puts a message in the status line; err colours it as an error.
 	statusMsg struct {
 		text string

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -10,11 +11,12 @@ import (
 
 	"stwb/model"
 	"stwb/render"
+	"stwb/review"
 )
 
-// reviewPane lists what is wrong with the design. Until the review package lands
-// these are model.Validate's errors; enter jumps to the pattern, item or index a
-// finding names.
+// reviewPane lists what is wrong with the design: model.Validate's errors, then the
+// review package's findings (which need the patterns run and priced, so they come a
+// moment later); enter jumps to the pattern, item, index or entity a finding names.
 type reviewPane struct {
 	w        *world
 	km       KeyMap
@@ -37,7 +39,7 @@ func (p *reviewPane) ShortHelp() []key.Binding {
 func (p *reviewPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
 
 func (p *reviewPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	fs := p.w.findings
+	fs := p.w.allFindings()
 	switch msg := msg.(type) {
 	case computed, docChanged:
 		p.cursor = max(0, min(p.cursor, len(fs)-1))
@@ -64,6 +66,8 @@ func (p *reviewPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 					return p, cmdOf(selectItem{index: f.item})
 				case f.index != "":
 					return p, cmdOf(selectIndex{name: f.index})
+				case f.entity != "":
+					return p, cmdOf(selectIndex{entity: f.entity})
 				}
 				return p, status("this finding is about the design as a whole")
 			}
@@ -75,12 +79,16 @@ func (p *reviewPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (p *reviewPane) View() string {
 	w := p.w
 	st := w.st.Render
-	head := st.Header.Render("Validation") + st.Dim.Render(" · the review rules join here when the review package lands")
+	all := w.allFindings()
+	head := st.Header.Render(fmt.Sprintf("Review · %d findings", len(all))) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter goes to what a finding names")
 	if w.reviewRev != w.doc.Rev && w.findings == nil {
 		return head + "\n" + st.Dim.Render("checking…")
 	}
-	fs := make([]render.Finding, len(w.findings))
-	for i, f := range w.findings {
+	if w.costRes == nil || w.costRev != w.doc.Rev {
+		head += "\n" + st.Dim.Render("running and pricing the patterns for the modelling rules…")
+	}
+	fs := make([]render.Finding, len(all))
+	for i, f := range all {
 		fs[i] = f.Finding
 	}
 	lines := render.Findings(fs, p.cursor, p.wid, st)
@@ -157,6 +165,53 @@ func validationFindings(d *model.Design, err error) []finding {
 			f.pattern, f.item, f.index = anchors[k].pattern, anchors[k].item, anchors[k].index
 		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// allFindings are the validation errors, then the review's findings of the current
+// revision.
+func (w *world) allFindings() []finding {
+	out := append([]finding(nil), w.findings...)
+	if w.costRes != nil && w.costRev == w.doc.Rev {
+		out = append(out, w.costRes.findings...)
+	}
+	return out
+}
+
+// reviewFindings turns the review package's findings into the pane's, with where
+// each one points.
+func reviewFindings(d *model.Design, fs []review.Finding) []finding {
+	out := make([]finding, 0, len(fs))
+	byID := map[int]int{}
+	for i, p := range d.Patterns {
+		byID[p.ID] = i
+	}
+	for _, f := range fs {
+		x := finding{Finding: render.Finding{Rule: f.Rule, Severity: string(f.Severity), Message: f.Message, Fix: f.Fix},
+			pattern: -1, item: -1, index: f.Index, entity: f.Entity}
+		var where []string
+		if f.Pattern != 0 {
+			where = append(where, fmt.Sprintf("pattern %d", f.Pattern))
+			if i, ok := byID[f.Pattern]; ok {
+				x.pattern = i
+			}
+		}
+		if f.Item != nil {
+			where = append(where, fmt.Sprintf("item %d", *f.Item))
+			x.item = *f.Item
+		}
+		if f.Index != "" {
+			where = append(where, "index "+f.Index)
+		}
+		if f.Entity != "" {
+			where = append(where, "entity "+f.Entity)
+		}
+		if len(where) == 0 {
+			where = append(where, "design")
+		}
+		x.Where = strings.Join(where, ", ")
+		out = append(out, x)
 	}
 	return out
 }

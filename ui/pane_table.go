@@ -80,8 +80,13 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		p.cursor = max(0, min(p.cursor, p.rows()-1))
 	case selectIndex:
 		for i, ix := range d.Table.Indexes {
-			if ix.Name == msg.name {
+			if ix.Name == msg.name && msg.name != "" {
 				p.cursor = 1 + i
+			}
+		}
+		for i, e := range d.Entities {
+			if e.Name == msg.entity && msg.entity != "" {
+				p.cursor = 1 + len(d.Table.Indexes) + i
 			}
 		}
 	case tea.MouseMsg:

@@ -68,6 +68,29 @@ func OpenFile(path string) (*Doc, error) {
 	return &Doc{D: d, Path: path, disk: stampOf(path, data)}, nil
 }
 
+// Loading is a document that opens path in the background: the workbench shows its
+// first frame at once and takes the design in when it is parsed. A path that does
+// not exist is opened at once (there is nothing to parse).
+func Loading(path string) (*Doc, error) {
+	if _, err := os.Stat(path); err != nil {
+		return OpenFile(path)
+	}
+	return &Doc{D: newDesign(path), Path: path, loading: true}, nil
+}
+
+type loadedMsg struct {
+	doc *Doc
+	err error
+}
+
+func (doc *Doc) loadCmd() tea.Cmd {
+	path := doc.Path
+	return func() tea.Msg {
+		d, err := OpenFile(path)
+		return loadedMsg{doc: d, err: err}
+	}
+}
+
 // OpenSample opens an embedded sample; it has no file until it is saved.
 func OpenSample(name string) (*Doc, error) {
 	d, err := samples.Load(name)
@@ -89,6 +112,8 @@ func newDesign(path string) *model.Design {
 
 func (doc *Doc) openedStatus() string {
 	switch {
+	case doc.loading:
+		return "opening " + doc.Path + "…"
 	case doc.New:
 		return "new design: it is written to " + doc.Path + " on first save (ctrl+s) · ? for help"
 	case doc.Path == "":
@@ -234,7 +259,9 @@ func (doc *Doc) restoreRecovery() error {
 type docReplaced struct{ doc *Doc }
 
 func (m *Model) replaceDoc(doc *Doc) {
-	m.w.doc.removeRecovery()
+	if !m.w.doc.loading {
+		m.w.doc.removeRecovery()
+	}
 	km, st := m.w.km, m.w.st
 	doc.freshRevs()
 	*m.w = world{doc: doc, km: km, st: st}

@@ -24,7 +24,9 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if len(args) == 0 {
 		doc, err = ui.OpenSample(samples.Default)
 	} else {
-		doc, err = ui.OpenFile(args[0])
+		// The file is read and parsed in the background so the first frame is
+		// immediate even for a design of a hundred thousand items.
+		doc, err = ui.Loading(args[0])
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb: %v\n", err)
@@ -41,6 +43,11 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
 		fmt.Fprintf(stderr, "stwb: %v\n", err)
 		return 1
+	}
+	if err := m.LoadErr(); err != nil {
+		// Invalid input: every problem, one per line with file:line:col.
+		fmt.Fprintf(stderr, "%v\n", err)
+		return 2
 	}
 	return 0
 }

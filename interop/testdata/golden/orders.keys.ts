@@ -226,6 +226,16 @@ export function pattern2ListACustomersOrdersMostRecentFirst(pk: string, sk: stri
   };
 }
 
+/** Pattern 3: Get 美玲's profile 🍜 (GetItem). */
+export function pattern3GetSProfile(pk: string, sk: string): GetItemCommandInput {
+  return {
+    TableName: TABLE_NAME,
+    Key: { "PK": { S: pk }, "SK": { S: sk } },
+    ProjectionExpression: "#n, email",
+    ExpressionAttributeNames: { "#n": "name" },
+  };
+}
+
 /** Pattern 4: List orders in a status over a total (Query). */
 export function pattern4ListOrdersInAStatusOverATotal(min: string, s: string): QueryCommandInput {
   return {

@@ -1,0 +1,193 @@
+package live
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+func key(pk, sk string) model.Item {
+	return model.Item{"PK": model.Str(pk), "SK": model.Str(sk)}
+}
+
+func gsiItem(g, sk string) model.Item {
+	it := key("T", sk)
+	it["G"] = model.Str(g)
+	return it
+}
+
+// TestCompare covers what verify and the differential suite compare: error types
+// (not messages), items in order, Count, ScannedCount and LastEvaluatedKey; equal
+// index keys in any order (GSI.html: no defined order among them); BatchGetItem as
+// a set (API_BatchGetItem.html).
+func TestCompare(t *testing.T) {
+	a, b, c := key("A", "1"), key("A", "2"), key("A", "3")
+	res := func(items ...model.Item) *engine.Result {
+		return &engine.Result{Items: items, Count: len(items), ScannedCount: len(items)}
+	}
+	withLEK := func(r *engine.Result, k model.Item) *engine.Result { r.LastEvaluatedKey = k; return r }
+	validation := &engine.Result{Err: &engine.Error{Type: "ValidationException", Message: "one wording"}}
+	cases := []struct {
+		name       string
+		pred, got  *engine.Result
+		opts       CompareOptions
+		wantFields []string
+	}{
+		{"same", res(a, b), res(a, b), CompareOptions{}, nil},
+		{"order", res(a, b), res(b, a), CompareOptions{}, []string{"items"}},
+		{"missing item", res(a, b), res(a), CompareOptions{}, []string{"items", "count", "scannedCount"}},
+		{"extra item", res(a), res(a, b), CompareOptions{}, []string{"items", "count", "scannedCount"}},
+		{"changed attribute", res(a), res(func() model.Item { x := a.Clone(); x["n"] = model.Num("1"); return x }()),
+			CompareOptions{}, []string{"items"}},
+		{"numbers by value", res(model.Item{"n": model.Num("1.50")}), res(model.Item{"n": model.Num("1.5")}), CompareOptions{}, nil},
+		{"scanned differs", &engine.Result{Items: []model.Item{a}, Count: 1, ScannedCount: 3}, res(a), CompareOptions{}, []string{"scannedCount"}},
+		{"lek differs", withLEK(res(a), a), res(a), CompareOptions{}, []string{"lastEvaluatedKey"}},
+		{"error types equal, messages differ", validation,
+			&engine.Result{Err: &engine.Error{Type: "ValidationException", Message: "another"}}, CompareOptions{}, nil},
+		{"error versus none", validation, res(), CompareOptions{}, []string{"error"}},
+		{"ties in any order", res(gsiItem("x", "1"), gsiItem("x", "2"), gsiItem("y", "3")),
+			res(gsiItem("x", "2"), gsiItem("x", "1"), gsiItem("y", "3")), CompareOptions{TieKey: []string{"G"}}, nil},
+		{"ties do not excuse other order", res(gsiItem("x", "1"), gsiItem("y", "2")),
+			res(gsiItem("y", "2"), gsiItem("x", "1")), CompareOptions{TieKey: []string{"G"}}, []string{"items"}},
+		{"tie run of different members", res(gsiItem("x", "1"), gsiItem("x", "2")),
+			res(gsiItem("x", "1"), gsiItem("x", "3")), CompareOptions{TieKey: []string{"G"}}, []string{"items"}},
+		{"lek compared on the tie key only", withLEK(res(gsiItem("x", "1")), gsiItem("x", "1")),
+			withLEK(res(gsiItem("x", "1")), gsiItem("x", "9")), CompareOptions{TieKey: []string{"G"}}, nil},
+		{"unordered", res(a, b, c), res(c, a, b), CompareOptions{Unordered: true}, nil},
+		{"unordered but different", res(a, b), res(a, c), CompareOptions{Unordered: true}, []string{"items"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			ms := Compare(c.pred, c.got, c.opts)
+			var fields []string
+			for _, m := range ms {
+				fields = append(fields, m.Field)
+			}
+			if strings.Join(fields, ",") != strings.Join(c.wantFields, ",") {
+				t.Fatalf("mismatched fields %v, want %v (%v)", fields, c.wantFields, ms)
+			}
+		})
+	}
+}
+
+func TestFormatItem(t *testing.T) {
+	cases := []struct {
+		it   model.Item
+		want string
+	}{
+		{nil, "null"},
+		{model.Item{}, "{}"},
+		{model.Item{"b": model.Num("1"), "a": model.Str("é")}, `{"a":{"S":"é"},"b":{"N":"1"}}`},
+		{model.Item{"x": model.List(model.Bool(true), model.Null(), model.Bin([]byte{0xff})),
+			"s": model.StrSet("p"), "m": model.Map(map[string]model.Value{"k": model.NumSet("2")})},
+			`{"m":{"M":{"k":{"NS":["2"]}}},"s":{"SS":["p"]},"x":{"L":[{"BOOL":true},{"NULL":true},{"B":"ff"}]}}`},
+	}
+	for _, c := range cases {
+		if got := FormatItem(c.it); got != c.want {
+			t.Errorf("FormatItem(%v) = %s, want %s", c.it, got, c.want)
+		}
+	}
+}
+
+// TestCreateTableInput: every key attribute is defined once with its declared type,
+// LSIs share the table's partition key, projections map to DynamoDB's, and a
+// provisioned table gives its GSIs throughput (API_CreateTable.html).
+func TestCreateTableInput(t *testing.T) {
+	tbl := model.Table{Name: "t", Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Attributes: map[string]model.Type{"PK": model.TypeS, "SK": model.TypeN, "G": model.TypeB},
+		Billing:    model.Billing{Mode: model.Provisioned, Read: 5, Write: 0},
+		Indexes: []model.Index{
+			{Name: "G1", Key: model.KeySchema{Partition: "G", Sort: "SK"}, Projection: model.Projection{Type: model.ProjectInclude, Include: []string{"a", "b"}}, Read: 7},
+			{Name: "L1", Local: true, Key: model.KeySchema{Sort: "L"}, Projection: model.Projection{Type: model.ProjectKeysOnly}},
+		}}
+	in := CreateTableInput("custom", tbl)
+	var defs []string
+	for _, d := range in.AttributeDefinitions {
+		defs = append(defs, aws.ToString(d.AttributeName)+":"+string(d.AttributeType))
+	}
+	cases := []struct{ what, got, want string }{
+		{"name", aws.ToString(in.TableName), "custom"},
+		{"definitions", strings.Join(defs, ","), "G:B,L:S,PK:S,SK:N"},
+		{"billing", string(in.BillingMode), "PROVISIONED"},
+		{"table throughput", fmtThroughput(in.ProvisionedThroughput), "5/1"},
+		{"gsi throughput", fmtThroughput(in.GlobalSecondaryIndexes[0].ProvisionedThroughput), "7/1"},
+		{"gsi projection", string(in.GlobalSecondaryIndexes[0].Projection.ProjectionType) + " " +
+			strings.Join(in.GlobalSecondaryIndexes[0].Projection.NonKeyAttributes, ","), "INCLUDE a,b"},
+		{"lsi key", aws.ToString(in.LocalSecondaryIndexes[0].KeySchema[0].AttributeName) + "/" +
+			aws.ToString(in.LocalSecondaryIndexes[0].KeySchema[1].AttributeName), "PK/L"},
+		{"lsi projection", string(in.LocalSecondaryIndexes[0].Projection.ProjectionType), "KEYS_ONLY"},
+	}
+	for _, c := range cases {
+		if c.got != c.want {
+			t.Errorf("%s: %q, want %q", c.what, c.got, c.want)
+		}
+	}
+	od := CreateTableInput("t", model.Table{Key: model.KeySchema{Partition: "PK"},
+		Indexes: []model.Index{{Name: "G", Key: model.KeySchema{Partition: "X"}}}})
+	if od.BillingMode != types.BillingModePayPerRequest || od.ProvisionedThroughput != nil ||
+		od.GlobalSecondaryIndexes[0].ProvisionedThroughput != nil || od.GlobalSecondaryIndexes[0].Projection.ProjectionType != types.ProjectionTypeAll {
+		t.Errorf("on-demand table: %+v", od)
+	}
+}
+
+func fmtThroughput(p *types.ProvisionedThroughput) string {
+	if p == nil {
+		return "nil"
+	}
+	return strconv.FormatInt(aws.ToInt64(p.ReadCapacityUnits), 10) + "/" + strconv.FormatInt(aws.ToInt64(p.WriteCapacityUnits), 10)
+}
+
+func TestEndpointKinds(t *testing.T) {
+	cases := []struct {
+		endpoint    string
+		loopback    bool
+		aws, badURL bool
+	}{
+		{"", false, true, false},
+		{"http://localhost:8000", true, false, false},
+		{"http://127.0.0.1:4567", true, false, false},
+		{"http://[::1]:8000", true, false, false},
+		{"https://dynamodb.eu-west-1.amazonaws.com", false, true, false},
+		{"http://dynamo.internal:8000", false, false, false},
+		{"localhost:8000", false, false, true},
+		{"ftp://localhost", false, false, true},
+	}
+	for _, c := range cases {
+		lb, err := isLoopback(c.endpoint)
+		if (err != nil) != c.badURL || lb != c.loopback || IsAWS(c.endpoint) != c.aws {
+			t.Errorf("%q: loopback %v err %v aws %v; want %v, bad %v, aws %v", c.endpoint, lb, err, IsAWS(c.endpoint), c.loopback, c.badURL, c.aws)
+		}
+	}
+}
+
+func TestTagValueAndPlan(t *testing.T) {
+	cases := []struct{ name, want string }{
+		{"orders-service", "orders-service"},
+		{"café orders", "caf- orders"},
+		{"a/b:c=d+e@f_g.h", "a/b:c=d+e@f_g.h"},
+		{strings.Repeat("n", 300), strings.Repeat("n", 256)},
+	}
+	for _, c := range cases {
+		if got := TagValue(&model.Design{Name: c.name}); got != c.want {
+			t.Errorf("TagValue(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	d := smallDesign()
+	local := Plan(d, "tbl", "http://localhost:8000")
+	aws := Plan(d, "tbl", "")
+	for _, want := range []string{"table   tbl  key PK / SK", "GSI     GSI1  key GSI1PK / GSI1SK  projection ALL",
+		"LSI     LSI1  key PK / placedAt  projection KEYS_ONLY", "items   5", "stwb:design=live-small"} {
+		if !strings.Contains(local, want) {
+			t.Errorf("plan lacks %q:\n%s", want, local)
+		}
+	}
+	if strings.Contains(local, "billed") || !strings.Contains(aws, "billed to the account") {
+		t.Errorf("the cost warning belongs to AWS only:\nlocal:\n%s\naws:\n%s", local, aws)
+	}
+}
