@@ -73,10 +73,10 @@ const (
 //     and its {variables} match anything.
 //  3. If a matching template is a constant (no variable), or no template matches,
 //     the value is one partition: 1.
-//  4. Otherwise the smallest `count` among the entities whose template matches
-//     (entities that share a partition, such as a customer and her orders under
-//     CUST#{customerId}, have as many values as the fewest of them; an entity with no
-//     count counts its sample items).
+//  4. Otherwise the matching entities' counts (an entity with no count counts its
+//     sample items) decide, by PartitionCount: the largest count among the parent
+//     entities (one item per value: a constant sort key such as #METADATA), else the
+//     smallest count.
 //  5. A Scan names no key value: 1 (one page reads one partition at a time).
 //
 // A variable with few values (a status) needs `partitions` set on the pattern: the
@@ -99,7 +99,7 @@ func partitions(d *model.Design, p *model.Pattern, attr string, v model.Value, h
 	if !has {
 		return 1, RuleNoKey
 	}
-	var best int64
+	var matching []*model.Entity
 	for i := range d.Entities {
 		e := &d.Entities[i]
 		tpl, ok := e.Keys[attr]
@@ -109,14 +109,53 @@ func partitions(d *model.Design, p *model.Pattern, attr string, v model.Value, h
 		if len(model.TemplateVars(tpl)) == 0 {
 			return 1, RuleConstant
 		}
-		if n := count(e); n > 0 && (best == 0 || n < best) {
-			best = n
+		matching = append(matching, e)
+	}
+	if n := PartitionCount(d, attr, matching, count); n > 0 {
+		return n, RuleEntity
+	}
+	return 1, RuleConstant
+}
+
+// PartitionCount is how many values partition key attr takes across entities that
+// share one key template (a customer and her orders under CUST#{customerId}). A
+// parent entity, whose sort key template beside attr is a constant (#METADATA,
+// PROFILE), has exactly one item per value, so the largest parent count is the
+// number of values; without a parent, the smallest count is the best bound. 0 when
+// no entity has a count.
+func PartitionCount(d *model.Design, attr string, entities []*model.Entity, count func(*model.Entity) int64) int64 {
+	sortAttr := sortKeyBeside(d, attr)
+	var parents, smallest int64
+	for _, e := range entities {
+		n := count(e)
+		if n <= 0 {
+			continue
+		}
+		if tpl, ok := e.Keys[sortAttr]; sortAttr != "" && ok && len(model.TemplateVars(tpl)) == 0 {
+			parents = max(parents, n)
+		}
+		if smallest == 0 || n < smallest {
+			smallest = n
 		}
 	}
-	if best == 0 {
-		return 1, RuleConstant
+	if parents > 0 {
+		return parents
 	}
-	return best, RuleEntity
+	return smallest
+}
+
+// sortKeyBeside names the sort key that goes with partition key attr: the table's,
+// or a GSI's; "" when there is none.
+func sortKeyBeside(d *model.Design, attr string) string {
+	if attr == d.Table.Key.Partition {
+		return d.Table.Key.Sort
+	}
+	for _, ix := range d.Table.Indexes {
+		if !ix.Local && ix.Key.Partition == attr {
+			return ix.Key.Sort
+		}
+	}
+	return ""
 }
 
 func countSamples(d *model.Design, entity string) int {

@@ -164,3 +164,28 @@ func hotEqual(a, b HotKey) bool {
 	return near(a.Read, b.Read) && near(a.Write, b.Write) && a.Partitions == b.Partitions && a.Rule == b.Rule &&
 		a.Value == b.Value && a.Exceeds == b.Exceeds && a.Shards == b.Shards && a.ThrottlesTable == b.ThrottlesTable
 }
+
+// PartitionCount: a parent entity (constant sort key) has one item per partition key
+// value, so the largest parent count is the number of values, whatever a small
+// sibling entity counts; without a parent the smallest count bounds it.
+func TestPartitionCount(t *testing.T) {
+	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}}}
+	ent := func(name, sk string, n int64) *model.Entity {
+		return &model.Entity{Name: name, Keys: map[string]string{"PK": "VIDEO#{videoId}", "SK": sk}, Count: n}
+	}
+	count := func(e *model.Entity) int64 { return e.Count }
+	cases := []struct {
+		name     string
+		entities []*model.Entity
+		want     int64
+	}{
+		{"parents decide", []*model.Entity{ent("video", "#METADATA", 5_000_000), ent("teaching", "#METADATA", 1), ent("view", "VIEW#{at}", 90_000_000)}, 5_000_000},
+		{"no parent: smallest", []*model.Entity{ent("a", "A#{x}", 300), ent("b", "B#{y}", 20)}, 20},
+		{"no counts", []*model.Entity{ent("a", "A#{x}", 0)}, 0},
+	}
+	for _, c := range cases {
+		if got := PartitionCount(d, "PK", c.entities, count); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}

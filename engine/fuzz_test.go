@@ -87,3 +87,43 @@ func FuzzPutItem(f *testing.F) {
 		}
 	})
 }
+
+// FuzzUpdateItem: any update and condition expression either applies (the stored
+// item then passes PutItem's checks: keys unchanged, index keys typed) or fails with
+// a DynamoDB error; nothing panics and a failed update changes nothing.
+func FuzzUpdateItem(f *testing.F) {
+	f.Add("SET a = :v, #n = if_not_exists(#n, :n)", "attribute_exists(PK)", "x", "1")
+	f.Add("ADD ns :n REMOVE a", "", "", "-0.5")
+	f.Add("SET GSI1PK = :n", "", "", "5")
+	f.Add("SET l = list_append(l, :l), m.k = :v", "size(l) < :n", "é", "3")
+	f.Add("DELETE ss :s SET n = n + :n", "contains(ss, :v)", "a", "1e125")
+	f.Fuzz(func(t *testing.T, update, cond, s, n string) {
+		start := item("PK", "p", "SK", "s", "a", "z", "ss", model.StrSet("a", "b"), "ns", model.NumSet("1"),
+			"l", model.List(model.Str("x")), "m", model.Map(map[string]model.Value{"k": model.Str("v")}), "n", model.Num("7"))
+		e := newTestEngine(t, start)
+		values := map[string]model.Value{":v": model.Str(s), ":n": model.Num(n), ":s": model.StrSet(s),
+			":l": model.List(model.Str(s))}
+		out, err := e.UpdateItem(UpdateItemInput{Key: item("PK", "p", "SK", "s"), UpdateExpression: update,
+			ConditionExpression: cond, ExpressionAttributeNames: map[string]string{"#n": "n"},
+			ExpressionAttributeValues: values, ReturnValues: ReturnUpdatedNew})
+		g, gerr := e.GetItem(GetItemInput{Key: item("PK", "p", "SK", "s")})
+		if gerr != nil || g.Item == nil {
+			t.Fatalf("item lost: %v", gerr)
+		}
+		if err != nil {
+			if errType(err) == "" || errMsg(err) == "" || len(errType(err)) > 40 {
+				t.Fatalf("error %v", err)
+			}
+			if !g.Item.Equal(start) {
+				t.Fatalf("a failed update changed the item to %v", g.Item)
+			}
+			return
+		}
+		if out.Consumed.Table.Write < 1 {
+			t.Fatalf("consumed %+v", out.Consumed)
+		}
+		if _, err := e.checkItem(g.Item); err != nil {
+			t.Fatalf("stored item fails PutItem's checks: %v", err)
+		}
+	})
+}

@@ -129,16 +129,17 @@ func (r *keyRange) walk(t *btreeT, start *entry, forward bool, visit func(*entry
 		if r.lo.set {
 			from.sk = r.lo.val
 		}
-		if start != nil && lessEntry(from, start) {
-			t.AscendGreaterOrEqual(start, func(en *entry) bool {
-				if !lessEntry(start, en) {
-					return true // the start key itself
-				}
-				return step(en)
-			})
-			return
+		// Seek to the later of the range's start and the start key, and pass over
+		// the start key itself (it may equal from: a table without a sort key).
+		if start != nil && !lessEntry(start, from) {
+			from = start
 		}
-		t.AscendGreaterOrEqual(from, step)
+		t.AscendGreaterOrEqual(from, func(en *entry) bool {
+			if start != nil && !lessEntry(start, en) {
+				return true
+			}
+			return step(en)
+		})
 		return
 	}
 	// Going down: start just below the smallest entry above the range.

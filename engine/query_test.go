@@ -569,6 +569,15 @@ func TestSimpleAndTypedKeys(t *testing.T) {
 	}
 	pg, err = e.Query(QueryInput{KeyConditionExpression: "id = :i", ExpressionAttributeValues: vals(":i", model.Num("1e1")), Limit: 1})
 	if err != nil || pg.Count != 1 || pg.LastEvaluatedKey["id"].Str != "10" {
-		t.Errorf("query by numeric partition key: %v %+v", err, pg)
+		t.Fatalf("query by numeric partition key: %v %+v", err, pg)
+	}
+	// Without a sort key the start key is the whole partition: the next page is
+	// empty and ends the query, in both directions.
+	for _, fwd := range []bool{true, false} {
+		next, err := e.Query(QueryInput{KeyConditionExpression: "id = :i", ExpressionAttributeValues: vals(":i", model.Num("10")),
+			Limit: 1, ExclusiveStartKey: pg.LastEvaluatedKey, ScanIndexForward: ptr(fwd)})
+		if err != nil || next.Count != 0 || next.ScannedCount != 0 || next.LastEvaluatedKey != nil {
+			t.Errorf("forward=%v: page after the only item: %v %+v", fwd, err, next)
+		}
 	}
 }

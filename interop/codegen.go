@@ -172,6 +172,13 @@ func newGenModel(d *model.Design) (*genModel, error) {
 	for _, e := range d.Entities {
 		entIdents = append(entIdents, camel(e.Name))
 	}
+	// An entity may not take a name the module itself declares ("item" would make
+	// type Item twice).
+	for i, id := range entIdents {
+		if reservedGenIdents[id] {
+			entIdents[i] = id + "Entity"
+		}
+	}
 	entIdents = uniqueIdents(entIdents)
 	for i, e := range d.Entities {
 		ge := genEntity{Name: e.Name, Ident: entIdents[i]}
@@ -283,6 +290,10 @@ func newGenModel(d *model.Design) (*genModel, error) {
 	}
 	return g, nil
 }
+
+// reservedGenIdents are the names the generated modules declare themselves.
+var reservedGenIdents = map[string]bool{"Item": true, "EntityType": true, "TableName": true, "TypeAttribute": true,
+	"DecodeItem": true, "Attr": true}
 
 func isParamType(t model.Type) bool {
 	return t == model.TypeS || t == model.TypeN || t == model.TypeBOOL

@@ -15,7 +15,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"stwb/model"
@@ -698,11 +697,11 @@ type wbGSIJS struct {
 }
 
 type wbFacetJS struct {
-	FacetName         string            `json:"FacetName"`
-	KeyAttributeAlias map[string]string `json:"KeyAttributeAlias"`
-	TableData         []model.WireItemExact  `json:"TableData"`
-	NonKeyAttributes  []string          `json:"NonKeyAttributes"`
-	DataAccess        map[string]any    `json:"DataAccess"`
+	FacetName         string                `json:"FacetName"`
+	KeyAttributeAlias map[string]string     `json:"KeyAttributeAlias"`
+	TableData         []model.WireItemExact `json:"TableData"`
+	NonKeyAttributes  []string              `json:"NonKeyAttributes"`
+	DataAccess        map[string]any        `json:"DataAccess"`
 }
 
 type wbThroughputJS struct {
@@ -728,15 +727,15 @@ type wbCapacityJS struct {
 }
 
 type wbTableJS struct {
-	TableName                   string           `json:"TableName"`
-	KeyAttributes               wbKeysJS         `json:"KeyAttributes"`
-	NonKeyAttributes            []wbAttrJS       `json:"NonKeyAttributes"`
-	TableFacets                 []wbFacetJS      `json:"TableFacets"`
-	GlobalSecondaryIndexes      []wbGSIJS        `json:"GlobalSecondaryIndexes"`
+	TableName                   string                `json:"TableName"`
+	KeyAttributes               wbKeysJS              `json:"KeyAttributes"`
+	NonKeyAttributes            []wbAttrJS            `json:"NonKeyAttributes"`
+	TableFacets                 []wbFacetJS           `json:"TableFacets"`
+	GlobalSecondaryIndexes      []wbGSIJS             `json:"GlobalSecondaryIndexes"`
 	TableData                   []model.WireItemExact `json:"TableData"`
-	DataAccess                  map[string]any   `json:"DataAccess"`
-	BillingMode                 string           `json:"BillingMode"`
-	ProvisionedCapacitySettings *wbCapacityJS    `json:"ProvisionedCapacitySettings,omitempty"`
+	DataAccess                  map[string]any        `json:"DataAccess"`
+	BillingMode                 string                `json:"BillingMode"`
+	ProvisionedCapacitySettings *wbCapacityJS         `json:"ProvisionedCapacitySettings,omitempty"`
 }
 
 // ExportWorkbench writes the design as a NoSQL Workbench data model, format 3.0.
@@ -953,22 +952,5 @@ func completeItem(d *model.Design, it model.Item) model.Item {
 	if out == nil {
 		return it
 	}
-	return out
-}
-
-// sortedByKey is used by exporters that want items in key order.
-func sortedByKey(items []model.Item, t *model.Table) []model.Item {
-	out := append([]model.Item(nil), items...)
-	sort.SliceStable(out, func(i, j int) bool {
-		for _, k := range []string{t.Key.Partition, t.Key.Sort} {
-			if k == "" {
-				continue
-			}
-			if c := model.CompareScalar(out[i][k], out[j][k]); c != 0 {
-				return c < 0
-			}
-		}
-		return false
-	})
 	return out
 }

@@ -20,8 +20,9 @@ import (
 // the canonical tree into the tree that was read, so people's comments, quoting and
 // field order survive wherever yaml.v3 keeps them.
 
-// Marshal writes a design as YAML. For a loaded design it updates d.Source in place,
-// so two goroutines must not marshal one design at the same time.
+// Marshal writes a design as YAML. A loaded design is written by updating a copy of
+// the tree it was read from (d.Source is not changed, so snapshots that share it may
+// be marshalled at the same time).
 func Marshal(d *Design) ([]byte, error) {
 	// The placeholder that marks where the items go must occur once in the output; a
 	// design whose text happens to hold it gets another.
@@ -47,7 +48,8 @@ func encodeDesign(d *Design, placeholder string) ([]byte, error) {
 	fresh := designNode(d, placeholder)
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{fresh}}
 	if d.Source != nil {
-		if old, ok := d.Source.root.(*yaml.Node); ok && old != nil && len(old.Content) == 1 && old.Content[0].Kind == yaml.MappingNode {
+		if src, ok := d.Source.root.(*yaml.Node); ok && src != nil && len(src.Content) == 1 && src.Content[0].Kind == yaml.MappingNode {
+			old := copyNode(src)
 			old.Content[0] = mergeNode(old.Content[0], fresh, "")
 			doc = old
 		}
@@ -752,6 +754,18 @@ func elemID(n *yaml.Node, i int) string {
 		}
 	}
 	return "#" + strconv.Itoa(i)
+}
+
+// copyNode copies a tree; the loaded tree holds no items, so this is cheap.
+func copyNode(n *yaml.Node) *yaml.Node {
+	c := *n
+	if n.Content != nil {
+		c.Content = make([]*yaml.Node, len(n.Content))
+		for i, x := range n.Content {
+			c.Content[i] = copyNode(x)
+		}
+	}
+	return &c
 }
 
 func withComments(fresh, old *yaml.Node) *yaml.Node {

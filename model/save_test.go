@@ -257,3 +257,28 @@ patterns:
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
 }
+
+// TestMarshalLeavesSourceAlone: saving does not change the kept tree, so snapshots of
+// one design (sharing it) can be saved from several goroutines.
+func TestMarshalLeavesSourceAlone(t *testing.T) {
+	d := mustLoad(t, "testdata/comments.yaml")
+	before, _ := Marshal(d)
+	edited := *d
+	edited.Name = "other"
+	edited.Patterns = nil
+	done := make(chan []byte)
+	for range 4 {
+		go func() {
+			out, _ := Marshal(&edited)
+			done <- out
+		}()
+	}
+	for range 4 {
+		if out := <-done; !strings.Contains(string(out), "name: other") || strings.Contains(string(out), "patterns:") {
+			t.Errorf("edited save:\n%s", out)
+		}
+	}
+	if after, _ := Marshal(d); !bytes.Equal(before, after) {
+		t.Errorf("saving a snapshot changed the original's output:\n%s\n---\n%s", before, after)
+	}
+}

@@ -47,29 +47,13 @@ func (c *checker) collections() []*collection {
 	return out
 }
 
-// owners is how many partition key values a collection has. The parent entities
-// are those with a constant sort key (#METADATA, PROFILE): one item per partition,
-// so the largest parent count is the number of partitions. Without a parent, the
-// smallest count is the best bound. A constant partition key is one partition.
+// owners is how many partition key values a collection has, by the same rule cost
+// uses for hot partitions (cost.PartitionCount). A constant key is one partition.
 func (c *checker) owners(col *collection) int64 {
 	if len(col.vars) == 0 {
 		return 1
 	}
-	sk := c.d.Table.Key.Sort
-	var parents, smallest int64
-	for _, e := range col.entities {
-		n := c.count(e)
-		if tmpl, ok := e.Keys[sk]; sk != "" && ok && len(model.TemplateVars(tmpl)) == 0 {
-			parents = max(parents, n)
-		}
-		if n > 0 && (smallest == 0 || n < smallest) {
-			smallest = n
-		}
-	}
-	if parents > 0 {
-		return parents
-	}
-	return max(smallest, 1)
+	return max(cost.PartitionCount(c.d, c.d.Table.Key.Partition, col.entities, c.count), 1)
 }
 
 // perCollection is how many items and bytes one partition key value of the

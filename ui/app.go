@@ -263,9 +263,9 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case m.palette != nil:
 		return m.palette.update(m, msg)
 	case m.showHelp:
-		if key.Matches(msg, km.Help, km.Cancel, km.Quit) || msg.Type == tea.KeyEsc {
-			m.showHelp = false
-		}
+		// Any key closes the help (esc, ?, q as the footer says; an alt+key is what a
+		// terminal makes of esc pressed quickly before another key).
+		m.showHelp = false
 		return nil
 	case m.w.doc.loading:
 		if key.Matches(msg, km.Quit) {

@@ -42,7 +42,11 @@ func TestWorkbenchInTmux(t *testing.T) {
 			tm.waitFor("GSI GSI1")
 			tm.keys("?")
 			tm.waitFor("scroll right") // help from the KeyMap
-			tm.keys("Escape", "1", "a")
+			tm.keys("Escape")
+			tm.waitFor("v table/index view") // the Items pane's footer again
+			tm.keys("1")
+			tm.waitFor("c copy")
+			tm.keys("a")
 			tm.waitFor("Add an access pattern")
 			tm.keys("Tab")
 			tm.text("Lines of one order")
