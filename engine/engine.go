@@ -191,7 +191,7 @@ func (e *Engine) tableEntry(item model.Item) *entry {
 	return en
 }
 
-// indexEntry builds an index's entry for a stored item; nil when the item lacks one
+// entryFor builds an index's entry for a stored item; nil when the item lacks one
 // of the index's key attributes or has it with another type (a sparse index,
 // GSI.html "Sparse indexes").
 func (ix *index) entryFor(te *entry) *entry {
@@ -212,7 +212,11 @@ func (ix *index) entryFor(te *entry) *entry {
 			return nil
 		}
 	}
-	en.size = int32(ix.entrySize(te.item))
+	if ix.all {
+		en.size = te.size // the whole item, sized once already
+	} else {
+		en.size = int32(ix.entrySize(te.item))
+	}
 	return en
 }
 

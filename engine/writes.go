@@ -271,8 +271,8 @@ func (e *Engine) single(w *write, rv string) (*WriteOutput, *Error) {
 }
 
 // returnValues picks what ReturnValues asks for. UPDATED_OLD and UPDATED_NEW hold
-// the top-level attributes the update names (DynamoDB returns the updated paths; for
-// nested paths the whole top-level attribute is returned here).
+// only the document paths the update changed, as they were before or are after
+// (API_UpdateItem.html "ReturnValues").
 func returnValues(rv string, before, after model.Item, u *expr.Update) model.Item {
 	switch rv {
 	case ReturnAllOld:
@@ -287,12 +287,7 @@ func returnValues(rv string, before, after model.Item, u *expr.Update) model.Ite
 		if u == nil || src == nil {
 			return nil
 		}
-		out := model.Item{}
-		for _, a := range u.Attributes() {
-			if v, ok := src[a]; ok {
-				out[a] = v
-			}
-		}
+		out := expr.ProjectPaths(src, u.Paths())
 		if len(out) == 0 {
 			return nil
 		}

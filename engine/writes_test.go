@@ -305,3 +305,26 @@ func TestBatches(t *testing.T) {
 		t.Errorf("transact get same item: %v", err)
 	}
 }
+
+// UPDATED_OLD and UPDATED_NEW return the changed paths only, nested ones as nested
+// maps (API_UpdateItem.html "ReturnValues").
+func TestReturnValuesNestedPaths(t *testing.T) {
+	start := item("PK", "p", "SK", "s", "m", model.Map(map[string]model.Value{"a": model.Str("1"), "b": model.Str("2")}), "gone", "x")
+	for _, tc := range []struct {
+		rv   string
+		want model.Item
+	}{
+		{ReturnUpdatedOld, item("m", model.Map(map[string]model.Value{"a": model.Str("1")}), "gone", "x")},
+		{ReturnUpdatedNew, item("m", model.Map(map[string]model.Value{"a": model.Str("9")}))},
+	} {
+		e := newTestEngine(t, start)
+		out, err := e.UpdateItem(UpdateItemInput{Key: item("PK", "p", "SK", "s"), UpdateExpression: "SET m.a = :x REMOVE gone",
+			ExpressionAttributeValues: vals(":x", "9"), ReturnValues: tc.rv})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !out.Attributes.Equal(tc.want) {
+			t.Errorf("%s: %v, want %v", tc.rv, out.Attributes, tc.want)
+		}
+	}
+}

@@ -220,6 +220,9 @@ func TestGeneratedGoBuildsAndMatchesTemplates(t *testing.T) {
 // directory where `npm install typescript @aws-sdk/client-dynamodb` was run
 // (default /tmp/tsenv). Without them the test is skipped, and says so.
 func TestGeneratedTypeScriptCompiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs tsc")
+	}
 	env := os.Getenv("STWB_TSENV")
 	if env == "" {
 		env = "/tmp/tsenv"
