@@ -90,8 +90,9 @@ func TestDifferential(t *testing.T) {
 	t.Cleanup(func() {
 		// What was compared, so that a green run shows it compared something.
 		t.Logf("compared %d requests: %d rejected by both (same error type), %d returning items, %d pages; "+
-			"%d Query, %d Scan, %d GetItem, %d on an index", tally.requests.Load(), tally.errors.Load(),
-			tally.nonEmpty.Load(), tally.pages.Load(), tally.queries.Load(), tally.scans.Load(), tally.gets.Load(), tally.index.Load())
+			"%d Query, %d Scan, %d GetItem, %d writes, %d on an index", tally.requests.Load(), tally.errors.Load(),
+			tally.nonEmpty.Load(), tally.pages.Load(), tally.queries.Load(), tally.scans.Load(), tally.gets.Load(),
+			tally.writes.Load(), tally.index.Load())
 		if tally.requests.Load() > 100 && (tally.errors.Load() == 0 || tally.nonEmpty.Load() == 0 || tally.index.Load() == 0) {
 			t.Errorf("the generator produced no errors, no items or no index reads: it has stopped testing something")
 		}
@@ -109,7 +110,7 @@ func TestDifferential(t *testing.T) {
 
 // tally counts what the suite compared.
 type tally struct {
-	requests, errors, nonEmpty, pages, queries, scans, gets, index atomic.Int64
+	requests, errors, nonEmpty, pages, queries, scans, gets, writes, index atomic.Int64
 }
 
 func (c *tally) add(q request, a answer) {
@@ -119,8 +120,10 @@ func (c *tally) add(q request, a answer) {
 		c.queries.Add(1)
 	case model.OpScan:
 		c.scans.Add(1)
-	default:
+	case model.OpGetItem:
 		c.gets.Add(1)
+	default:
+		c.writes.Add(1)
 	}
 	if q.query.IndexName != "" || q.scan.IndexName != "" {
 		c.index.Add(1)

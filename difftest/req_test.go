@@ -14,12 +14,15 @@ import (
 // request is one generated API call, in the engine's input types; sdk_test.go sends
 // the same call to dynalite.
 type request struct {
-	desc  string // what the generator meant, for failure messages
-	op    model.Operation
-	get   engine.GetItemInput
-	query engine.QueryInput
-	scan  engine.ScanInput
-	pages bool // follow LastEvaluatedKey with ExclusiveStartKey to the end
+	desc   string // what the generator meant, for failure messages
+	op     model.Operation
+	get    engine.GetItemInput
+	query  engine.QueryInput
+	scan   engine.ScanInput
+	put    engine.PutItemInput
+	update engine.UpdateItemInput
+	del    engine.DeleteItemInput
+	pages  bool // follow LastEvaluatedKey with ExclusiveStartKey to the end
 	// tie names the index key attributes when the read is on an index: items with
 	// equal index keys come back in no defined order (see live.CompareOptions).
 	tie []string
@@ -31,17 +34,26 @@ func (q request) String() string {
 		return fmt.Sprintf("%s GetItem %+v", q.desc, q.get)
 	case model.OpQuery:
 		return fmt.Sprintf("%s Query %+v pages=%v", q.desc, q.query, q.pages)
+	case model.OpPutItem:
+		return fmt.Sprintf("%s PutItem %+v", q.desc, q.put)
+	case model.OpUpdateItem:
+		return fmt.Sprintf("%s UpdateItem %+v", q.desc, q.update)
+	case model.OpDeleteItem:
+		return fmt.Sprintf("%s DeleteItem %+v", q.desc, q.del)
 	}
 	return fmt.Sprintf("%s Scan %+v pages=%v", q.desc, q.scan, q.pages)
 }
 
-// request draws one request: reads of every kind, and one in five invalid.
+// request draws one request: reads of every kind, one in ten a write, and one in
+// five invalid.
 func (w *world) request() request {
 	indexes := []string{gsi1, gsi2}
 	if w.table.Key.Sort != "" {
 		indexes = append(indexes, lsi1)
 	}
 	switch f := w.r.IntN(100); {
+	case f < 10:
+		return w.writeReq()
 	case f < 28:
 		return w.query("")
 	case f < 48:

@@ -28,6 +28,9 @@ type answer struct {
 // onEngine runs the request on stwb's engine.
 func onEngine(e *engine.Engine, q request) (answer, error) {
 	var a answer
+	if q.op.IsWrite() {
+		return writeOnEngine(e, q)
+	}
 	switch q.op {
 	case model.OpGetItem:
 		out, err := e.GetItem(q.get)
@@ -89,6 +92,9 @@ func (a *answer) fail(err error) error {
 // onDynalite sends the same request to dynalite through aws-sdk-go-v2.
 func onDynalite(ctx context.Context, db *dynamodb.Client, table string, q request) (answer, error) {
 	var a answer
+	if q.op.IsWrite() {
+		return writeOnDynalite(ctx, db, table, q)
+	}
 	names, values, err := wire(q)
 	if err != nil {
 		return a, err

@@ -44,8 +44,11 @@ type index struct {
 	tree     *btree.BTreeG[*entry]
 }
 
-// Engine is an in-memory DynamoDB table with its secondary indexes. It is not safe
-// for concurrent writes; Clone it to give another goroutine its own copy.
+// Engine is an in-memory DynamoDB table with its secondary indexes. Reads (GetItem,
+// Query, Scan, ... and Run of a read pattern) may run from several goroutines at
+// once; writes, Clone and Run of a write pattern need the engine to themselves,
+// because Clone also updates the original's copy-on-write state. Clone it first (in
+// one goroutine) to give another goroutine its own copy.
 //
 // Items are shared, not copied, in both directions: the engine keeps the item maps
 // it is given (PutItem's Item, a design's Items) when they are already canonical, and

@@ -222,7 +222,13 @@ func resultColumns(d *model.Design, items []model.Item) []string {
 
 func writeCost(b *strings.Builder, rep *cost.Report) {
 	b.WriteString("## Cost\n\n")
-	fmt.Fprintf(b, "Region %s, class %s. Per request: the first page of a Query or Scan. Monthly: the peak rate sustained for a month.\n\n", rep.Region, classText(rep.Class))
+	fmt.Fprintf(b, "Region %s, class %s.", rep.Region, classText(rep.Class))
+	if len(rep.Patterns) == 0 {
+		// No patterns, no throughput to price: storage is all there is.
+		fmt.Fprintf(b, " Storage: %s GB, %s per month (table and indexes, before the free tier).\n\n", strconv.FormatFloat(rep.Storage.GB, 'f', 3, 64), dollars(rep.Storage.Monthly))
+		return
+	}
+	b.WriteString(" Per request: the first page of a Query or Scan. Monthly: the peak rate sustained for a month.\n\n")
 	rows := [][]string{{"#", "Access pattern", "Rate/s", "RCU/request", "WCU/request", "On-demand $/month", "Provisioned $/month"}}
 	for _, pc := range rep.Patterns {
 		if pc.Err != nil && pc.Err.Type != "ConditionalCheckFailedException" {

@@ -341,9 +341,14 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 	inEntity := map[string]bool{}
 	for _, fd := range fds {
 		e := model.Entity{Name: fd.name, Keys: map[string]string{}}
+		// Every item the design will type as this entity: the facet's own, and any
+		// table-level item whose type attribute names the facet. A template must fit
+		// them all, or the design would refuse its own items.
 		var its []model.Item
-		for _, i := range fd.items {
-			its = append(its, items[i])
+		for _, it := range items {
+			if v, ok := it[d.TypeAttr()]; ok && v.Type == model.TypeS && v.Str == fd.name {
+				its = append(its, it)
+			}
 		}
 		// Templates first: an attribute that a template builds is a key, not one of
 		// the entity's declared attributes.
@@ -752,6 +757,10 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 		KeyAttributes: wbKeys(t.Key, t),
 		DataAccess:    map[string]any{"MySql": map[string]any{}},
 		BillingMode:   "PAY_PER_REQUEST",
+		// Empty lists, not null: the Data modeler writes [] and may not read null.
+		NonKeyAttributes:       []wbAttrJS{},
+		TableFacets:            []wbFacetJS{},
+		GlobalSecondaryIndexes: []wbGSIJS{},
 	}
 	isKey := map[string]bool{t.Key.Partition: true, t.Key.Sort: true}
 	for _, ix := range t.Indexes {

@@ -225,6 +225,19 @@ func TestImportWorkbenchVersion3Billing(t *testing.T) {
 	if r.Version != "3.0" || b.Mode != model.Provisioned || b.Read != 5 || b.Write != 5 || b.Target != 0.7 {
 		t.Fatalf("version %s billing %+v", r.Version, b)
 	}
+	// Key aliases and sample items give templates (aliasTemplate, inferTemplate).
+	want := map[string]map[string]string{
+		"device":  {"pk": "DEV#{DeviceId}", "sk": "META"},
+		"reading": {"pk": "DEV#{DeviceId}", "sk": "R#{at}"},
+	}
+	for _, e := range r.Designs[0].Entities {
+		if !reflect.DeepEqual(e.Keys, want[e.Name]) {
+			t.Errorf("entity %s keys %v, want %v", e.Name, e.Keys, want[e.Name])
+		}
+	}
+	if r.Designs[0].TypeAttr() != "kind" {
+		t.Errorf("type attribute %q", r.Designs[0].TypeAttr())
+	}
 	// Two tables' worth is covered by the multi-table file.
 	r, err = ImportWorkbench(readTestdata(t, "nwb3/TwoTables.json"))
 	if err != nil {
@@ -371,4 +384,63 @@ func FuzzImportWorkbench(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A table-level item whose type attribute names a facet is one of that facet's
+// items: a template must fit it too.
+func TestImportWorkbenchTemplatesFitTableItems(t *testing.T) {
+	model3 := func(tableItem string) []byte {
+		return []byte(`{"DataModel": [{"TableName": "t",
+			"KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
+			"TableFacets": [{"FacetName": "dev", "KeyAttributeAlias": {"PartitionKeyAlias": "DeviceId"},
+				"TableData": [{"pk": {"S": "DEV#a"}, "kind": {"S": "dev"}}, {"pk": {"S": "DEV#b"}, "kind": {"S": "dev"}}]}],
+			"TableData": [` + tableItem + `]}]}`)
+	}
+	cases := []struct {
+		name, tableItem, want string
+	}{
+		{"fits", `{"pk": {"S": "DEV#c"}, "kind": {"S": "dev"}}`, "DEV#{DeviceId}"},
+		{"does not fit", `{"pk": {"S": "OTHER"}, "kind": {"S": "dev"}}`, ""},
+		{"untyped item does not count", `{"pk": {"S": "OTHER"}}`, "DEV#{DeviceId}"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := ImportWorkbench(model3(c.tableItem))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := r.Designs[0]
+			if d.TypeAttr() != "kind" {
+				t.Fatalf("type attribute %q", d.TypeAttr())
+			}
+			if got := d.Entities[0].Keys["pk"]; got != c.want {
+				t.Errorf("template %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// Every imported model makes a design that the design file format accepts: it
+// saves, loads back and validates, items and entities intact.
+func TestImportedDesignsValidate(t *testing.T) {
+	for _, f := range []string{"nwb/DeviceStateLog_5.json", "nwb/DeviceStateLog_7.json", "nwb/AnOnlineShop_14.json",
+		"nwb/AnOnlineShop_facets.json", "nwb3/BasicTemplate.json", "nwb3/TwoTables.json"} {
+		r, err := ImportWorkbench(readTestdata(t, f))
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		for _, d := range r.Designs {
+			text, err := model.Marshal(d)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			back, err := model.Parse(f, text)
+			if err != nil {
+				t.Fatalf("%s: %v\n%s", f, err, text)
+			}
+			if len(back.Items) != len(d.Items) || len(back.Entities) != len(d.Entities) {
+				t.Errorf("%s: %d items %d entities after a save, want %d %d", f, len(back.Items), len(back.Entities), len(d.Items), len(d.Entities))
+			}
+		}
+	}
 }

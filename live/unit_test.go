@@ -1,6 +1,8 @@
 package live
 
 import (
+	"context"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -189,5 +191,63 @@ func TestTagValueAndPlan(t *testing.T) {
 	}
 	if strings.Contains(local, "billed") || !strings.Contains(aws, "billed to the account") {
 		t.Errorf("the cost warning belongs to AWS only:\nlocal:\n%s\naws:\n%s", local, aws)
+	}
+}
+
+// TestNewClientResolution: --profile and --region resolve as the AWS CLI's do
+// (cli-configure-files.html): a flag wins over the profile, the profile over the
+// defaults; a loopback endpoint without credentials gets dummy ones, and AWS itself
+// without a region is an error naming the fix.
+func TestNewClientResolution(t *testing.T) {
+	dir := t.TempDir()
+	cfgFile := dir + "/config"
+	credFile := dir + "/credentials"
+	if err := os.WriteFile(cfgFile, []byte("[profile team]\nregion = eu-west-3\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(credFile, []byte("[team]\naws_access_key_id = AKIATEAM\naws_secret_access_key = secret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_CONFIG_FILE", cfgFile)
+	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", credFile)
+	for _, k := range []string{"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY", "AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION"} {
+		t.Setenv(k, "")
+	}
+	t.Setenv("AWS_EC2_METADATA_DISABLED", "true")
+	cases := []struct {
+		name       string
+		cfg        Config
+		wantRegion string
+		wantKey    string
+		wantErr    string
+	}{
+		{"profile gives region and keys", Config{Endpoint: "http://localhost:8000", Profile: "team"}, "eu-west-3", "AKIATEAM", ""},
+		{"--region beats the profile", Config{Endpoint: "http://localhost:8000", Profile: "team", Region: "ap-south-1"}, "ap-south-1", "AKIATEAM", ""},
+		{"loopback without anything", Config{Endpoint: "http://127.0.0.1:4567"}, "us-east-1", "stwb-local", ""},
+		{"AWS without a region", Config{}, "", "", "no AWS region"},
+		{"unknown profile", Config{Endpoint: "http://localhost:8000", Profile: "nobody"}, "", "", "nobody"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			db, err := NewClient(context.Background(), c.cfg)
+			if c.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, c.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := db.Options()
+			creds, err := o.Credentials.Retrieve(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Region != c.wantRegion || creds.AccessKeyID != c.wantKey || aws.ToString(o.BaseEndpoint) != c.cfg.Endpoint {
+				t.Fatalf("region %q key %q endpoint %q; want %q %q %q", o.Region, creds.AccessKeyID,
+					aws.ToString(o.BaseEndpoint), c.wantRegion, c.wantKey, c.cfg.Endpoint)
+			}
+		})
 	}
 }

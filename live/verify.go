@@ -81,6 +81,13 @@ func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, en
 		return nil, err
 	}
 	name := TableName(d, table)
+	desc, err := describe(ctx, db, name)
+	if err != nil {
+		return nil, err
+	}
+	if desc == nil {
+		return nil, fmt.Errorf("table %s does not exist at %s; run `stwb deploy` first", name, orAWS(endpoint))
+	}
 	rep := &VerifyReport{Design: d.Name, Table: name, Endpoint: endpoint, Notes: []string{}, Patterns: []Outcome{}}
 	if !IsAWS(endpoint) {
 		rep.Notes = append(rep.Notes, emulatorCapacityNote)

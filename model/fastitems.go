@@ -65,7 +65,7 @@ func (f *fastItems) fits(root *yaml.Node) bool {
 
 // splitItems reads the items section the fast way, or returns nil when it cannot.
 func splitItems(dec *decoder, data []byte) *fastItems {
-	if bytes.IndexByte(data, '\r') >= 0 || bytes.IndexByte(data, '\t') >= 0 || !utf8.Valid(data) {
+	if !fastCharsOnly(data) {
 		return nil
 	}
 	lines := bytes.SplitAfter(data, []byte("\n"))
@@ -258,6 +258,7 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 	if top {
 		order = make([]string, 0, 12)
 	}
+	var badKeys []string
 	p.spaces()
 	if p.peek() == '}' {
 		p.i++
@@ -272,17 +273,25 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 		}
 		k = p.d.text(k)
 		p.spaces()
+		_, dup := m[k]
+		dup = dup || contains(badKeys, k) // a key whose value was bad is not in m
+		errsBefore := len(p.d.errs.list)
 		v, good := p.value(depth + 1)
 		if p.fail {
 			return nil, nil
 		}
-		if _, dup := m[k]; dup {
+		if dup {
+			// As the node path does (eachPair): the duplicate is reported, its value
+			// is not looked at.
+			p.d.errs.list = p.d.errs.list[:errsBefore]
 			p.d.errs.add(p.pos(keyAt), "remove one of them", "duplicate key %q", k)
 		} else if good {
 			m[k] = v
 			if top {
 				order = append(order, k)
 			}
+		} else {
+			badKeys = append(badKeys, k)
 		}
 		p.spaces()
 		switch p.peek() {
@@ -308,6 +317,7 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 
 // key reads a mapping key and the ": " after it.
 func (p *fastParser) key() (string, bool) {
+	start := p.i
 	var k string
 	switch p.peek() {
 	case '"', '\'':
@@ -322,6 +332,9 @@ func (p *fastParser) key() (string, bool) {
 			return "", false
 		}
 		k = s
+	}
+	if p.i-start > maxImplicitKey {
+		return "", false
 	}
 	p.i++ // ':'
 	if c := p.peek(); c != ' ' {
@@ -522,6 +535,9 @@ func (p *fastParser) plain() (string, bool) {
 		if c == ',' || c == '[' || c == ']' || c == '{' || c == '}' {
 			break
 		}
+		if c == '?' {
+			return "", false // yaml.v3 rejects "a?b" inside a flow mapping
+		}
 		if c == ':' {
 			n := byte(0)
 			if p.i+1 < len(p.s) {
@@ -720,3 +736,34 @@ func equalStrings(a, b []string) bool {
 	}
 	return true
 }
+
+// fastCharsOnly reports whether data is valid UTF-8 made only of the characters YAML
+// allows in a stream, without tabs, carriage returns and the other characters the
+// fast path does not handle. yaml.v3 rejects a file with any other character ("control characters are
+// not allowed"), so such a file is left to it for the error.
+func fastCharsOnly(data []byte) bool {
+	for i := 0; i < len(data); {
+		c := data[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' || c == 0x7f {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(data[i:])
+		// NEL, LS and PS are line breaks to yaml.v3 and a BOM is special: rare
+		// enough to leave to it.
+		if r == utf8.RuneError && size == 1 || r >= 0x80 && r <= 0x9f || r == 0xfffe || r == 0xffff ||
+			r == 0x2028 || r == 0x2029 || r == 0xfeff {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// maxImplicitKey is how long a mapping key written without "? " may be. YAML readers
+// stop looking for the ':' of a simple key 1024 characters after it starts (libyaml,
+// and so yaml.v3, then fail); a margin keeps multi-byte keys safe too.
+const maxImplicitKey = 1000

@@ -428,3 +428,68 @@ func TestChunkedErrorsInLineOrder(t *testing.T) {
 		t.Errorf("fast:\n%v\nslow:\n%v", fastErr, slowErr)
 	}
 }
+
+// TestPlainScalarCharacters tries every printable ASCII character at the start, in the
+// middle and at the end of an unquoted item value: the fast path must read what
+// yaml.v3 reads (or leave the line to it), and a string saved and loaded again must
+// come back the same.
+func TestPlainScalarCharacters(t *testing.T) {
+	for c := byte(0x20); c < 0x7f; c++ {
+		for _, s := range []string{string(c) + "b", "a" + string(c) + "b", "a" + string(c)} {
+			data := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - {PK: k, v: " + s + "}\n")
+			fast, err1 := parse("p.yaml", data, true)
+			slow, err2 := parse("p.yaml", data, false)
+			if (err1 == nil) != (err2 == nil) || err1 == nil && !reflect.DeepEqual(fast.Items, slow.Items) {
+				t.Errorf("%q: fast path %v / %v, yaml.v3 %v / %v", s, fast, err1, slow, err2)
+			}
+			d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
+				Items: []Item{{"PK": Str("k"), "v": Str(s), s: Str("name")}}}
+			out, err := Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, useFast := range []bool{true, false} {
+				back, err := parse("p.yaml", out, useFast)
+				if err != nil || !back.Items[0]["v"].Equal(Str(s)) || !back.Items[0][s].Equal(Str("name")) {
+					t.Errorf("%q (fast %v) saved as\n%s read back as %v (%v)", s, useFast, out, back, err)
+				}
+			}
+		}
+	}
+}
+
+// TestQuotedCharacters saves strings holding every code point below U+0200 and the
+// ones YAML treats specially, and reads them back by both paths.
+func TestQuotedCharacters(t *testing.T) {
+	var runes []rune
+	for r := rune(0); r < 0x200; r++ {
+		runes = append(runes, r)
+	}
+	runes = append(runes, 0x2028, 0x2029, 0xfeff, 0xfffd, 0x1f642, 0x4e2d)
+	for _, r := range runes {
+		s := "x" + string(r) + "y"
+		d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
+			Items: []Item{{"PK": Str("k"), "v": Str(s), "l": List(Str(string(r)))}}}
+		out, err := Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, useFast := range []bool{true, false} {
+			back, err := parse("q.yaml", out, useFast)
+			if err != nil || !back.Items[0]["v"].Equal(Str(s)) || !back.Items[0]["l"].Equal(List(Str(string(r)))) {
+				t.Errorf("U+%04X (fast %v) saved as %q read back as %v (%v)", r, useFast, out, back, err)
+			}
+		}
+	}
+}
+
+// TestRawSpecialCharacters: characters that yaml.v3 rejects or treats as line breaks,
+// written raw in an item, get yaml.v3's reading, not the fast path's.
+func TestRawSpecialCharacters(t *testing.T) {
+	for _, r := range []rune{0x01, 0x7f, 0x80, 0x85, 0x9f, 0x2028, 0x2029, 0xfeff, 0xfffe} {
+		data := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - {PK: k, v: a" + string(r) + "b}\n")
+		if splitItems(newDecoder(""), data) != nil {
+			t.Errorf("U+%04X: the fast path took the file", r)
+		}
+	}
+}

@@ -371,8 +371,7 @@ func writeItems(d *Design) ([]byte, error) {
 			if j > 0 {
 				out = append(out, ", "...)
 			}
-			out = appendFlowString(out, n)
-			out = append(out, ": "...)
+			out = appendFlowKey(out, n)
 			if out, err = appendFlowValue(out, it[n], 1); err != nil {
 				return nil, fmt.Errorf("item %d: %s: %w", i, n, err)
 			}
@@ -492,8 +491,7 @@ func appendFlowValue(out []byte, v Value, depth int) ([]byte, error) {
 			if !utf8.ValidString(k) {
 				return nil, fmt.Errorf("map key is not valid UTF-8")
 			}
-			out = appendFlowString(out, k)
-			out = append(out, ": "...)
+			out = appendFlowKey(out, k)
 			if out, err = appendFlowValue(out, v.Map[k], depth+1); err != nil {
 				return nil, err
 			}
@@ -501,6 +499,19 @@ func appendFlowValue(out []byte, v Value, depth int) ([]byte, error) {
 		return append(out, '}'), nil
 	}
 	return nil, fmt.Errorf("value has no type")
+}
+
+// appendFlowKey writes a mapping key and its ": ". A key too long for YAML's simple
+// keys (attribute names may have 65,535 bytes) is written as an explicit "? KEY : ".
+func appendFlowKey(out []byte, k string) []byte {
+	start := len(out)
+	out = appendFlowString(out, k)
+	if len(out)-start > maxImplicitKey {
+		out = append(out[:start], "? "...)
+		out = appendFlowString(out, k)
+		return append(out, " : "...)
+	}
+	return append(out, ": "...)
 }
 
 func appendFlowString(out []byte, s string) []byte {

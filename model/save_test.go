@@ -282,3 +282,23 @@ func TestMarshalLeavesSourceAlone(t *testing.T) {
 		t.Errorf("saving a snapshot changed the original's output:\n%s\n---\n%s", before, after)
 	}
 }
+
+// TestLongAttributeNames: DynamoDB allows attribute names of 65,535 bytes, YAML simple
+// keys stop at 1024 characters; long names are saved as explicit keys and read back.
+func TestLongAttributeNames(t *testing.T) {
+	for _, n := range []int{999, 1000, 1001, 1024, 5000, MaxAttrNameBytes} {
+		long := strings.Repeat("a", n)
+		d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
+			Items: []Item{{"PK": Str("k"), long: Map(map[string]Value{long: Num("1")})}}}
+		out, err := Marshal(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fast := range []bool{true, false} {
+			back, err := parse("l.yaml", out, fast)
+			if err != nil || !back.Items[0].Equal(d.Items[0]) {
+				t.Errorf("%d-byte name (fast %v): %v", n, fast, err)
+			}
+		}
+	}
+}

@@ -397,7 +397,8 @@ func plainSafe(s string) bool {
 		switch {
 		case b < 0x20 || b == 0x7f:
 			return false
-		case b == ',' || b == '[' || b == ']' || b == '{' || b == '}' || b == '"' || b == '\\':
+		case b == ',' || b == '[' || b == ']' || b == '{' || b == '}' || b == '"' || b == '\\' || b == '?':
+			// '?' too: yaml.v3 cannot read "a?b" inside a flow mapping.
 			return false
 		case b == ':' && i+1 < len(s) && s[i+1] == ' ':
 			return false
@@ -409,7 +410,7 @@ func plainSafe(s string) bool {
 		}
 	}
 	for _, r := range s {
-		if r == utf8.RuneError || r == '\u0085' || r == '\u2028' || r == '\u2029' || r == '\ufeff' {
+		if r == utf8.RuneError || r >= 0x80 && r <= 0x9f || r == '\u2028' || r == '\u2029' || r == '\ufeff' || r == 0xfffe || r == 0xffff {
 			return false
 		}
 	}

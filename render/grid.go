@@ -241,6 +241,7 @@ const (
 	maxKeyWidth  = 26
 	maxTypeWidth = 14
 	maxAttrWidth = 20
+	minAttrWidth = 6
 	sizeWidth    = 6
 	gutterWidth  = 2
 )
@@ -301,7 +302,9 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		w    int
 	}
 	var cols []col
-	for c := left; c < len(g.Columns) && avail > 3; c++ {
+	// A column narrower than minAttrWidth shows nothing useful: stop and let the
+	// user scroll right instead.
+	for c := left; c < len(g.Columns) && avail >= minAttrWidth+2; c++ {
 		name := g.Columns[c]
 		w := lipW(name)
 		for r := top; r < end; r++ {

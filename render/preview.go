@@ -100,9 +100,9 @@ func writePreview(res *engine.Result, keyNames []string, width int, st Styles) [
 	return lines
 }
 
-// diffLines writes the before and after images; attributes equal in both are
-// written once in each, so the eye finds the changes by their styles in a terminal
-// and by position in plain text.
+// diffLines writes the before and after images. When the item exists on both sides
+// only the attributes that differ are written, with a count of the unchanged ones,
+// so the change is visible even where a full item would not fit on the line.
 func diffLines(before, after model.Item) (string, string) {
 	img := func(it model.Item) string {
 		if it == nil {
@@ -110,7 +110,37 @@ func diffLines(before, after model.Item) (string, string) {
 		}
 		return ItemString(it)
 	}
-	return img(before), img(after)
+	if before == nil || after == nil {
+		return img(before), img(after)
+	}
+	names := map[string]bool{}
+	for n := range before {
+		names[n] = true
+	}
+	for n := range after {
+		names[n] = true
+	}
+	var b, a []string
+	same := 0
+	for _, n := range sortedKeys(names) {
+		bv, bok := before[n]
+		av, aok := after[n]
+		if bok && aok && bv.Equal(av) {
+			same++
+			continue
+		}
+		if bok {
+			b = append(b, n+"="+FormatValue(bv))
+		}
+		if aok {
+			a = append(a, n+"="+FormatValue(av))
+		}
+	}
+	if len(b)+len(a) == 0 {
+		return fmt.Sprintf("(%d attributes, unchanged)", same), "(the same)"
+	}
+	note := fmt.Sprintf("   (+%d unchanged)", same)
+	return strings.Join(b, " ") + note, strings.Join(a, " ") + note
 }
 
 // CapacityString writes consumed capacity as "1.5 RCU (table 1, GSI1 0.5)"; writes
@@ -133,7 +163,7 @@ func CapacityString(c engine.Capacity, writes bool) string {
 	return fmt.Sprintf("%s %s (%s)", units(total), unit, strings.Join(parts, ", "))
 }
 
-func units(f float64) string  { return strconv.FormatFloat(f, 'f', -1, 64) }
+func units(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func sortedKeys[V any](m map[string]V) []string {
 	ks := make([]string, 0, len(m))

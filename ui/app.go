@@ -33,14 +33,14 @@ type Model struct {
 	status    string
 	statusErr bool
 
-	form    *form
-	confirm *askConfirm
+	form     *form
+	confirm  *askConfirm
 	showHelp bool
-	palette *palette
-	help    help.Model
-	opts    Options
-	quit    bool
-	loadErr error
+	palette  *palette
+	help     help.Model
+	opts     Options
+	quit     bool
+	loadErr  error
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
@@ -247,6 +247,9 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	switch {
 	case m.confirm != nil:
 		c := m.confirm
+		if msg.String() == "ctrl+c" && m.quit {
+			return tea.Quit // ctrl+c twice always leaves
+		}
 		switch {
 		case key.Matches(msg, km.Confirm):
 			m.confirm = nil

@@ -31,6 +31,10 @@ type world struct {
 
 	grids    map[string]*render.Grid // by view, for gridRev
 	gridRev  uint64
+	// shown keeps, per view, the last grid built and the design snapshot it indexes,
+	// so that a huge design's grid stays on screen (marked as updating) while its
+	// replacement is built after an edit.
+	shown    map[string]shownGrid
 	gridBusy map[string]uint64 // view -> DataRev being built
 
 	preview      *engine.Result
@@ -75,7 +79,13 @@ type gridMsg struct {
 	rev  uint64
 	view string
 	grid *render.Grid
+	snap *model.Design
 	err  error
+}
+
+type shownGrid struct {
+	grid *render.Grid
+	d    *model.Design
 }
 
 type previewMsg struct {
@@ -115,7 +125,7 @@ func (w *world) schedule(view string) tea.Cmd {
 		snap, rev, v := doc.Snapshot(), doc.DataRev, v
 		cmds = append(cmds, func() tea.Msg {
 			g, err := render.BuildGrid(snap, v)
-			return gridMsg{rev: rev, view: v, grid: g, err: err}
+			return gridMsg{rev: rev, view: v, grid: g, snap: snap, err: err}
 		})
 	}
 	// The preview needs the engine and the table grid (to find the returned items).
@@ -214,6 +224,10 @@ func (w *world) take(msg tea.Msg) bool {
 		}
 		if m.err == nil {
 			w.grids[m.view] = m.grid
+			if w.shown == nil {
+				w.shown = map[string]shownGrid{}
+			}
+			w.shown[m.view] = shownGrid{m.grid, m.snap}
 		}
 		return true
 	case previewMsg:
@@ -258,4 +272,17 @@ func (w *world) grid(view string) *render.Grid {
 		return nil
 	}
 	return w.grids[view]
+}
+
+// shownGrid is what the Items pane draws: the current grid with the current design,
+// or while it is rebuilt the previous grid with the snapshot it was built from
+// (stale is then true, and nothing may be edited through it).
+func (w *world) shownGrid(view string) (g *render.Grid, d *model.Design, stale bool) {
+	if g := w.grid(view); g != nil {
+		return g, w.doc.D, false
+	}
+	if s, ok := w.shown[view]; ok {
+		return s.grid, s.d, true
+	}
+	return nil, nil, false
 }

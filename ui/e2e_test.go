@@ -39,7 +39,7 @@ func TestEndToEnd(t *testing.T) {
 			}
 			tm.Type("PK = :pk AND begins_with(SK, :i)")
 			waitText(t, tm, "not defined") // checked as typed: :pk has no value yet
-			for range 6 { // key -> values
+			for range 6 {                  // key -> values
 				tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 			}
 			tm.Type(`{":pk": "ORDER#9f2a", ":i": "ITEM#"}`)

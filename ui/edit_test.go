@@ -37,7 +37,9 @@ func TestUndoRedoEveryEdit(t *testing.T) {
 			func(d *model.Design) bool { return len(d.Table.Indexes) == 2 && d.Table.Indexes[1].Name == "GSI2" }},
 		{"remove index", keys("3", "j", "d", "y"), func(d *model.Design) bool { return len(d.Table.Indexes) == 0 }},
 		{"edit table billing", append(keys("3", "enter", "tab", "tab", "tab", "tab", "tab", "tab", "tab", "ctrl+u", "provisioned 10 5"), keys("ctrl+s")...),
-			func(d *model.Design) bool { return d.Table.Billing.Mode == model.Provisioned && d.Table.Billing.Read == 10 }},
+			func(d *model.Design) bool {
+				return d.Table.Billing.Mode == model.Provisioned && d.Table.Billing.Read == 10
+			}},
 		{"add entity", append(keys("3", "G", "a", "invoice", "tab", `{PK: "INV#{id}", SK: META}`), keys("ctrl+s")...),
 			func(d *model.Design) bool { return len(d.Entities) == 3 && d.Entities[2].Keys["PK"] == "INV#{id}" }},
 		{"palette adds a GSI", append(keys(":", "gsi GSI9 a b"), keys("enter")...),
@@ -367,5 +369,27 @@ func TestLoadingInBackground(t *testing.T) {
 	run(t, m, m.Init())
 	if m.LoadErr() == nil || !strings.Contains(m.LoadErr().Error(), "bad.yaml:4") {
 		t.Errorf("load error %v, want one naming bad.yaml:4", m.LoadErr())
+	}
+}
+
+// While the grid of a changed design is rebuilt off the event loop, the previous
+// grid stays on screen, drawn from the snapshot it indexes, marked as updating, and
+// nothing can be edited through it.
+func TestStaleGridShownWhileRebuilding(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	send(t, m, keys("2")...)
+	d := m.Doc().D
+	// Apply an edit but do not run the background work it starts.
+	m.Update(applyEdit{e: itemEdit("deleted", opDelete, 0, d.Items[0], nil)})
+	scr := screen(m)
+	if !strings.Contains(scr, "updating…") || !strings.Contains(scr, "山田太郎") {
+		t.Fatalf("stale grid not shown as updating:\n%s", scr)
+	}
+	ip := m.panes[paneItems].(*itemsPane)
+	if km := ip.keys(); km.Delete.Enabled() || km.Edit.Enabled() || km.Duplicate.Enabled() {
+		t.Error("editing offered on a stale grid")
+	}
+	if _, cmd := ip.Update(keys("d")[0]); cmd != nil {
+		t.Error("d on a stale grid did something")
 	}
 }

@@ -8,7 +8,7 @@ import "github.com/charmbracelet/bubbles/key"
 type KeyMap struct {
 	// Global.
 	Quit, Save, Open, Export, Undo, Redo, Help, Palette, NextPane, PrevPane key.Binding
-	Pane                                                                   [5]key.Binding
+	Pane                                                                    [5]key.Binding
 	// Movement.
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right key.Binding
 	// Editing.
@@ -53,7 +53,7 @@ func DefaultKeyMap() KeyMap {
 		MoveDown:  b([]string{"J"}, "J", "move down"),
 		Duplicate: b([]string{"y"}, "y", "duplicate"),
 		CycleView: b([]string{"v"}, "v", "table/index view"),
-		AddLSI:    b([]string{"L"}, "L", "add LSI"),
+		AddLSI:    b([]string{"L"}, "L", "add LSI (new table only)"),
 
 		DetailDown: b([]string{"]"}, "]", "scroll preview down"),
 		DetailUp:   b([]string{"["}, "[", "scroll preview up"),

@@ -48,5 +48,5 @@ type (
 
 func cmdOf(m tea.Msg) tea.Cmd { return func() tea.Msg { return m } }
 
-func status(text string) tea.Cmd   { return cmdOf(statusMsg{text: text}) }
+func status(text string) tea.Cmd    { return cmdOf(statusMsg{text: text}) }
 func statusErr(text string) tea.Cmd { return cmdOf(statusMsg{text: text, err: true}) }

@@ -23,8 +23,8 @@ type costPane struct {
 
 func newCostPane(w *world) *costPane { return &costPane{w: w, km: w.km} }
 
-func (p *costPane) Title() string     { return "Cost" }
-func (p *costPane) Init() tea.Cmd     { return nil }
+func (p *costPane) Title() string    { return "Cost" }
+func (p *costPane) Init() tea.Cmd    { return nil }
 func (p *costPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
 
 func (p *costPane) ShortHelp() []key.Binding {

@@ -29,18 +29,32 @@ type itemsPane struct {
 
 func newItemsPane(w *world) *itemsPane { return &itemsPane{w: w, km: w.km, want: -1} }
 
-func (p *itemsPane) Title() string     { return "Items" }
-func (p *itemsPane) Init() tea.Cmd     { return nil }
+// keys is the KeyMap with what needs an item under the cursor disabled when there is
+// none, and the view cycle disabled when the table has no index.
+func (p *itemsPane) keys() KeyMap {
+	km := p.km
+	has := p.selected() >= 0
+	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Duplicate} {
+		b.SetEnabled(has)
+	}
+	km.CycleView.SetEnabled(len(p.w.doc.D.Table.Indexes) > 0)
+	return km
+}
+
+func (p *itemsPane) Title() string    { return "Items" }
+func (p *itemsPane) Init() tea.Cmd    { return nil }
 func (p *itemsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.clamp() }
 
 func (p *itemsPane) ShortHelp() []key.Binding {
-	return []key.Binding{p.km.CycleView, p.km.Add, p.km.Edit, p.km.Delete, p.km.Duplicate, p.km.Right}
+	km := p.keys()
+	return []key.Binding{km.CycleView, km.Add, km.Edit, km.Delete, km.Duplicate, km.Right}
 }
 
 func (p *itemsPane) FullHelp() [][]key.Binding {
+	km := p.keys()
 	return [][]key.Binding{
-		{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom, p.km.Left, p.km.Right},
-		{p.km.CycleView, p.km.Add, p.km.Edit, p.km.Delete, p.km.Duplicate},
+		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right},
+		{km.CycleView, km.Add, km.Edit, km.Delete, km.Duplicate},
 	}
 }
 
@@ -48,7 +62,7 @@ func (p *itemsPane) FullHelp() [][]key.Binding {
 func (p *itemsPane) gridRows() int { return max(1, p.hgt-2) }
 
 func (p *itemsPane) clamp() {
-	g := p.w.grid(p.view)
+	g, _, _ := p.w.shownGrid(p.view)
 	if g == nil {
 		return
 	}
@@ -101,7 +115,7 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			p.clamp()
 		}
 	case tea.KeyMsg:
-		km := p.km
+		km := p.keys()
 		switch {
 		case key.Matches(msg, km.Up):
 			p.move(-1)
@@ -163,7 +177,7 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (p *itemsPane) move(n int) {
-	g := p.w.grid(p.view)
+	g, _, _ := p.w.shownGrid(p.view)
 	if g == nil {
 		return
 	}
@@ -215,16 +229,20 @@ func keyPair(k model.KeySchema) string {
 
 func (p *itemsPane) View() string {
 	w := p.w
-	g := w.grid(p.view)
+	g, d, stale := w.shownGrid(p.view)
 	st := w.st
 	if g == nil {
 		return st.Render.Header.Render(p.viewTitle()) + "\n" + st.Render.Dim.Render(fmt.Sprintf("laying out %d items…", len(w.doc.D.Items)))
 	}
 	hl := w.highlight
-	if w.highlightRev != w.doc.DataRev {
+	if w.highlightRev != w.doc.DataRev || stale {
 		hl = nil
 	}
-	k := [9]uint64{w.doc.DataRev, w.gridRev, uint64(p.top), uint64(p.left), uint64(p.cursor), uint64(p.wid), uint64(p.hgt),
+	staleBit := uint64(0)
+	if stale {
+		staleBit = 1 << 63
+	}
+	k := [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.top), uint64(p.left), uint64(p.cursor), uint64(p.wid), uint64(p.hgt),
 		uint64(len(p.view)) ^ hashString(p.view), w.gen}
 	if k == p.cacheKey && p.cache != "" {
 		return p.cache
@@ -232,12 +250,15 @@ func (p *itemsPane) View() string {
 	n := len(g.Rows)
 	title := fmt.Sprintf("%s · %d items", p.viewTitle(), n)
 	if p.view != "" {
-		title = fmt.Sprintf("%s · %d of %d items carry its keys", p.viewTitle(), n, len(w.doc.D.Items))
+		title = fmt.Sprintf("%s · %d of %d items carry its keys", p.viewTitle(), n, len(d.Items))
+	}
+	if stale {
+		title += " · updating…"
 	}
 	if len(hl) > 0 && w.selPattern < len(w.doc.D.Patterns) {
 		title += fmt.Sprintf(" · * %d returned by pattern %d", len(hl), w.doc.D.Patterns[w.selPattern].ID)
 	}
-	body := g.Render(w.doc.D, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.top, Left: p.left,
+	body := g.Render(d, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.top, Left: p.left,
 		Cursor: p.cursor, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render})
 	p.cache = st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
 	p.cacheKey = k

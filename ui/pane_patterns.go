@@ -27,18 +27,33 @@ type patternsPane struct {
 
 func newPatternsPane(w *world) *patternsPane { return &patternsPane{w: w, km: w.km} }
 
-func (p *patternsPane) Title() string     { return "Patterns" }
-func (p *patternsPane) Init() tea.Cmd     { return nil }
+// keys is the KeyMap with the bindings that do not apply now disabled: nothing to
+// edit, delete, copy or move without patterns; no moving past either end.
+func (p *patternsPane) keys() KeyMap {
+	km := p.km
+	n, i := len(p.w.doc.D.Patterns), p.w.selPattern
+	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Copy} {
+		b.SetEnabled(n > 0)
+	}
+	km.MoveUp.SetEnabled(n > 0 && i > 0)
+	km.MoveDown.SetEnabled(i+1 < n)
+	return km
+}
+
+func (p *patternsPane) Title() string    { return "Patterns" }
+func (p *patternsPane) Init() tea.Cmd    { return nil }
 func (p *patternsPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
 
 func (p *patternsPane) ShortHelp() []key.Binding {
-	return []key.Binding{p.km.Add, p.km.Edit, p.km.Delete, p.km.Copy, p.km.MoveUp, p.km.MoveDown}
+	km := p.keys()
+	return []key.Binding{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown}
 }
 
 func (p *patternsPane) FullHelp() [][]key.Binding {
+	km := p.keys()
 	return [][]key.Binding{
-		{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom, p.km.DetailDown, p.km.DetailUp},
-		{p.km.Add, p.km.Edit, p.km.Delete, p.km.Copy, p.km.MoveUp, p.km.MoveDown},
+		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.DetailDown, km.DetailUp},
+		{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown},
 	}
 }
 
@@ -92,7 +107,7 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 	case tea.KeyMsg:
-		km := p.km
+		km := p.keys()
 		rows := p.listHeight() - 1
 		switch {
 		case key.Matches(msg, km.Up):

@@ -26,8 +26,8 @@ type reviewPane struct {
 
 func newReviewPane(w *world) *reviewPane { return &reviewPane{w: w, km: w.km} }
 
-func (p *reviewPane) Title() string     { return "Review" }
-func (p *reviewPane) Init() tea.Cmd     { return nil }
+func (p *reviewPane) Title() string    { return "Review" }
+func (p *reviewPane) Init() tea.Cmd    { return nil }
 func (p *reviewPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
 
 func (p *reviewPane) ShortHelp() []key.Binding {

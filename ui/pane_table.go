@@ -24,8 +24,8 @@ type tablePane struct {
 
 func newTablePane(w *world) *tablePane { return &tablePane{w: w, km: w.km} }
 
-func (p *tablePane) Title() string     { return "Table" }
-func (p *tablePane) Init() tea.Cmd     { return nil }
+func (p *tablePane) Title() string    { return "Table" }
+func (p *tablePane) Init() tea.Cmd    { return nil }
 func (p *tablePane) SetSize(w, h int) { p.wid, p.hgt = w, h }
 
 func (p *tablePane) ShortHelp() []key.Binding {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 )
 
 // Pane goldens: drive Update, compare View() with the colour profile forced to
@@ -81,5 +82,50 @@ func TestItemsHighlightSelectedPattern(t *testing.T) {
 	}
 	if l := lineWith(scr, "ORDER#001"); strings.Contains(l[:2], "*") {
 		t.Errorf("filtered-out item marked as returned: %q", l)
+	}
+}
+
+// Bindings that do not apply are disabled (key.Binding.SetEnabled), so the footer
+// and the help leave them out and the key does nothing.
+func TestDisabledBindings(t *testing.T) {
+	doc, err := OpenFile(t.TempDir() + "/new.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, doc, 120, 40)
+	foot := lastLine(screen(m))
+	if strings.Contains(foot, "delete") || !strings.Contains(foot, "a add") {
+		t.Errorf("empty design's Patterns footer: %q", foot)
+	}
+	if !strings.Contains(screen(m), "No access patterns yet") {
+		t.Error("empty design has no hint to add a pattern")
+	}
+	send(t, m, keys("2")...)
+	if foot := lastLine(screen(m)); strings.Contains(foot, "table/index view") || strings.Contains(foot, "duplicate") {
+		t.Errorf("empty Items footer offers what does not apply: %q", foot)
+	}
+	m = testModel(t, fixtureDoc(), 120, 40)
+	if foot := lastLine(screen(m)); strings.Contains(foot, "move up") || !strings.Contains(foot, "move down") {
+		t.Errorf("first pattern selected: footer %q", foot)
+	}
+}
+
+func lastLine(s string) string { return s[strings.LastIndex(s, "\n")+1:] }
+
+// Any terminal size, however small, draws without a panic and with no line wider
+// than the terminal; the layout follows a live resize.
+func TestTinyAndResizedTerminals(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	for _, size := range [][2]int{{1, 1}, {10, 5}, {30, 8}, {80, 24}, {200, 60}} {
+		send(t, m, tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		for _, k := range []string{"1", "2", "v", "3", "4", "5", "?", "esc", "1", "a"} {
+			send(t, m, keys(k)...)
+			for i, l := range strings.Split(screen(m), "\n") {
+				if w := lipgloss.Width(l); w > size[0] {
+					t.Fatalf("%dx%d after %q: line %d is %d cells", size[0], size[1], k, i, w)
+				}
+			}
+		}
+		send(t, m, keys("esc")...)
 	}
 }

@@ -43,7 +43,7 @@ func TestDeployVerifyTeardownCommands(t *testing.T) {
 		{"declined", []string{"deploy", file, "--endpoint", endpoint}, "n\n", 1,
 			[]string{"Deploy design \"orders\"", "GSI", "Deploy? [y/N]", "nothing was changed"}},
 		{"verify before deploy fails", []string{"verify", file, "--endpoint", endpoint}, "", 1,
-			[]string{"ResourceNotFoundException"}},
+			[]string{"does not exist", "run `stwb deploy` first"}},
 		{"confirmed", []string{"deploy", file, "--endpoint", endpoint}, "yes\n", 0,
 			[]string{"creating table orders-service-data", "loaded", "stwb verify"}},
 		{"again refused", []string{"deploy", file, "--endpoint", endpoint, "--yes"}, "", 1,
