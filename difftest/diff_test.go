@@ -21,9 +21,10 @@ import (
 
 // The differential suite. For each random design (gen_test.go) it creates the table
 // with its GSIs and LSI in dynalite, loads the items there with BatchWriteItem and
-// into the engine, then sends random requests (req_test.go) to both and requires the
-// same items in the same order, Count, ScannedCount, LastEvaluatedKey and error type,
-// page by page.
+// into the engine, then sends random requests (req_test.go, write_test.go) to both
+// and requires the same items in the same order, Count, ScannedCount,
+// LastEvaluatedKey and error type, page by page; for writes, the same error type and
+// ReturnValues. Writes change both stores, so later reads see their effect.
 //
 // Where dynalite is known to differ from DynamoDB, the suite does not compare, and
 // says so here (dynalite 4.0.0, github.com/architect/dynalite):

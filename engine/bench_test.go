@@ -119,19 +119,6 @@ func BenchmarkMemory1M(b *testing.B) {
 	}
 }
 
-// TestMemory1M holds the 1.5 GB target for a 1,000,000-item design of ~200-byte
-// items (issue 2, "Performance"). It takes a few seconds, so -short skips it.
-func TestMemory1M(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a 1,000,000-item engine")
-	}
-	heap := heapAfterBuild(t)
-	t.Logf("1,000,000 items: %.0f MB of heap", float64(heap)/1e6)
-	if heap > 1_500_000_000 {
-		t.Errorf("heap %d bytes, target 1.5 GB", heap)
-	}
-}
-
 // The large design's items are the size the targets name.
 func TestBigItemSize(t *testing.T) {
 	for _, i := range []int{0, 1, 99, 12345, bigItems - 1} {

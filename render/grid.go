@@ -267,12 +267,12 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 
 	// Widths come from the visible rows, so a long value far away never widens
 	// what is on screen.
-	pkW, skW, tyW := lipW(g.PK), lipW(g.SK), lipW(g.typeAttr)
+	pkW, skW, tyW := Width(g.PK), Width(g.SK), Width(g.typeAttr)
 	for r := top; r < end; r++ {
 		it := d.Items[g.Rows[r].Item]
-		pkW = max(pkW, lipW(cell(it, g.PK)))
-		skW = max(skW, lipW(cell(it, g.SK)))
-		tyW = max(tyW, lipW(cell(it, g.typeAttr)))
+		pkW = max(pkW, Width(cell(it, g.PK)))
+		skW = max(skW, Width(cell(it, g.SK)))
+		tyW = max(tyW, Width(cell(it, g.typeAttr)))
 	}
 	pkW, skW, tyW = min(pkW, maxKeyWidth), min(skW, maxKeyWidth), min(tyW, maxTypeWidth)
 	if g.SK == "" {
@@ -306,9 +306,9 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 	// user scroll right instead.
 	for c := left; c < len(g.Columns) && avail >= minAttrWidth+2; c++ {
 		name := g.Columns[c]
-		w := lipW(name)
+		w := Width(name)
 		for r := top; r < end; r++ {
-			w = max(w, lipW(cell(g.Project(d.Items[g.Rows[r].Item]), name)))
+			w = max(w, Width(cell(g.Project(d.Items[g.Rows[r].Item]), name)))
 		}
 		w = min(w, maxAttrWidth, avail-2)
 		cols = append(cols, col{name, w})
@@ -402,5 +402,3 @@ func cell(it model.Item, name string) string {
 	}
 	return FormatValue(v)
 }
-
-func lipW(s string) int { return widthOf(s) }

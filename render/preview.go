@@ -194,7 +194,7 @@ func itemLine(it model.Item, keyNames []string) string {
 
 func rule(label string, width int) string {
 	s := "── " + label + " "
-	if w := widthOf(s); w < width {
+	if w := Width(s); w < width {
 		s += strings.Repeat("─", width-w)
 	}
 	return s

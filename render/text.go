@@ -139,9 +139,6 @@ func KeyString(key model.Item, names ...string) string {
 	return strings.Join(parts, " ")
 }
 
-// widthOf is the terminal width of s, measured as lipgloss measures it.
-func widthOf(s string) int { return lipgloss.Width(s) }
-
 // Width is the terminal width of s (lipgloss.Width), exported for callers that lay
 // text out around render's output.
 func Width(s string) int { return lipgloss.Width(s) }

@@ -29,8 +29,8 @@ type world struct {
 	engRun bool // a build is under way for engWant
 	engWnt uint64
 
-	grids    map[string]*render.Grid // by view, for gridRev
-	gridRev  uint64
+	grids   map[string]*render.Grid // by view, for gridRev
+	gridRev uint64
 	// shown keeps, per view, the last grid built and the design snapshot it indexes,
 	// so that a huge design's grid stays on screen (marked as updating) while its
 	// replacement is built after an edit.
