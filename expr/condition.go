@@ -281,7 +281,7 @@ func (p *parser) checkBetween(lo, hi *operand) {
 	switch {
 	case lo.typ != hi.typ:
 		problem = "requires same data type for lower and upper bounds"
-	case ordered(lo.typ) && compareScalar(lo.val, hi.val) > 0:
+	case ordered(lo.typ) && model.CompareScalar(lo.val, hi.val) > 0:
 		problem = "requires upper bound to be greater than or equal to lower bound"
 	default:
 		return
@@ -317,14 +317,14 @@ func evalCond(c *cond, item model.Item) bool {
 		lo, lok := resolve(c.args[1], item)
 		hi, hok := resolve(c.args[2], item)
 		return xok && lok && hok && x.Type == lo.Type && x.Type == hi.Type && ordered(x.Type) &&
-			compareScalar(lo, x) <= 0 && compareScalar(x, hi) <= 0
+			model.CompareScalar(lo, x) <= 0 && model.CompareScalar(x, hi) <= 0
 	case cIn:
 		x, ok := resolve(c.args[0], item)
 		if !ok {
 			return false
 		}
 		for _, a := range c.args[1:] {
-			if v, ok := resolve(a, item); ok && equal(x, v) {
+			if v, ok := resolve(a, item); ok && x.Equal(v) {
 				return true
 			}
 		}
@@ -346,18 +346,18 @@ func compare(op string, a model.Value, aok bool, b model.Value, bok bool) bool {
 		if !aok && !bok {
 			return false
 		}
-		return !(aok && bok && equal(a, b))
+		return !(aok && bok && a.Equal(b))
 	}
 	if !aok || !bok || a.Type != b.Type {
 		return false
 	}
 	if op == "=" {
-		return equal(a, b)
+		return a.Equal(b)
 	}
 	if !ordered(a.Type) {
 		return false
 	}
-	c := compareScalar(a, b)
+	c := model.CompareScalar(a, b)
 	switch op {
 	case "<":
 		return c < 0
@@ -406,7 +406,7 @@ func contains(a, b model.Value) bool {
 		return b.Type == model.SetElemType(a.Type) && a.Contains(b)
 	case model.TypeL:
 		for _, e := range a.List {
-			if equal(e, b) {
+			if e.Equal(b) {
 				return true
 			}
 		}

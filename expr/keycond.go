@@ -185,7 +185,7 @@ func (k *KeyCondition) MatchSort(v model.Value) bool {
 		return true
 	case SortBetween:
 		return v.Type == k.SortValue.Type && v.Type == k.SortValue2.Type && ordered(v.Type) &&
-			compareScalar(k.SortValue, v) <= 0 && compareScalar(v, k.SortValue2) <= 0
+			model.CompareScalar(k.SortValue, v) <= 0 && model.CompareScalar(v, k.SortValue2) <= 0
 	case SortBeginsWith:
 		return v.Type == k.SortValue.Type && (v.Type == model.TypeS || v.Type == model.TypeB) &&
 			strings.HasPrefix(v.Str, k.SortValue.Str)

@@ -128,6 +128,13 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 		blank = append(blank, i)
 		pending, head = pending[:0], nil
 	}
+	// One copy of the file as a string: each line is a substring of it, and so is
+	// every value read from a line, with no allocation per line.
+	text := string(data)
+	offsets := make([]int, len(lines)+1)
+	for i, l := range lines {
+		offsets[i+1] = offsets[i] + len(l)
+	}
 	n := len(refs)
 	f := &fastItems{keyLine: keyIdx + 1, items: make([]Item, n), pos: make([]Pos, n), records: make([]itemRecord, n)}
 	// Second pass: the item lines are independent, so a large section is read in
@@ -153,8 +160,8 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 			var lastOrder []string
 			for j := lo; j < hi; j++ {
 				r := refs[j]
-				l := bytes.TrimRight(lines[r.idx], "\n")
-				it, order, lineComment, ok := p.itemLine(string(l), r.ind+2, r.idx+1)
+				l := strings.TrimSuffix(text[offsets[r.idx]:offsets[r.idx+1]], "\n")
+				it, order, lineComment, ok := p.itemLine(l, r.ind+2, r.idx+1)
 				if !ok {
 					failed[c] = true
 					return
