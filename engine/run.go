@@ -50,6 +50,13 @@ func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
 	default:
 		err = validation("Unknown operation %q in pattern %d: use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems", p.Operation, p.ID)
 	}
+	switch p.Operation {
+	case model.OpGetItem, model.OpBatchGetItem, model.OpTransactGetItems:
+		// A key read's response has no ScannedCount: it reads exactly the items it
+		// returns. Reporting those as scanned keeps Count <= ScannedCount for every
+		// result, which is what the preview and the review rely on.
+		r.ScannedCount = r.Count
+	}
 	r.Err = err
 	return r
 }

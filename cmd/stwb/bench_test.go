@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The CLI load target of issue 2: `stwb query FILE --json` on a design of 100,000
+// items (about 25 MB of YAML) answering 50 Query patterns, as one process, in
+// <= 0.7 s with peak memory <= 500 MB. (dynalite needs about 14 s for the same.)
+const (
+	bigCLIItems     = 100_000
+	bigCLICustomers = 1_000 // 100 orders per customer partition
+	bigCLIPatterns  = 50
+)
+
+// writeBigDesign writes the benchmark's design in FORMAT.md's shape, items in flow
+// style one to a line as the samples have them: customers, each with a profile and
+// orders, and the orders in a status GSI. The keys are written out, as a design
+// exported from a real table would have them. About 250 bytes of YAML an item.
+func writeBigDesign(w io.Writer, items int) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(`version: 1
+name: bench-orders
+description: Generated for BenchmarkQueryCLI100k, the CLI load target of issue 2.
+table:
+  name: bench-orders-data
+  key: {partition: PK, sort: SK}
+  attributes: {PK: S, SK: S, GSI1PK: S, GSI1SK: S}
+  billing: on-demand
+  indexes:
+    - name: GSI1
+      key: {partition: GSI1PK, sort: GSI1SK}
+      projection: {include: [total, status]}
+entities:
+  - name: customer
+    keys: {PK: "CUST#{customerId}", SK: PROFILE}
+    attributes: {customerId: S, email: S, name: S}
+    count: 1000000
+  - name: order
+    keys: {PK: "CUST#{customerId}", SK: "ORDER#{orderId}", GSI1PK: "STATUS#{status}", GSI1SK: "{placedAt}"}
+    attributes: {customerId: S, orderId: S, status: S, placedAt: S, total: N}
+    count: 50000000
+items:
+`)
+	statuses := []string{"PENDING", "PAID", "SHIPPED", "DELIVERED", "RETURNED"}
+	perCustomer := items / bigCLICustomers
+	if perCustomer < 2 {
+		perCustomer = 2
+	}
+	for i := 0; i < items; i++ {
+		c, o := i/perCustomer, i%perCustomer
+		if o == 0 {
+			fmt.Fprintf(bw, "  - {type: customer, PK: \"CUST#%05d\", SK: PROFILE, customerId: \"%05d\", email: customer%05d@example.com, name: Customer number %d, since: \"2019-%02d-%02d\", tier: gold, newsletter: true, tags: !ss [early, loyal]}\n",
+				c, c, c, c, 1+c%12, 1+c%28)
+			continue
+		}
+		st := statuses[(c+o)%len(statuses)]
+		placed := fmt.Sprintf("2026-%02d-%02dT%02d:%02d:%02dZ#%07d", 1+o%12, 1+o%28, o%24, c%60, i%60, i)
+		fmt.Fprintf(bw, "  - {type: order, PK: \"CUST#%05d\", SK: \"ORDER#%07d\", GSI1PK: \"STATUS#%s\", GSI1SK: \"%s\", customerId: \"%05d\", orderId: \"%07d\", status: %s, placedAt: \"%s\", total: %d.%02d, qty: %d, note: left at the side door}\n",
+			c, i, st, placed, c, i, st, placed, 5+i%400, i%100, 1+i%9)
+	}
+	bw.WriteString("patterns:\n")
+	for id := 1; id <= bigCLIPatterns; id++ {
+		c := (id * 37) % bigCLICustomers
+		fmt.Fprintf(bw, "  - id: %d\n    name: generated query %d\n    operation: Query\n", id, id)
+		switch id % 5 {
+		case 0: // a whole customer partition, profile and orders
+			fmt.Fprintf(bw, "    key: \"PK = :pk\"\n    values: {\":pk\": \"CUST#%05d\"}\n", c)
+		case 1: // the customer's orders, newest first, a page of 25
+			fmt.Fprintf(bw, "    key: \"PK = :pk AND begins_with(SK, :sk)\"\n    values: {\":pk\": \"CUST#%05d\", \":sk\": \"ORDER#\"}\n    forward: false\n    limit: 25\n", c)
+		case 2: // orders over an amount, a filter on the partition
+			fmt.Fprintf(bw, "    key: \"PK = :pk\"\n    filter: \"#t > :min\"\n    names: {\"#t\": total}\n    values: {\":pk\": \"CUST#%05d\", \":min\": 200}\n", c)
+		case 3: // one status through the GSI, a page of 100
+			fmt.Fprintf(bw, "    index: GSI1\n    key: \"GSI1PK = :s\"\n    values: {\":s\": \"STATUS#%s\"}\n    limit: 100\n", statuses[id%len(statuses)])
+		case 4: // one status in a month through the GSI
+			fmt.Fprintf(bw, "    index: GSI1\n    key: \"GSI1PK = :s AND GSI1SK BETWEEN :a AND :b\"\n    values: {\":s\": \"STATUS#%s\", \":a\": \"2026-%02d\", \":b\": \"2026-%02d-15\"}\n    limit: 100\n",
+				statuses[id%len(statuses)], 1+id%12, 1+id%12)
+		}
+	}
+	return bw.Flush()
+}
+
+// bigDesignFile writes the design of n items into dir and returns its path.
+func bigDesignFile(tb testing.TB, dir string, n int) string {
+	path := filepath.Join(dir, fmt.Sprintf("big-%d.yaml", n))
+	f, err := os.Create(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := writeBigDesign(f, n); err != nil {
+		tb.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		tb.Fatal(err)
+	}
+	return path
+}
+
+// The generated design is valid and every pattern answers: a smaller copy of it runs
+// through the same command as the benchmark, so a benchmark figure is never that of
+// a design that fails to load. Set STWB_BIG_DESIGN=path to also write the full
+// 100,000-item file there, for timing the real process (/usr/bin/time -v stwb query).
+func TestBigDesignAnswers(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		items int
+	}{
+		{"2,000 items", 2_000},
+		{"10,000 items", 10_000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := bigDesignFile(t, t.TempDir(), tc.items)
+			var out, errb bytes.Buffer
+			if code := run([]string{"query", path, "--json"}, nil, &out, &errb); code != 0 {
+				t.Fatalf("exit %d: %s", code, errb.String())
+			}
+			var results []struct {
+				ID    int `json:"id"`
+				Count int `json:"count"`
+				Error any `json:"error"`
+			}
+			if err := json.Unmarshal(out.Bytes(), &results); err != nil {
+				t.Fatal(err)
+			}
+			if len(results) != bigCLIPatterns {
+				t.Fatalf("%d results, want %d", len(results), bigCLIPatterns)
+			}
+			for _, r := range results {
+				if r.Error != nil || r.Count == 0 {
+					t.Errorf("pattern %d: count %d, error %v; every generated pattern should find items", r.ID, r.Count, r.Error)
+				}
+			}
+		})
+	}
+	if p := os.Getenv("STWB_BIG_DESIGN"); p != "" {
+		f, err := os.Create(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := writeBigDesign(f, bigCLIItems); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// heapPeak samples the heap in use (live and not yet collected objects) every
+// millisecond until stopped; its maximum is the peak a process would need, which
+// the end-of-run MemStats alone would miss after a collection.
+type heapPeak struct {
+	max  atomic.Uint64
+	stop chan struct{}
+	done sync.WaitGroup
+}
+
+func startHeapPeak() *heapPeak {
+	h := &heapPeak{stop: make(chan struct{})}
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}, {Name: "/memory/classes/heap/unused:bytes"}}
+	read := func() {
+		metrics.Read(sample)
+		if v := sample[0].Value.Uint64() + sample[1].Value.Uint64(); v > h.max.Load() {
+			h.max.Store(v)
+		}
+	}
+	h.done.Add(1)
+	go func() {
+		defer h.done.Done()
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-h.stop:
+				read()
+				return
+			case <-t.C:
+				read()
+			}
+		}
+	}()
+	return h
+}
+
+func (h *heapPeak) Stop() uint64 {
+	close(h.stop)
+	h.done.Wait()
+	return h.max.Load()
+}
+
+// BenchmarkQueryCLI100k is `stwb query FILE --json` on the 100,000-item design with
+// 50 Query patterns, in process: read and parse the YAML, load the engine, run the
+// patterns, write the JSON. Target (issue 2): <= 0.7 s and <= 500 MB peak.
+//
+// Reported beside ns/op: cpu-ns/op (user+system CPU of the whole process per run,
+// GC included; on a shared, overloaded machine wall time includes waiting for a
+// core), peak-heap-MB (the most heap in use sampled during the runs) and
+// heap-sys-MB (heap the runtime obtained from the OS by the end).
+func BenchmarkQueryCLI100k(b *testing.B) {
+	path := bigDesignFile(b, b.TempDir(), bigCLIItems)
+	if fi, err := os.Stat(path); err == nil {
+		b.SetBytes(fi.Size())
+	}
+	args := []string{"query", path, "--json"}
+	b.ReportAllocs()
+	runtime.GC()
+	peak := startHeapPeak()
+	cpu0 := processCPU()
+	for b.Loop() {
+		var errb bytes.Buffer
+		if code := run(args, nil, io.Discard, &errb); code != 0 {
+			b.Fatalf("exit %d: %s", code, errb.String())
+		}
+	}
+	cpu := processCPU() - cpu0
+	max := peak.Stop()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(max)/1e6, "peak-heap-MB")
+	b.ReportMetric(float64(ms.HeapSys)/1e6, "heap-sys-MB")
+}
