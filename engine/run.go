@@ -52,10 +52,7 @@ func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
 	}
 	switch p.Operation {
 	case model.OpGetItem, model.OpBatchGetItem, model.OpTransactGetItems:
-		// A key read's response has no ScannedCount: it reads exactly the items it
-		// returns. Reporting those as scanned keeps Count <= ScannedCount for every
-		// result, which is what the preview and the review rely on.
-		r.ScannedCount = r.Count
+		r.CountKeyRead()
 	}
 	r.Err = err
 	return r
@@ -221,4 +218,15 @@ func RunAll(d *model.Design, opts RunOptions) ([]*Result, error) {
 		rs[i] = e.Run(&d.Patterns[i], opts)
 	}
 	return rs, nil
+}
+
+// CountKeyRead sets the counts of a GetItem, BatchGetItem or TransactGetItems result
+// from its items. DynamoDB's response to a key read has no Count or ScannedCount: it
+// reads exactly the items it returns, so both are the number of items. Keeping
+// Count <= ScannedCount for every result is what the preview, the review and
+// verify's comparison rely on; the live package counts the endpoint's answers here
+// too, so that both sides follow one rule.
+func (r *Result) CountKeyRead() {
+	r.Count = len(r.Items)
+	r.ScannedCount = r.Count
 }

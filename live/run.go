@@ -104,8 +104,8 @@ func runGet(ctx context.Context, db *dynamodb.Client, table string, p *model.Pat
 			return err
 		}
 		r.Items = []model.Item{it}
-		r.Count = 1
 	}
+	r.CountKeyRead()
 	return nil
 }
 
@@ -143,7 +143,7 @@ func runBatchGet(ctx context.Context, db *dynamodb.Client, table string, p *mode
 		}
 		req = out.UnprocessedKeys
 	}
-	r.Count = len(r.Items)
+	r.CountKeyRead()
 	return nil
 }
 
@@ -180,7 +180,7 @@ func runTransactGet(ctx context.Context, db *dynamodb.Client, table string, p *m
 		}
 		r.Items = append(r.Items, it)
 	}
-	r.Count = len(r.Items)
+	r.CountKeyRead()
 	return nil
 }
 

@@ -180,9 +180,13 @@ type Pattern struct {
 	Keys    []Item   // for BatchGetItem and TransactGetItems
 	Actions []Action // for BatchWriteItem and TransactWriteItems
 
-	Expect     []Item // the keys the pattern must return, in order; nil when not set
-	Partitions int64  // how many partition key values the traffic spreads over; 0: default
-	Batch      bool   // a Scan that runs as a batch job
+	Expect []Item // the keys the pattern must return, in order; nil when not set
+	// ExpectError is the DynamoDB error type the pattern must end in, for a pattern
+	// whose point is to fail (a taken email's TransactionCanceledException); "" when
+	// it must succeed.
+	ExpectError string
+	Partitions  int64 // how many partition key values the traffic spreads over; 0: default
+	Batch       bool  // a Scan that runs as a batch job
 
 	// ReturnValues for writes (NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW).
 	ReturnValues string

@@ -419,7 +419,7 @@ var (
 	entityAttrFields = []string{"type", "unique"}
 	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
 		"key", "filter", "projection", "condition", "update", "names", "values", "forward", "limit", "consistent",
-		"item", "keys", "actions", "returnValues", "expect", "partitions", "batch"}
+		"item", "keys", "actions", "returnValues", "expect", "expectError", "partitions", "batch"}
 	actionKinds         = []string{"put", "update", "delete", "check"}
 	actionFields        = []string{"key", "update", "condition", "names", "values"}
 	reviewFields        = []string{"severity", "reason"}
@@ -772,6 +772,7 @@ func (d *decoder) pattern(n *yaml.Node) Pattern {
 	}
 	p.ReturnValues = f.choice("returnValues", returnValuesOptions...)
 	p.Expect = f.itemList("expect")
+	p.ExpectError = f.str("expectError")
 	p.Partitions = f.integer("partitions", 1, 1<<62)
 	p.Batch = f.boolean("batch")
 	return p

@@ -640,6 +640,7 @@ func patternNode(p *Pattern) *yaml.Node {
 	if p.Expect != nil {
 		m.add("expect", itemListNode(p.Expect))
 	}
+	m.str("expectError", p.ExpectError)
 	if p.Partitions != 0 {
 		m.add("partitions", intNode(p.Partitions))
 	}

@@ -385,3 +385,35 @@ func TestSARIFRequiredFields(t *testing.T) {
 		}
 	}
 }
+
+// expectError: a pattern whose point is to fail drifts when it succeeds, or fails
+// another way; it passes when it fails as expected.
+func TestExpectErrorDrift(t *testing.T) {
+	cases := []struct {
+		name      string
+		change    func(p *model.Pattern)
+		wantDrift string
+	}{
+		{"fails as expected", func(p *model.Pattern) {
+			p.Values[":old"] = model.Str("CANCELLED")
+			p.ExpectError = "ConditionalCheckFailedException"
+		}, ""},
+		{"succeeds though a failure is expected", func(p *model.Pattern) { p.ExpectError = "ConditionalCheckFailedException" },
+			"succeeds; its expectError says ConditionalCheckFailedException"},
+		{"fails though success is expected", func(p *model.Pattern) { p.Values[":old"] = model.Str("CANCELLED"); p.Expect = []model.Item{} },
+			"fails with ConditionalCheckFailedException"},
+	}
+	for _, c := range cases {
+		d := loadBase(t)
+		c.change(pattern(d, 4))
+		f, ok := rulesOf(t, d)["expect-drift"]
+		switch {
+		case c.wantDrift == "" && ok:
+			t.Errorf("%s: unexpected drift: %s", c.name, f.Message)
+		case c.wantDrift != "" && !ok:
+			t.Errorf("%s: no drift reported", c.name)
+		case c.wantDrift != "" && !strings.Contains(f.Message, c.wantDrift):
+			t.Errorf("%s: message %q lacks %q", c.name, f.Message, c.wantDrift)
+		}
+	}
+}

@@ -74,7 +74,7 @@ var rules = []Rule{
 		source(seedGuide, "A worked example: the cost of getting the key wrong"), checkFetchBack},
 	{"uniqueness-unenforced", Warning, "a unique attribute with no claim item written with it",
 		source(seedSkill, "Uniqueness is a second item"), checkUniquenessUnenforced},
-	{"expect-drift", Error, "a pattern's result differs from its expect",
+	{"expect-drift", Error, "a pattern's result differs from its expect or expectError",
 		source(seedSkill, "Testing the model"), checkExpectDrift},
 	{"pattern-error", Error, "a pattern whose request DynamoDB would reject",
 		source(seedSkill, "Testing the model"), checkPatternError},
@@ -238,27 +238,47 @@ func (c *checker) tableKeyString(it model.Item) string {
 func checkExpectDrift(c *checker) {
 	for i, p := range c.d.Patterns {
 		r := c.result(i)
-		if p.Expect == nil || r == nil {
+		if r == nil || (p.Expect == nil && p.ExpectError == "") {
 			continue
 		}
-		got := make([]string, len(r.Items))
-		for j, it := range r.Items {
-			got[j] = c.keyText(it)
+		if msg := c.drift(&p, r); msg != "" {
+			c.add(Finding{Pattern: p.ID, Message: msg,
+				Fix: "if the new result is right, update `expect` or `expectError`; otherwise the keys, items or request changed what the pattern returns"})
 		}
-		want := make([]string, len(p.Expect))
-		for j, it := range p.Expect {
-			want[j] = c.keyText(it)
-		}
-		if strings.Join(got, "\n") == strings.Join(want, "\n") && r.Err == nil {
-			continue
-		}
-		msg := fmt.Sprintf("pattern %d returns [%s], its expect says [%s]", p.ID, strings.Join(got, ", "), strings.Join(want, ", "))
-		if r.Err != nil {
-			msg = fmt.Sprintf("pattern %d fails with %s (%s), its expect says [%s]", p.ID, r.Err.Type, r.Err.Message, strings.Join(want, ", "))
-		}
-		c.add(Finding{Pattern: p.ID, Message: msg,
-			Fix: "if the new result is right, update `expect`; otherwise the keys, items or request changed what the pattern returns"})
 	}
+}
+
+// drift says how a pattern's result differs from what it expects; "" when it does not.
+func (c *checker) drift(p *model.Pattern, r *engine.Result) string {
+	gotErr := ""
+	if r.Err != nil {
+		gotErr = r.Err.Type
+	}
+	if gotErr != p.ExpectError {
+		switch {
+		case p.ExpectError == "":
+			return fmt.Sprintf("pattern %d fails with %s (%s); it is expected to succeed", p.ID, r.Err.Type, r.Err.Message)
+		case gotErr == "":
+			return fmt.Sprintf("pattern %d succeeds; its expectError says %s", p.ID, p.ExpectError)
+		default:
+			return fmt.Sprintf("pattern %d fails with %s (%s); its expectError says %s", p.ID, gotErr, r.Err.Message, p.ExpectError)
+		}
+	}
+	if p.Expect == nil {
+		return ""
+	}
+	got := make([]string, len(r.Items))
+	for j, it := range r.Items {
+		got[j] = c.keyText(it)
+	}
+	want := make([]string, len(p.Expect))
+	for j, it := range p.Expect {
+		want[j] = c.keyText(it)
+	}
+	if strings.Join(got, "\n") == strings.Join(want, "\n") {
+		return ""
+	}
+	return fmt.Sprintf("pattern %d returns [%s], its expect says [%s]", p.ID, strings.Join(got, ", "), strings.Join(want, ", "))
 }
 
 // keyText writes an item's table key as "PK=CUST#42 SK=PROFILE".
@@ -281,7 +301,7 @@ func valueText(v model.Value) string {
 func checkPatternError(c *checker) {
 	for i, p := range c.d.Patterns {
 		r := c.result(i)
-		if r == nil || r.Err == nil || r.Err.Type != expr.ValidationException {
+		if r == nil || r.Err == nil || r.Err.Type != expr.ValidationException || p.ExpectError == r.Err.Type {
 			continue
 		}
 		if p.Index != "" && p.Consistent {

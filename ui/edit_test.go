@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -391,5 +392,26 @@ func TestStaleGridShownWhileRebuilding(t *testing.T) {
 	}
 	if _, cmd := ip.Update(keys("d")[0]); cmd != nil {
 		t.Error("d on a stale grid did something")
+	}
+}
+
+// Editing an entity keeps what its one-line fields do not show: the attributes'
+// order in the file and their unique flag (FORMAT.md "Other top-level keys").
+func TestEntityEditKeepsOrderAndUnique(t *testing.T) {
+	d := fixture()
+	d.Entities[0].Attributes = []model.EntityAttribute{{Name: "name", Type: model.TypeS}, {Name: "email", Type: model.TypeS, Unique: true}, {Name: "customerId", Type: model.TypeS}}
+	v := map[string]string{"name": "customer", "keys": `{PK: "CUST#{customerId}", SK: PROFILE}`,
+		"attributes": "{customerId: S, email: S, name: S, age: N}", "count": "10"}
+	e, errs := entityFromForm(d, 0, v)
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, a := range e.Attributes {
+		got = append(got, fmt.Sprintf("%s:%s:%v", a.Name, a.Type, a.Unique))
+	}
+	want := "name:S:false email:S:true customerId:S:false age:N:false"
+	if strings.Join(got, " ") != want {
+		t.Errorf("attributes %v, want %s", got, want)
 	}
 }

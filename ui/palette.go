@@ -79,8 +79,18 @@ func (p *palette) view(w, h int) string {
 			lines = append(lines, "  "+c)
 		}
 	}
-	if len(word) > 0 && word[0] == "sample" {
-		lines = append(lines, "", "  samples: "+strings.Join(samples.Names(), ", "))
+	if len(word) > 0 && (word[0] == "sample" || word[0] == "open") {
+		// ctrl+o opens the palette at "open ": a design file, or one of the samples.
+		lines = append(lines, "")
+		for _, l := range wrap("samples (sample NAME): "+strings.Join(samples.Names(), ", "), w-2) {
+			lines = append(lines, "  "+l)
+		}
+	}
+	if len(word) > 0 && word[0] == "export" {
+		lines = append(lines, "")
+		for _, l := range wrap("formats: yaml (export FILE), "+strings.Join(interop.FormatNames(), ", "), w-2) {
+			lines = append(lines, "  "+l)
+		}
 	}
 	for i := range lines {
 		lines[i] = render.Clip(lines[i], w)

@@ -201,7 +201,8 @@ type recoverDone struct{ err error }
 
 // recoverCmd writes a recovery copy when there are unsaved changes not yet copied.
 func (doc *Doc) recoverCmd() tea.Cmd {
-	if !doc.Dirty || doc.Path == "" || doc.Rev == doc.recoveredRev {
+	// Only edits are worth recovering: a new file nobody has typed into is not.
+	if doc.top() == doc.saved || doc.Path == "" || doc.Rev == doc.recoveredRev {
 		return nil
 	}
 	doc.recoveredRev = doc.Rev

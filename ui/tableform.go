@@ -384,14 +384,31 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 	if err != nil {
 		errs["attributes"] = err.Error()
 	}
+	// Attributes keep their order in the file and their unique flag (FORMAT.md's
+	// long form), which the one-line field does not show; new ones follow by name.
+	var order []string
+	old := map[string]model.EntityAttribute{}
+	if editing >= 0 {
+		for _, a := range d.Entities[editing].Attributes {
+			old[a.Name] = a
+			if _, still := attrs[a.Name]; still {
+				order = append(order, a.Name)
+			}
+		}
+	}
 	for _, k := range sortedNames(attrs) {
+		if _, was := old[k]; !was {
+			order = append(order, k)
+		}
+	}
+	for _, k := range order {
 		x := attrs[k]
 		ty, ok := model.ParseType(x.Str)
 		if x.Type != model.TypeS || !ok {
 			errs["attributes"] = fmt.Sprintf("%s: give a type, one of S N B BOOL NULL L M SS NS BS", k)
 			continue
 		}
-		e.Attributes = append(e.Attributes, model.EntityAttribute{Name: k, Type: ty})
+		e.Attributes = append(e.Attributes, model.EntityAttribute{Name: k, Type: ty, Unique: old[k].Unique})
 	}
 	if s := strings.TrimSpace(v["count"]); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
