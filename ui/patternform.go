@@ -219,7 +219,7 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 			bad("key", "%s takes no key here (BatchGetItem and transactions keep theirs in the file)", p.Operation)
 		}
 	}
-	compile("filter", p.Filter, func(s string) error { _, err := expr.CompileCondition(s, ctx); return err })
+	compile("filter", p.Filter, func(s string) error { _, err := expr.CompileFilter(s, ctx); return err })
 	compile("projection", p.Projection, func(s string) error { _, err := expr.CompileProjection(s, ctx); return err })
 	compile("condition", p.Condition, func(s string) error { _, err := expr.CompileCondition(s, ctx); return err })
 	compile("update", p.Update, func(s string) error { _, err := expr.CompileUpdate(s, ctx); return err })
