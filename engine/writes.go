@@ -87,7 +87,7 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 	}
 	var err *Error
 	if kind == model.ActionPut {
-		if w.item, err = e.checkItem(item); err != nil {
+		if w.item, w.size, err = e.checkItem(item); err != nil {
 			return nil, err
 		}
 		w.key = e.keyOf(w.item)
@@ -158,7 +158,7 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 			}
 			base = u
 		}
-		after, err := e.checkItem(base)
+		after, size, err := e.checkItem(base)
 		if err != nil {
 			if err.Message == msgItemTooLarge {
 				err = validation(msgUpdateTooLarge)

@@ -48,67 +48,18 @@ func ParseNumber(s string) (Number, error) {
 }
 
 func parseNumberSyntax(s string) (Number, error) {
-	var n Number
-	i := 0
-	if i < len(s) && (s[i] == '+' || s[i] == '-') {
-		n.Neg = s[i] == '-'
-		i++
-	}
-	var digits strings.Builder
-	intDigits, fracDigits := 0, 0
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		digits.WriteByte(s[i])
-		intDigits++
-		i++
-	}
-	if i < len(s) && s[i] == '.' {
-		i++
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			digits.WriteByte(s[i])
-			fracDigits++
-			i++
-		}
-	}
-	if intDigits+fracDigits == 0 {
+	v, ok := scanNumber(s)
+	if !ok {
 		return Number{}, fmt.Errorf("%w: %q", ErrNumberSyntax, s)
 	}
-	exp := 0
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		neg := false
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			neg = s[i] == '-'
-			i++
-		}
-		start := i
-		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-			if exp < 100000 { // beyond this the range check fails anyway
-				exp = exp*10 + int(s[i]-'0')
-			}
-			i++
-		}
-		if i == start {
-			return Number{}, fmt.Errorf("%w: %q", ErrNumberSyntax, s)
-		}
-		if neg {
-			exp = -exp
-		}
-	}
-	if i != len(s) {
-		return Number{}, fmt.Errorf("%w: %q", ErrNumberSyntax, s)
-	}
-	all := digits.String()
-	lead := 0
-	for lead < len(all) && all[lead] == '0' {
-		lead++
-	}
-	sig := strings.TrimRight(all[lead:], "0")
-	if sig == "" {
+	if v.n == 0 {
 		return Number{}, nil // zero, whatever its sign
 	}
-	n.Digits = sig
-	n.Exp = intDigits - lead + exp
-	return n, nil
+	digits := make([]byte, v.n)
+	for k := range digits {
+		digits[k] = v.digit(k)
+	}
+	return Number{Neg: v.neg, Digits: string(digits), Exp: v.exp}, nil
 }
 
 func (n Number) checkRange() error {
