@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"stwb/internal/cputime"
 	"stwb/model"
 )
 
@@ -87,7 +88,7 @@ func benchQuery(b *testing.B, e *Engine) {
 		ExpressionAttributeValues: map[string]model.Value{":p": model.Str("CUST#000042")}}
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		pg, err := e.Query(in)
 		if err != nil || pg.Count != 100 {
@@ -96,7 +97,7 @@ func benchQuery(b *testing.B, e *Engine) {
 	}
 	// On a shared machine wall time per op includes waiting for a core; the CPU
 	// time this process spent per op (GC included) is the figure to hold to 20 µs.
-	b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 }
 
 // heapAfterBuild is the live heap a 1,000,000-item engine holds (after GC), in bytes.
@@ -137,11 +138,11 @@ func BenchmarkLoad100K(b *testing.B) {
 	}
 	d := &model.Design{Table: bigTable(), Items: items}
 	b.ReportAllocs()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		if _, err := FromDesign(d); err != nil {
 			b.Fatal(err)
 		}
 	}
-	b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }

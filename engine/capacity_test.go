@@ -133,11 +133,11 @@ func TestIndexWritesThroughEngine(t *testing.T) {
 			}
 			var idx map[string]float64
 			if tc.after != nil {
-				it, err := e.checkItem(tc.after)
+				it, size, err := e.checkItem(tc.after)
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, idx = e.store(it, true)
+				_, idx = e.store(it, size, true)
 			} else {
 				_, idx = e.remove(e.probe(item("PK", "p", "SK", "s")))
 			}

@@ -38,23 +38,30 @@ type entry struct {
 	base *entry
 }
 
-func lessEntry(a, b *entry) bool {
+func lessEntry(a, b *entry) bool { return cmpEntry(a, b) < 0 }
+
+// cmpEntry is the trees' order as a three-way compare (a bulk load sorts by it):
+// hash, partition key, sort key, then an index entry's table key.
+func cmpEntry(a, b *entry) int {
 	if a.hash != b.hash {
-		return a.hash < b.hash
+		if a.hash < b.hash {
+			return -1
+		}
+		return 1
 	}
 	// One three-way compare per field: != then < would read equal prefixes twice.
 	if c := strings.Compare(a.pk, b.pk); c != 0 {
-		return c < 0
+		return c
 	}
 	if c := strings.Compare(a.sk, b.sk); c != 0 {
-		return c < 0
+		return c
 	}
 	apk, ask := a.tableKey()
 	bpk, bsk := b.tableKey()
 	if c := strings.Compare(apk, bpk); c != 0 {
-		return c < 0
+		return c
 	}
-	return ask < bsk
+	return strings.Compare(ask, bsk)
 }
 
 // tableKey is the encoded table key an index entry breaks ties on ("" without base).
@@ -137,6 +144,35 @@ func scanHash(v model.Value) uint32 {
 		raw = numberBytes(n)
 	}
 	return hashBytes(append([]byte("Outliers"), raw...))
+}
+
+// hashMemo remembers the scan hashes of recent string and binary partition key
+// values while a design loads: a partition's items usually sit together in a
+// design, and an index's partition key often has a few values only, so most of a
+// load's hashes repeat and an md5 each was a tenth of a million-item load. It is
+// direct-mapped, a slot chosen from the value's length and two of its bytes; a
+// slot holds the last value that mapped to it, so a miss only costs the md5 it
+// would have cost anyway. The zero value is ready; a nil memo hashes every time.
+type hashMemo struct {
+	slot [256]struct {
+		typ  model.Type
+		key  string
+		hash uint32
+		used bool
+	}
+}
+
+func (m *hashMemo) scanHash(v model.Value) uint32 {
+	if m == nil || (v.Type != model.TypeS && v.Type != model.TypeB) || v.Str == "" {
+		return scanHash(v)
+	}
+	k := v.Str
+	s := &m.slot[(len(k)*31+int(k[len(k)-1])*7+int(k[len(k)/2]))&255]
+	if s.used && s.typ == v.Type && s.key == k {
+		return s.hash
+	}
+	s.typ, s.key, s.hash, s.used = v.Type, k, scanHash(v), true
+	return s.hash
 }
 
 func hashBytes(b []byte) uint32 {

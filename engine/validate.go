@@ -133,8 +133,11 @@ func normalizeNumber(v model.Value) (model.Value, bool, *Error) {
 		}
 		return v, false, validation("%s", capitalize(err.Error()))
 	}
-	if s := n.String(); s != v.Str {
-		return model.Num(s), true, nil
+	// Most numbers in a design are written canonically already: comparing the
+	// canonical text made in a stack buffer finds that without allocating.
+	var buf [64]byte
+	if t := n.AppendText(buf[:0]); string(t) != v.Str {
+		return model.Num(string(t)), true, nil
 	}
 	return v, false, nil
 }

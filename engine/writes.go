@@ -63,6 +63,7 @@ type write struct {
 	key    model.Item // checked table key
 	probe  *entry
 	item   model.Item // put: the checked item
+	size   int        // put: the checked item's size
 	update *expr.Update
 	cond   *expr.Condition
 	// returnOnFail is ReturnValuesOnConditionCheckFailure=ALL_OLD.
@@ -125,10 +126,12 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 
 // outcome is a write evaluated against the current item.
 type outcome struct {
-	old    *entry     // the stored entry; nil when absent
-	after  model.Item // the item to store; nil for a delete or a check
-	failed bool       // the condition was false
-	size   int        // the size the table write is billed on
+	old   *entry     // the stored entry; nil when absent
+	after model.Item // the item to store; nil for a delete or a check
+	// afterSize is after's size (model.ItemSize), measured once by checkItem.
+	afterSize int
+	failed    bool // the condition was false
+	size      int  // the size the table write is billed on
 }
 
 // evaluate runs a prepared write's condition and update against the item as stored,
@@ -145,7 +148,7 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 	}
 	switch w.kind {
 	case model.ActionPut:
-		o.after = w.item
+		o.after, o.afterSize = w.item, w.size
 	case model.ActionUpdate:
 		base := before
 		if base == nil {
@@ -165,10 +168,10 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 			}
 			return nil, err
 		}
-		o.after = after
+		o.after, o.afterSize = after, size
 	}
 	if o.after != nil {
-		o.size = max(oldSize, model.ItemSize(o.after))
+		o.size = max(oldSize, o.afterSize)
 	} else {
 		o.size = oldSize
 	}
@@ -186,7 +189,7 @@ func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
 	var idx map[string]float64
 	switch w.kind {
 	case model.ActionPut, model.ActionUpdate:
-		_, idx = e.store(o.after, true)
+		_, idx = e.store(o.after, o.afterSize, true)
 		ch.After = o.after
 		ch.Table = factor * putUnits(o.size, 0)
 	case model.ActionDelete:

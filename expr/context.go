@@ -2,7 +2,9 @@ package expr
 
 import (
 	"encoding/base64"
-	"sort"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 
 	"stwb/model"
@@ -134,14 +136,8 @@ func (c *Context) CheckUnused() error {
 	return nil
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+// sortedKeys is a map's keys in order, so that messages are the same on every run.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // ValueString formats a value as DynamoDB's messages show one: "{N:5}", "{S:abc}",
 // binary as base64, sets and lists as their elements in brackets. Messages prefix it
@@ -164,11 +160,7 @@ func writeValue(b *strings.Builder, v model.Value) {
 	case model.TypeB:
 		b.WriteString(base64.StdEncoding.EncodeToString([]byte(v.Str)))
 	case model.TypeBOOL:
-		if v.Bool {
-			b.WriteString("true")
-		} else {
-			b.WriteString("false")
-		}
+		b.WriteString(strconv.FormatBool(v.Bool))
 	case model.TypeNULL:
 		b.WriteString("true")
 	case model.TypeSS, model.TypeNS, model.TypeBS, model.TypeL:

@@ -10,7 +10,6 @@ package interop
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"unicode"
 
@@ -51,7 +50,7 @@ type genKey struct {
 	Ident    string
 	Type     model.Type
 	Template string
-	Parts    []tmplPart
+	Parts    []model.TemplatePart
 	// Parsable is false when two variables meet with no literal between them, so a
 	// value cannot be split back.
 	Parsable bool
@@ -93,10 +92,24 @@ var tsReserved = map[string]bool{"break": true, "case": true, "catch": true, "cl
 	"yield": true, "await": true, "implements": true, "interface": true, "package": true, "private": true,
 	"protected": true, "public": true, "arguments": true, "eval": true}
 
-// camel turns any attribute name into a CamelCase identifier part: words split at
-// anything that is not an ASCII letter or digit, each capitalised ("GSI1-PK" ->
-// "GSI1PK", "customerId" -> "CustomerId", "State#Date" -> "StateDate").
+// camel turns any attribute name into a CamelCase identifier part (capitalWords),
+// "X" in front where it would be empty or start with a digit.
 func camel(s string) string {
+	out := capitalWords(s)
+	if out == "" {
+		return "X"
+	}
+	if unicode.IsDigit(rune(out[0])) {
+		out = "X" + out
+	}
+	return out
+}
+
+// capitalWords keeps the ASCII letters and digits of s, each word capitalised: words
+// split at anything else ("GSI1-PK" -> "GSI1PK", "customerId" -> "CustomerId",
+// "State#Date" -> "StateDate"). Identifiers in generated code and infrastructure
+// logical IDs are both made from it.
+func capitalWords(s string) string {
 	var b strings.Builder
 	up := true
 	for _, r := range s {
@@ -110,14 +123,7 @@ func camel(s string) string {
 		}
 		up = true
 	}
-	out := b.String()
-	if out == "" {
-		return "X"
-	}
-	if unicode.IsDigit(rune(out[0])) {
-		out = "X" + out
-	}
-	return out
+	return b.String()
 }
 
 // lowerCamel is camel with the first letter (or leading capitals of an acronym)
@@ -161,11 +167,11 @@ func newGenModel(d *model.Design) (*genModel, error) {
 	g := &genModel{d: d}
 	t := &d.Table
 	var keyIdents []string
-	for _, k := range keyAttributes(t) {
+	for _, k := range model.KeyAttributeNames(t) {
 		keyIdents = append(keyIdents, camel(k))
 	}
 	keyIdents = uniqueIdents(keyIdents)
-	for i, k := range keyAttributes(t) {
+	for i, k := range model.KeyAttributeNames(t) {
 		g.keys = append(g.keys, genKeyAttr{Name: k, Ident: keyIdents[i], Type: t.KeyAttributeType(k)})
 	}
 	var entIdents []string
@@ -196,7 +202,12 @@ func newGenModel(d *model.Design) (*genModel, error) {
 					vars = append(vars, v)
 				}
 			}
-			parts := parseTemplate(tmpl)
+			parts, ok := model.TemplateParts(tmpl)
+			if !ok {
+				// model.Validate refuses such a design; a design built in code can
+				// still hold one, and the module would not compile.
+				return nil, fmt.Errorf("entity %s: keys.%s: template %q has unbalanced braces or an empty {}; write {attribute} for a variable part (stwb check lists every problem)", e.Name, k.Name, tmpl)
+			}
 			gk := genKey{Attr: k.Name, Ident: k.Ident, Type: k.Type, Template: tmpl, Parts: parts, Parsable: true}
 			for j := 1; j < len(parts); j++ {
 				if parts[j].Var != "" && parts[j-1].Var != "" {
@@ -307,23 +318,13 @@ func (g *genModel) literalConsts() [][2]string {
 	for _, e := range g.entities {
 		for _, k := range e.Keys {
 			if len(k.Parts) == 1 && k.Parts[0].Var == "" {
-				out = append(out, [2]string{e.Ident + k.Ident, k.Parts[0].Lit})
+				out = append(out, [2]string{e.Ident + k.Ident, k.Parts[0].Literal})
 			} else if len(k.Parts) > 0 && k.Parts[0].Var == "" {
-				out = append(out, [2]string{e.Ident + k.Ident + "Prefix", k.Parts[0].Lit})
+				out = append(out, [2]string{e.Ident + k.Ident + "Prefix", k.Parts[0].Literal})
 			}
 		}
 	}
 	return out
-}
-
-// sortedValueNames is used by generators that print maps in a stable order.
-func sortedValueNames(m map[string]model.Value) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // paramFor returns the parameter that supplies a key attribute or placeholder.

@@ -91,7 +91,7 @@ func goTemplateExpr(e genEntity, k genKey) string {
 				}
 				continue
 			}
-			s = append(s, strconv.Quote(p.Lit))
+			s = append(s, strconv.Quote(p.Literal))
 			continue
 		}
 		s = append(s, paramIdent(e, p.Var))
@@ -161,13 +161,13 @@ func goEntity(b *strings.Builder, g *genModel, e genEntity) {
 		for i, p := range k.Parts {
 			if p.Var == "" {
 				w("\tif !strings.HasPrefix(rest, %s) {\n\t\treturn v, fmt.Errorf(\"%%s %%q does not follow the template %%q\", Attr%s, %s, %s)\n\t}\n\trest = rest[%d:]\n",
-					strconv.Quote(p.Lit), k.Ident, arg, strconv.Quote(k.Template), len(p.Lit))
+					strconv.Quote(p.Literal), k.Ident, arg, strconv.Quote(k.Template), len(p.Literal))
 				continue
 			}
 			field := "v." + camel(paramIdent(e, p.Var))
 			value := "rest"
 			if i+1 < len(k.Parts) {
-				next := k.Parts[i+1].Lit
+				next := k.Parts[i+1].Literal
 				w("\tif i := strings.Index(rest, %s); i < 0 {\n\t\treturn v, fmt.Errorf(\"%%s %%q does not follow the template %%q\", Attr%s, %s, %s)\n\t} else {\n",
 					strconv.Quote(next), k.Ident, arg, strconv.Quote(k.Template))
 				value = "rest[:i]"
@@ -496,7 +496,7 @@ func goAV(v model.Value) string {
 		return "&types.AttributeValueMemberL{Value: []types.AttributeValue{" + strings.Join(s, ", ") + "}}"
 	case model.TypeM:
 		var s []string
-		for _, k := range sortedValueNames(v.Map) {
+		for _, k := range sortedStrings(v.Map) {
 			s = append(s, strconv.Quote(k)+": "+goAV(v.Map[k]))
 		}
 		return "&types.AttributeValueMemberM{Value: map[string]types.AttributeValue{" + strings.Join(s, ", ") + "}}"

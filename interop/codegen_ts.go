@@ -203,12 +203,12 @@ func tsEntity(b *strings.Builder, g *genModel, e genEntity) {
 		w("  rest = %s;\n", arg)
 		for i, p := range k.Parts {
 			if p.Var == "" {
-				w("  if (!rest.startsWith(%s)) %s;\n  rest = rest.slice(%d);\n", tsQuote(p.Lit), fail, len([]rune(p.Lit)))
+				w("  if (!rest.startsWith(%s)) %s;\n  rest = rest.slice(%d);\n", tsQuote(p.Literal), fail, len([]rune(p.Literal)))
 				continue
 			}
 			value := "rest"
 			if i+1 < len(k.Parts) {
-				w("  {\n    const i = rest.indexOf(%s);\n    if (i < 0) %s;\n", tsQuote(k.Parts[i+1].Lit), fail)
+				w("  {\n    const i = rest.indexOf(%s);\n    if (i < 0) %s;\n", tsQuote(k.Parts[i+1].Literal), fail)
 				value = "rest.slice(0, i)"
 				tsAssign(b, p.Var, value, set[p.Var], fail, "    ")
 				w("    rest = rest.slice(i);\n  }\n")
@@ -249,7 +249,7 @@ func tsTemplateExpr(e genEntity, k genKey) string {
 	var s []string
 	for _, p := range k.Parts {
 		if p.Var == "" {
-			s = append(s, tsQuote(p.Lit))
+			s = append(s, tsQuote(p.Literal))
 		} else {
 			s = append(s, paramIdent(e, p.Var))
 		}
@@ -434,7 +434,7 @@ func tsAV(v model.Value) string {
 		return "{ L: [" + strings.Join(s, ", ") + "] }"
 	case model.TypeM:
 		var s []string
-		for _, k := range sortedValueNames(v.Map) {
+		for _, k := range sortedStrings(v.Map) {
 			s = append(s, tsQuote(k)+": "+tsAV(v.Map[k]))
 		}
 		return "{ M: { " + strings.Join(s, ", ") + " } }"

@@ -81,7 +81,7 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 	}
 	obj, ok := first.(map[string]any)
 	if !ok {
-		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", kindOf(first))}
+		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", model.JSONKind(first))}
 	}
 	if _, isItem := obj["Item"]; isItem && len(obj) == 1 {
 		items, err := readExportLines(data, progress)
@@ -100,7 +100,7 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 		}
 		obj, ok := doc.(map[string]any)
 		if !ok {
-			return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", kindOf(doc))}
+			return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", model.JSONKind(doc))}
 		}
 		here := LayoutBatchWrite
 		if _, isScan := obj["Items"]; isScan {

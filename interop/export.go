@@ -64,7 +64,6 @@ type OutFile struct {
 
 // Export writes the design in the named format.
 func Export(d *model.Design, format string, opt Options) (*Output, error) {
-	one := func(b []byte) (*Output, error) { return &Output{Files: []OutFile{{Data: b}}}, nil }
 	switch format {
 	case "workbench":
 		b, notes, err := ExportWorkbench(d)
@@ -73,17 +72,13 @@ func Export(d *model.Design, format string, opt Options) (*Output, error) {
 		}
 		return &Output{Files: []OutFile{{Data: b}}, Notes: notes}, nil
 	case "cloudformation":
-		return one(ExportCloudFormation(d))
+		return singleFile(ExportCloudFormation(d), nil)
 	case "terraform":
-		return one(ExportTerraform(d))
+		return singleFile(ExportTerraform(d), nil)
 	case "cdk":
-		return one(ExportCDK(d))
+		return singleFile(ExportCDK(d), nil)
 	case "markdown":
-		b, err := ExportMarkdown(d, opt.Doc)
-		if err != nil {
-			return nil, err
-		}
-		return one(b)
+		return singleFile(ExportMarkdown(d, opt.Doc))
 	case "dynamodb-json":
 		files, err := ExportBatchWrite(d)
 		if err != nil {
@@ -98,17 +93,17 @@ func Export(d *model.Design, format string, opt Options) (*Output, error) {
 		}
 		return out, nil
 	case "go":
-		b, err := ExportGo(d, opt.GoPackage)
-		if err != nil {
-			return nil, err
-		}
-		return one(b)
+		return singleFile(ExportGo(d, opt.GoPackage))
 	case "typescript":
-		b, err := ExportTypeScript(d)
-		if err != nil {
-			return nil, err
-		}
-		return one(b)
+		return singleFile(ExportTypeScript(d))
 	}
 	return nil, fmt.Errorf("unknown export format %q; use one of %s", format, strings.Join(FormatNames(), ", "))
+}
+
+// singleFile is the Output of a format that writes one file, or its writer's error.
+func singleFile(b []byte, err error) (*Output, error) {
+	if err != nil {
+		return nil, err
+	}
+	return &Output{Files: []OutFile{{Data: b}}}, nil
 }

@@ -50,7 +50,7 @@ func specOf(d *model.Design) tableSpec {
 	s := tableSpec{Name: t.Name, Key: t.Key, ClassIA: t.Class == model.ClassStandardIA,
 		Provisioned: t.Billing.Mode == model.Provisioned, Read: t.Billing.Read, Write: t.Billing.Write,
 		Target: t.Billing.Target}
-	for _, a := range keyAttributes(t) {
+	for _, a := range model.KeyAttributeNames(t) {
 		s.Attrs = append(s.Attrs, attrDef{a, t.KeyAttributeType(a)})
 	}
 	for _, ix := range t.Indexes {
@@ -78,20 +78,7 @@ func specOf(d *model.Design) tableSpec {
 // id: letters and digits only, each word capitalised ("orders-service-data" ->
 // "OrdersServiceData").
 func logicalName(name string) string {
-	var b strings.Builder
-	up := true
-	for _, r := range name {
-		if r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			if up {
-				r = unicode.ToUpper(r)
-			}
-			b.WriteRune(r)
-			up = false
-			continue
-		}
-		up = true
-	}
-	s := b.String()
+	s := capitalWords(name)
 	if s == "" || unicode.IsDigit(rune(s[0])) {
 		s = "Table" + s
 	}

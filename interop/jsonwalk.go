@@ -34,7 +34,7 @@ func (n jnode) errf(format string, args ...any) error {
 func (n jnode) object() (map[string]any, error) {
 	m, ok := n.v.(map[string]any)
 	if !ok {
-		return nil, n.errf("expected an object, found %s", kindOf(n.v))
+		return nil, n.errf("expected an object, found %s", model.JSONKind(n.v))
 	}
 	return m, nil
 }
@@ -67,7 +67,7 @@ func (n jnode) need(name string) (jnode, error) {
 func (n jnode) str() (string, error) {
 	s, ok := n.v.(string)
 	if !ok {
-		return "", n.errf("expected a string, found %s", kindOf(n.v))
+		return "", n.errf("expected a string, found %s", model.JSONKind(n.v))
 	}
 	return s, nil
 }
@@ -97,7 +97,7 @@ func (n jnode) optStr(name string) (string, error) {
 func (n jnode) array() ([]jnode, error) {
 	a, ok := n.v.([]any)
 	if !ok {
-		return nil, n.errf("expected an array, found %s", kindOf(n.v))
+		return nil, n.errf("expected an array, found %s", model.JSONKind(n.v))
 	}
 	out := make([]jnode, len(a))
 	for i, v := range a {
@@ -119,7 +119,7 @@ func (n jnode) optArray(name string) ([]jnode, error) {
 func (n jnode) int64() (int64, error) {
 	num, ok := n.v.(json.Number)
 	if !ok {
-		return 0, n.errf("expected a number, found %s", kindOf(n.v))
+		return 0, n.errf("expected a number, found %s", model.JSONKind(n.v))
 	}
 	i, err := strconv.ParseInt(string(num), 10, 64)
 	if err != nil || i < 0 {
@@ -132,29 +132,11 @@ func (n jnode) int64() (int64, error) {
 func (n jnode) float() (float64, error) {
 	num, ok := n.v.(json.Number)
 	if !ok {
-		return 0, n.errf("expected a number, found %s", kindOf(n.v))
+		return 0, n.errf("expected a number, found %s", model.JSONKind(n.v))
 	}
 	f, err := num.Float64()
 	if err != nil {
 		return 0, n.errf("not a usable number: %s", num)
 	}
 	return f, nil
-}
-
-func kindOf(x any) string {
-	switch x.(type) {
-	case nil:
-		return "null"
-	case bool:
-		return "a boolean"
-	case string:
-		return "a string"
-	case json.Number:
-		return "a number"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return fmt.Sprintf("%T", x)
 }

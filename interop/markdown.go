@@ -93,7 +93,7 @@ func ExportMarkdown(d *model.Design, opt DocOptions) ([]byte, error) {
 
 	if len(d.Entities) > 0 {
 		b.WriteString("## Entities and keys\n\n")
-		keys := keyAttributes(t)
+		keys := model.KeyAttributeNames(t)
 		head := []string{"Entity"}
 		head = append(head, keys...)
 		head = append(head, "Count")

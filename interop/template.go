@@ -1,57 +1,17 @@
 package interop
 
 // Key templates as FORMAT.md writes them: literal text with {attr} references, e.g.
-// "CUST#{customerId}" or "{State}#{Date}". Expanding and matching them is the model
-// package's (model.ExpandKey, model.TemplateVars); the code generators also need the
-// literal and variable parts in order, which model keeps unexported, so parseTemplate
-// splits them here for that one use. The Workbench importer infers templates.
+// "CUST#{customerId}" or "{State}#{Date}". Splitting, expanding and matching them is
+// the model package's (model.TemplateParts, model.ExpandKey, model.MatchTemplate);
+// what is here is interop's own: the Workbench importer infers templates.
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"stwb/model"
 )
-
-// tmplPart is one piece of a key template: literal text, or a reference to an
-// attribute whose value is spliced in.
-type tmplPart struct {
-	Lit string
-	Var string // attribute name; "" for a literal
-}
-
-// parseTemplate splits a template into parts. A "{" without a closing "}" (or with
-// an empty name) is literal text, so any string is a valid constant template.
-func parseTemplate(t string) []tmplPart {
-	var parts []tmplPart
-	for t != "" {
-		open := strings.IndexByte(t, '{')
-		if open < 0 {
-			parts = appendLit(parts, t)
-			break
-		}
-		closing := strings.IndexByte(t[open+1:], '}')
-		if closing <= 0 {
-			parts = appendLit(parts, t)
-			break
-		}
-		parts = appendLit(parts, t[:open])
-		parts = append(parts, tmplPart{Var: t[open+1 : open+1+closing]})
-		t = t[open+1+closing+1:]
-	}
-	return parts
-}
-
-func appendLit(parts []tmplPart, s string) []tmplPart {
-	if s == "" {
-		return parts
-	}
-	if n := len(parts); n > 0 && parts[n-1].Var == "" {
-		parts[n-1].Lit += s
-		return parts
-	}
-	return append(parts, tmplPart{Lit: s})
-}
 
 // templateSeparator is where inferred templates split key values. "#" is the
 // separator the seeds and AWS's own samples use ("c#12345", "State#Date").
@@ -172,34 +132,5 @@ func commonAttribute(i int, split [][]string, items []model.Item, candidates []s
 	return ""
 }
 
-// keyAttributes lists the table's and every index's key attribute names, table
-// partition key first, without duplicates.
-func keyAttributes(t *model.Table) []string {
-	var names []string
-	seen := map[string]bool{}
-	add := func(n string) {
-		if n != "" && !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	add(t.Key.Partition)
-	add(t.Key.Sort)
-	for _, ix := range t.Indexes {
-		if !ix.Local {
-			add(ix.Key.Partition)
-		}
-		add(ix.Key.Sort)
-	}
-	return names
-}
-
 // sortedStrings returns the map's keys sorted.
-func sortedStrings[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+func sortedStrings[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -333,7 +333,7 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 	}
 
 	// Entities from facets.
-	keyAttrs := keyAttributes(t)
+	keyAttrs := model.KeyAttributeNames(t)
 	isKey := map[string]bool{}
 	for _, k := range keyAttrs {
 		isKey[k] = true
@@ -854,7 +854,7 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 		if facetAttrs[k][typeAttr] {
 			add(typeAttr)
 		}
-		for _, a := range keyAttributes(t) {
+		for _, a := range model.KeyAttributeNames(t) {
 			if e.Keys[a] != "" {
 				add(a)
 			}

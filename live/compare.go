@@ -2,7 +2,8 @@ package live
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -196,13 +197,8 @@ func FormatItem(it model.Item) string {
 }
 
 func writeMap(b *strings.Builder, m map[string]model.Value) {
-	names := make([]string, 0, len(m))
-	for k := range m {
-		names = append(names, k)
-	}
-	sort.Strings(names)
 	b.WriteByte('{')
-	for i, k := range names {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			b.WriteByte(',')
 		}

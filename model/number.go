@@ -55,11 +55,21 @@ func parseNumberSyntax(s string) (Number, error) {
 	if v.n == 0 {
 		return Number{}, nil // zero, whatever its sign
 	}
-	digits := make([]byte, v.n)
-	for k := range digits {
-		digits[k] = v.digit(k)
+	// The significant digits are usually all on one side of the point ("12",
+	// "0.5", "1250"): then Digits shares the text's bytes. Only digits that span
+	// the point ("12.5") are copied, once. Every number of a loaded design passes
+	// here, so the copy per digit this once made showed in load times.
+	var digits string
+	start, end := v.lead, v.lead+v.n
+	switch ni := len(v.intPart); {
+	case end <= ni:
+		digits = v.intPart[start:end]
+	case start >= ni:
+		digits = v.fracPart[start-ni : end-ni]
+	default:
+		digits = v.intPart[start:] + v.fracPart[:end-ni]
 	}
-	return Number{Neg: v.neg, Digits: string(digits), Exp: v.exp}, nil
+	return Number{Neg: v.neg, Digits: digits, Exp: v.exp}, nil
 }
 
 func (n Number) checkRange() error {
@@ -84,28 +94,39 @@ func (n Number) IsZero() bool { return n.Digits == "" }
 // String returns the number as DynamoDB returns it: plain decimal notation, no
 // exponent, no superfluous zeros ("1e3" -> "1000", "0.50" -> "0.5", "-0" -> "0").
 func (n Number) String() string {
+	var buf [64]byte
+	return string(n.AppendText(buf[:0]))
+}
+
+// AppendText appends the number's canonical text, DynamoDB's form of it (String),
+// to b. A caller that only compares it with a text it has (is "1.50" canonical?)
+// can append to a stack buffer and allocate nothing.
+func (n Number) AppendText(b []byte) []byte {
 	if n.Digits == "" {
-		return "0"
+		return append(b, '0')
 	}
-	var b strings.Builder
 	if n.Neg {
-		b.WriteByte('-')
+		b = append(b, '-')
 	}
 	d := n.Digits
 	switch {
 	case n.Exp <= 0:
-		b.WriteString("0.")
-		b.WriteString(strings.Repeat("0", -n.Exp))
-		b.WriteString(d)
+		b = append(b, "0."...)
+		for range -n.Exp {
+			b = append(b, '0')
+		}
+		b = append(b, d...)
 	case n.Exp >= len(d):
-		b.WriteString(d)
-		b.WriteString(strings.Repeat("0", n.Exp-len(d)))
+		b = append(b, d...)
+		for range n.Exp - len(d) {
+			b = append(b, '0')
+		}
 	default:
-		b.WriteString(d[:n.Exp])
-		b.WriteByte('.')
-		b.WriteString(d[n.Exp:])
+		b = append(b, d[:n.Exp]...)
+		b = append(b, '.')
+		b = append(b, d[n.Exp:]...)
 	}
-	return b.String()
+	return b
 }
 
 // Compare orders two numbers by value: -1, 0 or +1.

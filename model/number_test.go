@@ -1,6 +1,9 @@
 package model
 
-import "testing"
+import (
+	"math/big"
+	"testing"
+)
 
 // Cases from DYNAMODB.md "Numbers": the checks both published size models agree on.
 func TestNumberSize(t *testing.T) {
@@ -78,6 +81,60 @@ func TestNumberRangeAndArithmetic(t *testing.T) {
 		}
 		if err != nil || r.String() != s.want {
 			t.Errorf("%s+%s = %s (%v), want %s", s.a, s.b, r, err, s.want)
+		}
+	}
+}
+
+// FuzzNumberCanonical holds ParseNumber to exact decimal arithmetic (math/big): the
+// canonical text has the input's value, and is its own canonical text
+// (HowItWorks.NamingRulesDataTypes.html, "Number": DynamoDB keeps a number's value,
+// not its notation).
+func FuzzNumberCanonical(f *testing.F) {
+	for _, s := range []string{"1", "-0.50", "12.5", "1250", "0.000125", ".5", "+7", "1e3", "-1.25E-3", "0", "1.", "00012.3400"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := ParseNumber(s)
+		if err != nil {
+			return
+		}
+		text := n.String()
+		want, ok := new(big.Rat).SetString(s)
+		if !ok {
+			t.Fatalf("ParseNumber accepts %q, math/big does not", s)
+		}
+		got, ok := new(big.Rat).SetString(text)
+		if !ok || got.Cmp(want) != 0 {
+			t.Fatalf("%q: canonical %q has another value", s, text)
+		}
+		if again := CanonicalNumber(text); again != text {
+			t.Fatalf("%q: canonical %q, and its canonical is %q", s, text, again)
+		}
+	})
+}
+
+// Checking whether a number's text is already canonical, as the engine does for
+// every number it stores, allocates nothing when the significant digits are on one
+// side of the point (the digits share the text, the canonical text goes to a stack
+// buffer), and once when they span it.
+func TestNumberCanonicalCheckAllocations(t *testing.T) {
+	for _, tc := range []struct {
+		text   string
+		allocs float64
+	}{
+		{"12", 0}, {"0.5", 0}, {"1250", 0}, {"-3", 0}, {"1.0", 0}, {"1e3", 0},
+		{"17.50", 1}, {"-3.14159", 1},
+	} {
+		allocs := testing.AllocsPerRun(100, func() {
+			n, err := ParseNumber(tc.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var buf [64]byte
+			_ = string(n.AppendText(buf[:0])) == tc.text
+		})
+		if allocs != tc.allocs {
+			t.Errorf("%q: %v allocations, want %v", tc.text, allocs, tc.allocs)
 		}
 	}
 }

@@ -2,14 +2,10 @@ package model
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -24,6 +20,19 @@ import (
 // the tree it was read from (d.Source is not changed, so snapshots that share it may
 // be marshalled at the same time).
 func Marshal(d *Design) ([]byte, error) {
+	parts, err := marshalParts(d)
+	if err != nil {
+		return nil, err
+	}
+	if len(parts) == 1 {
+		return parts[0], nil
+	}
+	return bytes.Join(parts, nil), nil
+}
+
+// marshalParts is Marshal's output in consecutive pieces, so that SaveFile can write a
+// large design without first copying it into one buffer.
+func marshalParts(d *Design) ([][]byte, error) {
 	// The placeholder that marks where the items go must occur once in the output; a
 	// design whose text happens to hold it gets another.
 	for attempt := 0; ; attempt++ {
@@ -33,7 +42,7 @@ func Marshal(d *Design) ([]byte, error) {
 			return nil, err
 		}
 		if len(d.Items) == 0 {
-			return out, nil
+			return [][]byte{out}, nil
 		}
 		if bytes.Count(out, []byte(ph)) == 1 {
 			return spliceItems(d, out, ph)
@@ -66,39 +75,19 @@ func encodeDesign(d *Design, placeholder string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// spliceItems turns "items: PLACEHOLDER # comment\n" into "items: # comment\n"
-// followed by the item lines.
-func spliceItems(d *Design, out []byte, placeholder string) ([]byte, error) {
-	items, err := writeItems(d)
-	if err != nil {
-		return nil, err
-	}
-	at := bytes.Index(out, []byte(placeholder))
-	lineEnd := len(out)
-	if nl := bytes.IndexByte(out[at:], '\n'); nl >= 0 {
-		lineEnd = at + nl + 1
-	}
-	var res bytes.Buffer
-	res.Grow(len(out) + len(items))
-	res.Write(bytes.TrimRight(out[:at], " "))
-	res.Write(out[at+len(placeholder) : lineEnd])
-	res.Write(items)
-	res.Write(out[lineEnd:])
-	return res.Bytes(), nil
-}
-
 // SaveFile writes a design atomically: to a temporary file in the same directory,
 // synced, then renamed over path, then the directory synced. A failure at any step
 // leaves the previous file as it was.
 func SaveFile(path string, d *Design) error {
-	data, err := Marshal(d)
+	parts, err := marshalParts(d)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data)
+	return writeFileAtomic(path, parts...)
 }
 
-func writeFileAtomic(path string, data []byte) (err error) {
+// writeFileAtomic writes the concatenation of parts.
+func writeFileAtomic(path string, parts ...[]byte) (err error) {
 	dir := filepath.Dir(path)
 	mode := os.FileMode(0o644)
 	if st, serr := os.Stat(path); serr == nil {
@@ -114,8 +103,10 @@ func writeFileAtomic(path string, data []byte) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
+	for _, p := range parts {
+		if _, err = tmp.Write(p); err != nil {
+			return fmt.Errorf("saving %s: %w", path, err)
+		}
 	}
 	if err = tmp.Chmod(mode); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
@@ -335,232 +326,6 @@ func entityNode(t *Table, e *Entity) *yaml.Node {
 		m.add("count", intNode(e.Count))
 	}
 	return m.n
-}
-
-// writeItems writes each item as a flow mapping on its own line, as FORMAT.md shows
-// them. A loaded item keeps its attribute order and comments (found again by its
-// table key); keys that its entity's templates build are left out unless the file
-// wrote them.
-func writeItems(d *Design) ([]byte, error) {
-	var records map[string]*itemRecord
-	if d.Source != nil && len(d.Source.items) > 0 {
-		records = make(map[string]*itemRecord, len(d.Source.items))
-		for i := range d.Source.items {
-			r := &d.Source.items[i]
-			if _, dup := records[r.key]; !dup {
-				records[r.key] = r
-			}
-		}
-	}
-	out := make([]byte, 0, 256*len(d.Items))
-	var err error
-	for i, it := range d.Items {
-		var rec *itemRecord
-		if records != nil {
-			rec = records[itemKeyString(&d.Table, it)]
-		}
-		if rec != nil && rec.head != "" {
-			for _, c := range strings.Split(rec.head, "\n") {
-				out = append(out, "  "...)
-				out = append(out, c...)
-				out = append(out, '\n')
-			}
-		}
-		out = append(out, "  - {"...)
-		for j, n := range itemNames(d, it, rec) {
-			if j > 0 {
-				out = append(out, ", "...)
-			}
-			out = appendFlowKey(out, n)
-			if out, err = appendFlowValue(out, it[n], 1); err != nil {
-				return nil, fmt.Errorf("item %d: %s: %w", i, n, err)
-			}
-		}
-		out = append(out, '}')
-		if rec != nil && rec.line != "" {
-			out = append(out, ' ')
-			out = append(out, rec.line...)
-		}
-		out = append(out, '\n')
-		if rec != nil && rec.foot != "" {
-			for _, c := range strings.Split(rec.foot, "\n") {
-				out = append(out, "  "...)
-				out = append(out, c...)
-				out = append(out, '\n')
-			}
-		}
-	}
-	return out, nil
-}
-
-// itemNames is the order an item's attributes are written in: as the file had them,
-// then the rest in canonical order, leaving out keys its entity's templates build.
-func itemNames(d *Design, it Item, rec *itemRecord) []string {
-	// Items have tens of attributes at most: a linear search beats a map per item.
-	names := make([]string, 0, len(it))
-	if rec != nil {
-		for _, n := range rec.order {
-			if _, ok := it[n]; ok && !contains(names, n) {
-				names = append(names, n)
-			}
-		}
-	}
-	if len(names) == len(it) {
-		return names
-	}
-	var rest []string
-	for n := range it {
-		if !contains(names, n) {
-			rest = append(rest, n)
-		}
-	}
-	var e *Entity
-	if tv, ok := it[d.TypeAttr()]; ok && tv.Type == TypeS {
-		e = d.EntityByName(tv.Str)
-	}
-	sort.Strings(rest)
-	for _, n := range d.itemAttrOrder(rest) {
-		if e != nil {
-			if tmpl, ok := e.Keys[n]; ok {
-				if want, full := ExpandKey(tmpl, it, d.Table.KeyAttributeType(n)); full && want.Equal(it[n]) {
-					continue // derived from the template when loaded
-				}
-			}
-		}
-		names = append(names, n)
-	}
-	return names
-}
-
-// appendFlowValue writes a value in flow style with the quoting rules of ValueToNode,
-// so that yaml.v3 and the items fast path both read it back as the same value.
-func appendFlowValue(out []byte, v Value, depth int) ([]byte, error) {
-	if depth > maxValueDepth {
-		return nil, fmt.Errorf("value nested more than %d levels deep", maxValueDepth)
-	}
-	var err error
-	switch v.Type {
-	case TypeS:
-		if !utf8.ValidString(v.Str) {
-			return nil, fmt.Errorf("string is not valid UTF-8")
-		}
-		return appendFlowString(out, v.Str), nil
-	case TypeN:
-		if yamlDecimal(v.Str) {
-			return append(out, v.Str...), nil
-		}
-		// Not a number's text: written so that loading reports it.
-		out = append(out, "!!float "...)
-		return appendQuoted(out, v.Str), nil
-	case TypeB:
-		out = append(out, "!!binary "...)
-		return appendQuoted(out, base64.StdEncoding.EncodeToString([]byte(v.Str))), nil
-	case TypeBOOL:
-		return strconv.AppendBool(out, v.Bool), nil
-	case TypeNULL:
-		return append(out, "null"...), nil
-	case TypeL, TypeSS, TypeNS, TypeBS:
-		switch v.Type {
-		case TypeSS:
-			out = append(out, "!ss "...)
-		case TypeNS:
-			out = append(out, "!ns "...)
-		case TypeBS:
-			out = append(out, "!bs "...)
-		}
-		out = append(out, '[')
-		for i, e := range v.List {
-			if i > 0 {
-				out = append(out, ", "...)
-			}
-			if v.Type == TypeBS {
-				out = appendQuoted(out, base64.StdEncoding.EncodeToString([]byte(e.Str)))
-				continue
-			}
-			if out, err = appendFlowValue(out, e, depth+1); err != nil {
-				return nil, err
-			}
-		}
-		return append(out, ']'), nil
-	case TypeM:
-		out = append(out, '{')
-		for i, k := range sortedNames(v.Map) {
-			if i > 0 {
-				out = append(out, ", "...)
-			}
-			if !utf8.ValidString(k) {
-				return nil, fmt.Errorf("map key is not valid UTF-8")
-			}
-			out = appendFlowKey(out, k)
-			if out, err = appendFlowValue(out, v.Map[k], depth+1); err != nil {
-				return nil, err
-			}
-		}
-		return append(out, '}'), nil
-	}
-	return nil, fmt.Errorf("value has no type")
-}
-
-// appendFlowKey writes a mapping key and its ": ". A key too long for YAML's simple
-// keys (attribute names may have 65,535 bytes) is written as an explicit "? KEY : ".
-func appendFlowKey(out []byte, k string) []byte {
-	start := len(out)
-	out = appendFlowString(out, k)
-	if len(out)-start > maxImplicitKey {
-		out = append(out[:start], "? "...)
-		out = appendFlowString(out, k)
-		return append(out, " : "...)
-	}
-	return append(out, ": "...)
-}
-
-func appendFlowString(out []byte, s string) []byte {
-	if plainSafe(s) {
-		return append(out, s...)
-	}
-	return appendQuoted(out, s)
-}
-
-// appendQuoted writes a YAML double-quoted scalar, escaping what YAML does not allow
-// raw (control characters, and the characters YAML treats as line breaks or a byte
-// order mark) with the escapes the items fast path reads.
-func appendQuoted(out []byte, s string) []byte {
-	out = append(out, '"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			out = append(out, '\\', byte(r))
-		case r == '\n':
-			out = append(out, '\\', 'n')
-		case r == '\t':
-			out = append(out, '\\', 't')
-		case r == '\r':
-			out = append(out, '\\', 'r')
-		case r < 0x20 || r >= 0x7f && r <= 0x9f || r == 0x2028 || r == 0x2029 || r == 0xfeff || r == 0xfffe || r == 0xffff:
-			out = append(out, fmt.Sprintf("\\u%04X", r)...)
-		default:
-			out = utf8.AppendRune(out, r)
-		}
-	}
-	return append(out, '"')
-}
-
-// itemAttrOrder is the canonical order of an item's attributes: the type attribute,
-// then key attributes, then the rest as given.
-func (d *Design) itemAttrOrder(names []string) []string {
-	ta := d.TypeAttr()
-	out := make([]string, 0, len(names))
-	for _, n := range names {
-		if n == ta {
-			out = append(out, n)
-		}
-	}
-	for _, n := range d.Table.keyAttrOrder(names) {
-		if n != ta {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 func itemListNode(items []Item) *yaml.Node {

@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -65,6 +66,55 @@ func parseTemplateText(t string) ([]tmplPart, bool) {
 		t = t[open+end+1:]
 	}
 	return parts, true
+}
+
+// TemplatePart is one piece of a key template: literal text, or (Var != "") the
+// name of an attribute whose value stands there. Exactly one of the two is set.
+type TemplatePart struct {
+	Literal string
+	Var     string
+}
+
+// TemplateParts splits a template into its literal and variable parts, in order, for
+// code that spells a template out itself (the generated key modules of interop). ok
+// is false for a template that is not well formed (unbalanced braces, an empty {}),
+// which ExpandTemplate refuses too. The slice is the caller's own.
+func TemplateParts(tmpl string) ([]TemplatePart, bool) {
+	parts, ok := parseTemplate(tmpl)
+	if !ok {
+		return nil, false
+	}
+	out := make([]TemplatePart, len(parts))
+	for i, p := range parts {
+		if p.isVar {
+			out[i].Var = p.text
+		} else {
+			out[i].Literal = p.text
+		}
+	}
+	return out, true
+}
+
+// KeyAttributeNames lists the key attributes of the table and of every index, without
+// repeats: the table's partition and sort key first, then each index's in order. A
+// local index's partition key is the table's, so it adds none. These are the
+// attributes an entity's key templates may fill.
+func KeyAttributeNames(t *Table) []string {
+	var names []string
+	add := func(n string) {
+		if n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	add(t.Key.Partition)
+	add(t.Key.Sort)
+	for _, ix := range t.Indexes {
+		if !ix.Local {
+			add(ix.Key.Partition)
+		}
+		add(ix.Key.Sort)
+	}
+	return names
 }
 
 // templateProblem says what is wrong with a template, or "" when it is well formed.

@@ -134,3 +134,94 @@ func TestTemplateMatchIsBounded(t *testing.T) {
 		t.Errorf("extracted an ambiguous value")
 	}
 }
+
+// TemplateParts is the split interop's generated key modules spell out; it must agree
+// with ExpandTemplate on what is a variable and what is malformed.
+func TestTemplateParts(t *testing.T) {
+	cases := []struct {
+		tmpl string
+		want []TemplatePart
+		ok   bool
+	}{
+		{"PROFILE", []TemplatePart{{Literal: "PROFILE"}}, true},
+		{"CUST#{customerId}", []TemplatePart{{Literal: "CUST#"}, {Var: "customerId"}}, true},
+		{"{State}#{Date}", []TemplatePart{{Var: "State"}, {Literal: "#"}, {Var: "Date"}}, true},
+		{"{a}{b}", []TemplatePart{{Var: "a"}, {Var: "b"}}, true},
+		{"O#{id}#LINE", []TemplatePart{{Literal: "O#"}, {Var: "id"}, {Literal: "#LINE"}}, true},
+		{"", []TemplatePart{}, true},
+		{"CUST#{customerId", nil, false},
+		{"CUST#}x{", nil, false},
+		{"A{}B", nil, false},
+		{"A{{b}}", nil, false},
+	}
+	for _, c := range cases {
+		got, ok := TemplateParts(c.tmpl)
+		if ok != c.ok || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("TemplateParts(%q) = %#v, %v; want %#v, %v", c.tmpl, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// FuzzTemplateParts: a well-formed template is its parts written back with braces
+// around the variables, and every variable is one TemplateVars lists.
+func FuzzTemplateParts(f *testing.F) {
+	for _, s := range []string{"CUST#{customerId}", "{a}{b}", "A{}B", "{", "}{", "x{y}z{w}"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tmpl string) {
+		parts, ok := TemplateParts(tmpl)
+		if !ok {
+			if parts != nil {
+				t.Fatalf("TemplateParts(%q) not ok but gave parts %#v", tmpl, parts)
+			}
+			return
+		}
+		var b strings.Builder
+		var vars []string
+		for _, p := range parts {
+			if (p.Var == "") == (p.Literal == "") {
+				t.Fatalf("TemplateParts(%q): part %#v must be a literal or a variable", tmpl, p)
+			}
+			if p.Var != "" {
+				b.WriteString("{" + p.Var + "}")
+				vars = append(vars, p.Var)
+			} else {
+				b.WriteString(p.Literal)
+			}
+		}
+		if b.String() != tmpl {
+			t.Fatalf("TemplateParts(%q) writes back as %q", tmpl, b.String())
+		}
+		if got := TemplateVars(tmpl); !reflect.DeepEqual(got, vars) {
+			t.Fatalf("TemplateVars(%q) = %q, parts name %q", tmpl, got, vars)
+		}
+	})
+}
+
+// KeyAttributeNames orders the key columns and the item form's key fields
+// (GSI.html, LSI.html: an LSI shares the table's partition key).
+func TestKeyAttributeNames(t *testing.T) {
+	cases := []struct {
+		name string
+		tbl  Table
+		want []string
+	}{
+		{"partition only", Table{Key: KeySchema{Partition: "PK"}}, []string{"PK"}},
+		{"table then indexes", Table{Key: KeySchema{Partition: "PK", Sort: "SK"}, Indexes: []Index{
+			{Name: "GSI1", Key: KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"}},
+			{Name: "GSI2", Key: KeySchema{Partition: "GSI1PK", Sort: "SK"}},
+		}}, []string{"PK", "SK", "GSI1PK", "GSI1SK"}},
+		{"an inverted index repeats nothing", Table{Key: KeySchema{Partition: "PK", Sort: "SK"}, Indexes: []Index{
+			{Name: "Inverted", Key: KeySchema{Partition: "SK", Sort: "PK"}},
+		}}, []string{"PK", "SK"}},
+		{"an LSI adds its sort key only", Table{Key: KeySchema{Partition: "PK", Sort: "SK"}, Indexes: []Index{
+			{Name: "LSI1", Local: true, Key: KeySchema{Partition: "PK", Sort: "LSI1SK"}},
+			{Name: "LSI2", Local: true, Key: KeySchema{Sort: "LSI2SK"}},
+		}}, []string{"PK", "SK", "LSI1SK", "LSI2SK"}},
+	}
+	for _, c := range cases {
+		if got := KeyAttributeNames(&c.tbl); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: KeyAttributeNames = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

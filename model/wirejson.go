@@ -222,7 +222,7 @@ func DecodeJSON(data []byte) (any, error) {
 func WireItemFromJSON(x any, path string) (Item, error) {
 	m, ok := x.(map[string]any)
 	if !ok {
-		return nil, &WireError{Path: path, Msg: fmt.Sprintf("an item must be a JSON object of attribute values, not %s", jsonKind(x))}
+		return nil, &WireError{Path: path, Msg: fmt.Sprintf("an item must be a JSON object of attribute values, not %s", JSONKind(x))}
 	}
 	it := make(Item, len(m))
 	for _, name := range sortedKeys(m) {
@@ -244,7 +244,7 @@ func wireValue(x any, path string, depth int) (Value, error) {
 	}
 	m, ok := x.(map[string]any)
 	if !ok {
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("an attribute value must be an object such as {\"S\": \"text\"}, not %s", jsonKind(x))}
+		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("an attribute value must be an object such as {\"S\": \"text\"}, not %s", JSONKind(x))}
 	}
 	if len(m) != 1 {
 		// DynamoDB's own wording for this case (ValidationException).
@@ -389,11 +389,12 @@ func setWord(t Type) string {
 }
 
 func wantKind(path, want string, got any) error {
-	return &WireError{Path: path, Msg: fmt.Sprintf("expected %s, found %s", want, jsonKind(got))}
+	return &WireError{Path: path, Msg: fmt.Sprintf("expected %s, found %s", want, JSONKind(got))}
 }
 
-// jsonKind names a decoded JSON value's kind for error messages.
-func jsonKind(x any) string {
+// JSONKind names a decoded JSON value's kind (model.DecodeJSON) for error messages:
+// "a string", "an object", "null"; importers reading other JSON shapes say it the same way.
+func JSONKind(x any) string {
 	switch x.(type) {
 	case nil:
 		return "null"

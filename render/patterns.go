@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -104,28 +103,18 @@ func PatternDetail(p *model.Pattern, width int, st Styles) []string {
 
 // NamesString writes ExpressionAttributeNames as "#a=attr #b=other", sorted.
 func NamesString(m map[string]string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + m[k]
-	}
-	return strings.Join(parts, " ")
+	return pairsString(m, func(s string) string { return s })
 }
 
 // ValuesString writes ExpressionAttributeValues as ":a=1 :b=x", sorted.
-func ValuesString(m map[string]model.Value) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
+func ValuesString(m map[string]model.Value) string { return pairsString(m, FormatValue) }
+
+// pairsString writes a placeholder map as "k=v" pairs sorted by key, one space apart.
+func pairsString[V any](m map[string]V, format func(V) string) string {
+	keys := sortedKeys(m)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = k + "=" + FormatValue(m[k])
+		parts[i] = k + "=" + format(m[k])
 	}
 	return strings.Join(parts, " ")
 }

@@ -2,7 +2,8 @@ package render
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -165,14 +166,8 @@ func CapacityString(c engine.Capacity, writes bool) string {
 
 func units(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
-}
+// sortedKeys is a map's keys in order, for output that is the same on every run.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // itemLine writes the key attributes first, in the order given, then the rest.
 func itemLine(it model.Item, keyNames []string) string {

@@ -82,24 +82,9 @@ func itemOrNone(d *model.Design, it model.Item) string {
 	return strings.Join(parts, " ")
 }
 
-// KeyNames lists the table's key attributes, then each index's, without repeats.
-func KeyNames(d *model.Design) []string {
-	var names []string
-	seen := map[string]bool{}
-	add := func(n string) {
-		if n != "" && !seen[n] {
-			seen[n] = true
-			names = append(names, n)
-		}
-	}
-	add(d.Table.Key.Partition)
-	add(d.Table.Key.Sort)
-	for _, ix := range d.Table.Indexes {
-		add(ix.Key.Partition)
-		add(ix.Key.Sort)
-	}
-	return names
-}
+// KeyNames lists the table's key attributes, then each index's, without repeats
+// (model.KeyAttributeNames): the order key columns and key strings take.
+func KeyNames(d *model.Design) []string { return model.KeyAttributeNames(&d.Table) }
 
 // AttributeOrder is the column order for a set of items: key attributes first (the
 // table's, then the indexes'), then the type attribute, then the rest by name.

@@ -2,7 +2,9 @@ package render
 
 import (
 	"encoding/base64"
-	"sort"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -30,30 +32,14 @@ func writeValue(b *strings.Builder, v model.Value) {
 	case model.TypeB:
 		b.WriteString(base64.StdEncoding.EncodeToString([]byte(v.Str)))
 	case model.TypeBOOL:
-		if v.Bool {
-			b.WriteString("true")
-		} else {
-			b.WriteString("false")
-		}
+		b.WriteString(strconv.FormatBool(v.Bool))
 	case model.TypeNULL:
 		b.WriteString("null")
 	case model.TypeL:
-		b.WriteByte('[')
-		for i, e := range v.List {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeValue(b, e)
-		}
-		b.WriteByte(']')
+		writeElems(b, "[", v.List, "]")
 	case model.TypeM:
-		keys := make([]string, 0, len(v.Map))
-		for k := range v.Map {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
 		b.WriteByte('{')
-		for i, k := range keys {
+		for i, k := range slices.Sorted(maps.Keys(v.Map)) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
@@ -63,17 +49,22 @@ func writeValue(b *strings.Builder, v model.Value) {
 		}
 		b.WriteByte('}')
 	case model.TypeSS, model.TypeNS, model.TypeBS:
-		b.WriteString("<<")
-		for i, e := range v.List {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeValue(b, e)
-		}
-		b.WriteString(">>")
+		writeElems(b, "<<", v.List, ">>")
 	default:
 		b.WriteString("?")
 	}
+}
+
+// writeElems writes a list's or a set's elements between open and close, ", " apart.
+func writeElems(b *strings.Builder, open string, elems []model.Value, close string) {
+	b.WriteString(open)
+	for i, e := range elems {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeValue(b, e)
+	}
+	b.WriteString(close)
 }
 
 // oneLine replaces line breaks and other control characters with visible marks.

@@ -41,6 +41,7 @@ type Model struct {
 	opts     Options
 	quit     bool
 	loadErr  error
+	ver      verifyState // the palette's verify: a run in flight, the last report
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
@@ -157,7 +158,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case loadedMsg:
 		if msg.err != nil {
 			m.loadErr = msg.err
-			return tea.Quit
+			return m.leave()
 		}
 		m.replaceDoc(msg.doc)
 		m.offerRecovery()
@@ -222,6 +223,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.focus = paneTable
 		}
 		return cmd
+	case verifyMsg:
+		m.verified(msg)
+		return nil
 	case tea.MouseMsg:
 		return m.mouse(msg)
 	case tea.KeyMsg:
@@ -248,7 +252,7 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case m.confirm != nil:
 		c := m.confirm
 		if msg.String() == "ctrl+c" && m.quit {
-			return tea.Quit // ctrl+c twice always leaves
+			return m.leave() // ctrl+c twice always leaves
 		}
 		switch {
 		case key.Matches(msg, km.Confirm):
@@ -272,14 +276,19 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		return nil
 	case m.w.doc.loading:
 		if key.Matches(msg, km.Quit) {
-			return tea.Quit
+			return m.leave()
 		}
 		return nil
+	}
+	if m.ver.show {
+		if cmd, done := m.verifyKey(msg); done {
+			return cmd
+		}
 	}
 	switch {
 	case key.Matches(msg, km.Quit):
 		if msg.String() == "ctrl+c" && m.quit {
-			return tea.Quit // a second ctrl+c always leaves
+			return m.leave() // a second ctrl+c always leaves
 		}
 		if m.w.doc.Dirty {
 			m.quit = true
@@ -333,6 +342,13 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 
 func (m *Model) quitCmd() tea.Cmd {
 	m.w.doc.removeRecovery()
+	return m.leave()
+}
+
+// leave ends the program, first cancelling a verify in flight so that its requests
+// stop with the workbench.
+func (m *Model) leave() tea.Cmd {
+	//m.ver.stop()
 	return tea.Quit
 }
 
@@ -350,6 +366,10 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 // a click in the body goes to the pane with its row relative to the body.
 func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
 	if m.form != nil || m.confirm != nil || m.palette != nil || m.showHelp {
+		return nil
+	}
+	if m.ver.show {
+		m.verifyWheel(msg)
 		return nil
 	}
 	if msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && msg.Y == 1 {
@@ -434,6 +454,8 @@ func (m *Model) View() string {
 		body = m.form.view()
 	case m.palette != nil:
 		body = m.palette.view(m.width, h)
+	case m.ver.show:
+		body = m.verifyView(h)
 	default:
 		body = m.panes[m.focus].View()
 	}
@@ -456,6 +478,8 @@ func (m *Model) View() string {
 		short = []key.Binding{km(m).NextField, km(m).PrevField, km(m).Submit, km(m).Cancel}
 	case m.showHelp:
 		short = []key.Binding{km(m).Cancel}
+	case m.ver.show && m.palette == nil:
+		short = m.w.km.verifyHelp()
 	default:
 		short = append(m.panes[m.focus].ShortHelp(), m.w.km.global()...)
 	}

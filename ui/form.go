@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 
 	"stwb/render"
 )
@@ -194,9 +193,4 @@ func (f *form) view() string {
 
 // wrap breaks s into lines of at most w cells, at spaces where it can and inside a
 // long word where it must.
-func wrap(s string, w int) []string {
-	if w <= 4 {
-		return []string{s}
-	}
-	return strings.Split(ansi.Wrap(s, w, ""), "\n")
-}
+func wrap(s string, w int) []string { return render.Wrap(s, w) }

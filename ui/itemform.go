@@ -18,25 +18,6 @@ import (
 // is filled from the entity's template (FORMAT.md "Items and entities"); one that is
 // given must match it.
 
-// keyAttrs are the key attributes of the table and of every index, table first.
-func keyAttrs(d *model.Design) []string {
-	var out []string
-	seen := map[string]bool{"": true}
-	add := func(n string) {
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	add(d.Table.Key.Partition)
-	add(d.Table.Key.Sort)
-	for _, ix := range d.Table.Indexes {
-		add(ix.Key.Partition)
-		add(ix.Key.Sort)
-	}
-	return out
-}
-
 // keyText writes a key attribute's value for its field; parseKeyText reads it back
 // in the attribute's declared type.
 func keyText(v model.Value) string {
@@ -93,7 +74,7 @@ func itemFromForm(w *world, editing int, v map[string]string) (model.Item, map[s
 			bad("type", "no entity %q: the entities are %s (an untyped item is allowed: leave this empty)", typeName, orNone(names))
 		}
 	}
-	for _, k := range keyAttrs(d) {
+	for _, k := range model.KeyAttributeNames(&d.Table) {
 		if _, dup := attrs[k]; dup {
 			bad("attributes", "%s is a key attribute: give it in its own field below", k)
 		}
@@ -133,7 +114,7 @@ func itemFromForm(w *world, editing int, v map[string]string) (model.Item, map[s
 	if len(errs) > 0 {
 		return it, errs
 	}
-	for _, k := range keyAttrs(d) {
+	for _, k := range model.KeyAttributeNames(&d.Table) {
 		x, ok := it[k]
 		if !ok {
 			continue
@@ -174,7 +155,7 @@ func newItemForm(w *world, editing int, base model.Item) *form {
 		typeName = t.Str
 	}
 	rest := map[string]model.Value{}
-	keys := keyAttrs(d)
+	keys := model.KeyAttributeNames(&d.Table)
 	for k, v := range base {
 		if k != d.TypeAttr() && !contains(keys, k) {
 			rest[k] = v

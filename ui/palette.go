@@ -27,6 +27,7 @@ var paletteHelp = []string{
 	"export FILE: write the design as YAML",
 	"export FORMAT FILE: " + strings.Join(interop.FormatNames(), ", "),
 	"gsi NAME PK [SK]: add a global secondary index",
+	verifyUsage + ": run the read patterns on a deployed table and compare (verify alone: the last report)",
 	"quit",
 }
 
@@ -159,6 +160,16 @@ func (m *Model) runCommand(line string) (tea.Cmd, error) {
 			return nil, err
 		}
 		return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectIndex{name: ix.Name}) }}), nil
+	case "verify":
+		if len(f) == 1 && m.ver.rep != nil {
+			m.ver.show = true
+			return nil, nil
+		}
+		a, err := parseVerifyArgs(f[1:])
+		if err != nil {
+			return nil, err
+		}
+		return m.startVerify(a), nil
 	case "quit", "q":
 		return m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}, m.w.km), nil
 	}

@@ -266,5 +266,8 @@ func (m *Model) replaceDoc(doc *Doc) {
 	km, st := m.w.km, m.w.st
 	doc.freshRevs()
 	*m.w = world{doc: doc, km: km, st: st}
+	// A report, or a run in flight, is about the design being closed.
+	m.ver.stop()
+	m.ver = verifyState{seq: m.ver.seq}
 	m.status, m.statusErr = doc.openedStatus(), false
 }

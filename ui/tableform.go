@@ -3,7 +3,9 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -302,25 +304,30 @@ func newIndexForm(w *world, local bool, editing int) *form {
 			return edit{}, errors.New("fix the fields marked ✗ first")
 		}
 		old := w.doc.D.Table
-		t := old
-		t.Attributes = map[string]model.Type{}
-		for k, ty := range old.Attributes {
-			t.Attributes[k] = ty
-		}
-		for k, ty := range attrs {
-			t.Attributes[k] = ty
-		}
-		t.Indexes = append([]model.Index(nil), old.Indexes...)
 		label := "edited index " + nix.Name
-		if editing >= 0 {
-			t.Indexes[editing] = nix
-		} else {
-			t.Indexes = append(t.Indexes, nix)
+		if editing < 0 {
 			label = "added " + kind + " " + nix.Name
 		}
-		return tableEdit(label, old, t), nil
+		return tableEdit(label, old, withIndex(old, editing, nix, attrs)), nil
 	}
 	return f
+}
+
+// withIndex is a copy of table old with index nix put at position editing (-1 adds
+// it at the end) and the attribute types attrs declared. The copy shares no map or
+// slice with old, so that undo can put old back as it was.
+func withIndex(old model.Table, editing int, nix model.Index, attrs map[string]model.Type) model.Table {
+	t := old
+	t.Attributes = make(map[string]model.Type, len(old.Attributes)+len(attrs))
+	maps.Copy(t.Attributes, old.Attributes)
+	maps.Copy(t.Attributes, attrs)
+	t.Indexes = append([]model.Index(nil), old.Indexes...)
+	if editing >= 0 {
+		t.Indexes[editing] = nix
+	} else {
+		t.Indexes = append(t.Indexes, nix)
+	}
+	return t
 }
 
 // addIndexEdit adds an index from the palette (gsi NAME PK [SK]).
@@ -333,16 +340,7 @@ func addIndexEdit(doc *Doc, ix model.Index) (edit, error) {
 		}
 	}
 	old := doc.D.Table
-	t := old
-	t.Attributes = map[string]model.Type{}
-	for k, ty := range old.Attributes {
-		t.Attributes[k] = ty
-	}
-	for k, ty := range attrs {
-		t.Attributes[k] = ty
-	}
-	t.Indexes = append(append([]model.Index(nil), old.Indexes...), nix)
-	return tableEdit("added GSI "+nix.Name, old, t), nil
+	return tableEdit("added GSI "+nix.Name, old, withIndex(old, -1, nix, attrs)), nil
 }
 
 // entityFromForm builds an entity; editing is its position, -1 for a new one.
@@ -420,14 +418,7 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 	return e, errs
 }
 
-func sortedNames(m map[string]model.Value) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sortStrings(out)
-	return out
-}
+func sortedNames(m map[string]model.Value) []string { return slices.Sorted(maps.Keys(m)) }
 
 func newEntityForm(w *world, editing int) *form {
 	d := w.doc.D

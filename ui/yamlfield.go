@@ -3,7 +3,6 @@ package ui
 import (
 	"bytes"
 	"fmt"
-	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -96,5 +95,3 @@ func yamlReason(err error) string {
 	}
 	return s
 }
-
-func sortStrings(s []string) { sort.Strings(s) }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"stwb/engine"
+	"stwb/internal/cputime"
 )
 
 // The CLI load target of issue 2: `stwb query FILE --json` on a design of 100,000
@@ -219,14 +220,14 @@ func BenchmarkQueryCLI100k(b *testing.B) {
 	b.ReportAllocs()
 	runtime.GC()
 	peak := startHeapPeak()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		var errb bytes.Buffer
 		if code := run(args, nil, io.Discard, &errb); code != 0 {
 			b.Fatalf("exit %d: %s", code, errb.String())
 		}
 	}
-	cpu := processCPU() - cpu0
+	cpu := cputime.Process() - cpu0
 	max := peak.Stop()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -256,13 +257,13 @@ func BenchmarkQueryCLI100kPhases(b *testing.B) {
 	phase := func(name string, f func() error) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
-			cpu0 := processCPU()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				if err := f(); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(processCPU()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 	phase("parse", func() error { _, err := readDesign(path, nil); return err })

@@ -1,11 +1,12 @@
 //go:build unix
 
-package engine
+package cputime
 
 import "syscall"
 
-// processCPU is the user+system CPU time this process has used, in nanoseconds.
-func processCPU() int64 {
+// Process is the user and system CPU time this process has used, over all its
+// threads (garbage collection included), in nanoseconds.
+func Process() int64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

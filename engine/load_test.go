@@ -1,0 +1,119 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"stwb/model"
+)
+
+// treeRows lists a tree's entries in order as comparable text: key, size, and the
+// item's attributes, so two engines can be compared entry by entry.
+func treeRows(e *Engine) map[string][]string {
+	rows := map[string][]string{}
+	dump := func(name string, en *entry) bool {
+		var b strings.Builder
+		b.WriteString(en.pk + "|" + en.sk)
+		if en.base != nil {
+			b.WriteString("|" + en.base.pk + "|" + en.base.sk)
+		}
+		b.WriteString("|" + strconv.Itoa(int(en.size)) + "|")
+		b.Write(model.AppendWireItem(nil, en.item))
+		rows[name] = append(rows[name], b.String())
+		return true
+	}
+	e.tree.Ascend(func(en *entry) bool { return dump("table", en) })
+	for _, ix := range e.indexes {
+		ix.tree.Ascend(func(en *entry) bool { return dump(ix.def.Name, en) })
+	}
+	return rows
+}
+
+// FromDesign's bulk load must leave exactly what putting the items one by one
+// leaves (API_PutItem.html: a put replaces the item with the same key, entirely,
+// and its index entries with it; GSI.html "Sparse indexes": an item without an
+// index's key attributes has no entry in it), and must refuse the same item.
+func TestBulkLoadMatchesPuts(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		items   []model.Item
+		wantErr string // the first refused item's place, when one is refused
+	}{
+		{name: "no items"},
+		{name: "distinct keys, every index", items: []model.Item{
+			item("PK", "a", "SK", "1", "GSI1PK", "g", "GSI1SK", "x", "G2", "k", "G3", "s", "n", model.Num("1.50"), "placedAt", "2026", "status", "NEW"),
+			item("PK", "a", "SK", "2", "GSI1PK", "g", "GSI1SK", "x", "placedAt", "2025"),
+			item("PK", "b", "SK", "1", "G3", "s", "n", model.Num("-3")),
+		}},
+		{name: "a later item with the same key replaces the earlier, index entries too", items: []model.Item{
+			item("PK", "a", "SK", "1", "GSI1PK", "old", "GSI1SK", "x", "G2", "k"),
+			item("PK", "b", "SK", "1", "GSI1PK", "g", "GSI1SK", "y"),
+			item("PK", "a", "SK", "1", "GSI1PK", "new", "GSI1SK", "z", "placedAt", "2026"),
+			item("PK", "a", "SK", "1", "GSI1PK", "newest", "GSI1SK", "z"),
+		}},
+		{name: "a number key written two ways is one key", items: []model.Item{
+			item("PK", "a", "SK", "1", "G3", "s", "n", model.Num("2.0")),
+			item("PK", "a", "SK", "2", "G3", "s", "n", model.Num("2")),
+		}},
+		{name: "a refused item is named by its index", items: []model.Item{
+			item("PK", "a", "SK", "1"),
+			item("PK", "a"),
+		}, wantErr: "items[1]: One or more parameter values were invalid: Missing the key SK in the item"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := &model.Design{Table: testTable(), Items: tc.items}
+			bulk, err := FromDesign(d)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			one := newTestEngine(t, tc.items...)
+			got, want := treeRows(bulk), treeRows(one)
+			for _, name := range []string{"table", "GSI1", "G2", "G3", "LSI1"} {
+				if strings.Join(got[name], "\n") != strings.Join(want[name], "\n") {
+					t.Errorf("%s after the bulk load:\n%s\nafter puts one by one:\n%s",
+						name, strings.Join(got[name], "\n"), strings.Join(want[name], "\n"))
+				}
+			}
+			if bulk.Len() != one.Len() {
+				t.Errorf("Len %d, want %d", bulk.Len(), one.Len())
+			}
+		})
+	}
+}
+
+// The load's hash memo gives every value the hash scanHash gives it (the order of
+// a Scan, dynalite's md5 hash), whichever values came before it in the same slot.
+func TestHashMemoMatchesScanHash(t *testing.T) {
+	var memo hashMemo
+	for _, tc := range []struct {
+		name string
+		v    model.Value
+	}{
+		{"first string", model.Str("CUST#42")},
+		{"the same again", model.Str("CUST#42")},
+		{"binary with the same bytes", model.Value{Type: model.TypeB, Str: "CUST#42"}},
+		{"same length, same middle and last byte", model.Str("XUST#42")},
+		{"back to the first", model.Str("CUST#42")},
+		{"a number, never memoised", model.Num("42")},
+		{"an equal number written otherwise", model.Num("42.0")},
+		{"one byte", model.Str("a")},
+		{"multi-byte text", model.Str("顧客#42")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got, want := memo.scanHash(tc.v), scanHash(tc.v); got != want {
+				t.Errorf("memo %06x, scanHash %06x", got, want)
+			}
+		})
+	}
+	var none *hashMemo
+	if got, want := none.scanHash(model.Str("x")), scanHash(model.Str("x")); got != want {
+		t.Errorf("nil memo %06x, scanHash %06x", got, want)
+	}
+}
