@@ -179,8 +179,6 @@ func (e *Engine) loadAll(items []model.Item) (int, *Error) {
 			return i, err
 		}
 		e.fillTableEntry(&slab[i], item, size, &memo)
-	}
-	for i := range slab {
 		if old, ok := e.tree.ReplaceOrInsert(&slab[i]); ok {
 			// A later item with the same key: the earlier one is gone, and must
 			// get no index entries. Its slot is dropped here, never reused.
@@ -195,12 +193,11 @@ func (e *Engine) loadAll(items []model.Item) (int, *Error) {
 				continue
 			}
 			islab = islab[:len(islab)+1]
-			if !ix.fillEntry(&islab[len(islab)-1], te, &memo) {
+			if en := &islab[len(islab)-1]; ix.fillEntry(en, te, &memo) {
+				ix.tree.ReplaceOrInsert(en)
+			} else {
 				islab = islab[:len(islab)-1]
 			}
-		}
-		for i := range islab {
-			ix.tree.ReplaceOrInsert(&islab[i])
 		}
 	}
 	return 0, nil

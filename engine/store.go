@@ -38,30 +38,23 @@ type entry struct {
 	base *entry
 }
 
-func lessEntry(a, b *entry) bool { return cmpEntry(a, b) < 0 }
-
-// cmpEntry is the trees' order as a three-way compare (a bulk load sorts by it):
-// hash, partition key, sort key, then an index entry's table key.
-func cmpEntry(a, b *entry) int {
+func lessEntry(a, b *entry) bool {
 	if a.hash != b.hash {
-		if a.hash < b.hash {
-			return -1
-		}
-		return 1
+		return a.hash < b.hash
 	}
 	// One three-way compare per field: != then < would read equal prefixes twice.
 	if c := strings.Compare(a.pk, b.pk); c != 0 {
-		return c
+		return c < 0
 	}
 	if c := strings.Compare(a.sk, b.sk); c != 0 {
-		return c
+		return c < 0
 	}
 	apk, ask := a.tableKey()
 	bpk, bsk := b.tableKey()
 	if c := strings.Compare(apk, bpk); c != 0 {
-		return c
+		return c < 0
 	}
-	return strings.Compare(ask, bsk)
+	return ask < bsk
 }
 
 // tableKey is the encoded table key an index entry breaks ties on ("" without base).

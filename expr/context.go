@@ -50,27 +50,23 @@ func orNew(ctx *Context) *Context {
 	return ctx
 }
 
-// name resolves a #name placeholder and records its use. The usage maps are made
-// on first use, so that a request without placeholders allocates none.
-func (c *Context) name(ph string) (string, bool) {
-	n, ok := c.Names[ph]
-	if ok {
-		if c.usedNames == nil {
-			c.usedNames = make(map[string]bool, len(c.Names))
-		}
-		c.usedNames[ph] = true
-	}
-	return n, ok
-}
+// name resolves a #name placeholder and records its use.
+func (c *Context) name(ph string) (string, bool) { return lookupPlaceholder(c.Names, &c.usedNames, ph) }
 
 // value resolves a :value placeholder and records its use.
 func (c *Context) value(ph string) (model.Value, bool) {
-	v, ok := c.Values[ph]
+	return lookupPlaceholder(c.Values, &c.usedValues, ph)
+}
+
+// lookupPlaceholder looks placeholder ph up in m and marks it in *used. The usage
+// map is made on first use, so that a request without placeholders allocates none.
+func lookupPlaceholder[V any](m map[string]V, used *map[string]bool, ph string) (V, bool) {
+	v, ok := m[ph]
 	if ok {
-		if c.usedValues == nil {
-			c.usedValues = make(map[string]bool, len(c.Values))
+		if *used == nil {
+			*used = make(map[string]bool, len(m))
 		}
-		c.usedValues[ph] = true
+		(*used)[ph] = true
 	}
 	return v, ok
 }
@@ -79,20 +75,21 @@ func (c *Context) value(ph string) (model.Value, bool) {
 // DynamoDB's messages (dynalite validations/index.js, validateExpressions): a map
 // given but empty, and a key that is not # or : followed by [0-9A-Za-z_]+.
 func (c *Context) Validate() error {
-	if c.Names != nil && len(c.Names) == 0 {
-		return Validation("ExpressionAttributeNames must not be empty")
+	if err := validateMap(c.Names, "ExpressionAttributeNames", '#'); err != nil {
+		return err
 	}
-	for _, k := range sortedKeys(c.Names) {
-		if !placeholderOK(k, '#') {
-			return Validation("ExpressionAttributeNames contains invalid key: Syntax error; key: %q", k)
-		}
+	return validateMap(c.Values, "ExpressionAttributeValues", ':')
+}
+
+// validateMap checks one of the two maps, named param in messages, whose keys start
+// with lead.
+func validateMap[V any](m map[string]V, param string, lead byte) error {
+	if m != nil && len(m) == 0 {
+		return Validation("%s must not be empty", param)
 	}
-	if c.Values != nil && len(c.Values) == 0 {
-		return Validation("ExpressionAttributeValues must not be empty")
-	}
-	for _, k := range sortedKeys(c.Values) {
-		if !placeholderOK(k, ':') {
-			return Validation("ExpressionAttributeValues contains invalid key: Syntax error; key: %q", k)
+	for _, k := range sortedKeys(m) {
+		if !placeholderOK(k, lead) {
+			return Validation("%s contains invalid key: Syntax error; key: %q", param, k)
 		}
 	}
 	return nil
@@ -114,24 +111,22 @@ func placeholderOK(k string, lead byte) bool {
 // used, with DynamoDB's message. Names are checked before values, as DynamoDB does;
 // the keys are listed sorted so that the message is the same on every run.
 func (c *Context) CheckUnused() error {
+	if err := checkUsed(c.Names, c.usedNames, "ExpressionAttributeNames"); err != nil {
+		return err
+	}
+	return checkUsed(c.Values, c.usedValues, "ExpressionAttributeValues")
+}
+
+// checkUsed reports the keys of m that used does not hold, in map param's message.
+func checkUsed[V any](m map[string]V, used map[string]bool, param string) error {
 	var unused []string
-	for _, k := range sortedKeys(c.Names) {
-		if !c.usedNames[k] {
+	for _, k := range sortedKeys(m) {
+		if !used[k] {
 			unused = append(unused, k)
 		}
 	}
 	if len(unused) > 0 {
-		return Validation("Value provided in ExpressionAttributeNames unused in expressions: keys: {%s}",
-			strings.Join(unused, ", "))
-	}
-	for _, k := range sortedKeys(c.Values) {
-		if !c.usedValues[k] {
-			unused = append(unused, k)
-		}
-	}
-	if len(unused) > 0 {
-		return Validation("Value provided in ExpressionAttributeValues unused in expressions: keys: {%s}",
-			strings.Join(unused, ", "))
+		return Validation("Value provided in %s unused in expressions: keys: {%s}", param, strings.Join(unused, ", "))
 	}
 	return nil
 }

@@ -359,3 +359,24 @@ func packageName(d *model.Design) string {
 	}
 	return s
 }
+
+// joinElems spells each element of a list or set and joins them ", " apart: the
+// value literals of both generated languages are built from it.
+func joinElems(elems []model.Value, spell func(model.Value) string) string {
+	s := make([]string, len(elems))
+	for i, e := range elems {
+		s[i] = spell(e)
+	}
+	return strings.Join(s, ", ")
+}
+
+// joinMembers is joinElems for a map's members, in name order so that the
+// generated code is the same on every run.
+func joinMembers(m map[string]model.Value, spell func(name string, v model.Value) string) string {
+	names := sortedStrings(m)
+	s := make([]string, len(names))
+	for i, k := range names {
+		s[i] = spell(k, m[k])
+	}
+	return strings.Join(s, ", ")
+}

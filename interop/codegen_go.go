@@ -489,29 +489,16 @@ func goAV(v model.Value) string {
 	case model.TypeNULL:
 		return "&types.AttributeValueMemberNULL{Value: true}"
 	case model.TypeL:
-		var s []string
-		for _, e := range v.List {
-			s = append(s, goAV(e))
-		}
-		return "&types.AttributeValueMemberL{Value: []types.AttributeValue{" + strings.Join(s, ", ") + "}}"
+		return "&types.AttributeValueMemberL{Value: []types.AttributeValue{" + joinElems(v.List, goAV) + "}}"
 	case model.TypeM:
-		var s []string
-		for _, k := range sortedStrings(v.Map) {
-			s = append(s, strconv.Quote(k)+": "+goAV(v.Map[k]))
-		}
-		return "&types.AttributeValueMemberM{Value: map[string]types.AttributeValue{" + strings.Join(s, ", ") + "}}"
+		return "&types.AttributeValueMemberM{Value: map[string]types.AttributeValue{" +
+			joinMembers(v.Map, func(k string, x model.Value) string { return strconv.Quote(k) + ": " + goAV(x) }) + "}}"
 	case model.TypeSS, model.TypeNS:
-		var s []string
-		for _, e := range v.List {
-			s = append(s, strconv.Quote(e.Str))
-		}
-		return "&types.AttributeValueMember" + v.Type.String() + "{Value: []string{" + strings.Join(s, ", ") + "}}"
+		return "&types.AttributeValueMember" + v.Type.String() + "{Value: []string{" +
+			joinElems(v.List, func(e model.Value) string { return strconv.Quote(e.Str) }) + "}}"
 	case model.TypeBS:
-		var s []string
-		for _, e := range v.List {
-			s = append(s, "[]byte("+strconv.Quote(e.Str)+")")
-		}
-		return "&types.AttributeValueMemberBS{Value: [][]byte{" + strings.Join(s, ", ") + "}}"
+		return "&types.AttributeValueMemberBS{Value: [][]byte{" +
+			joinElems(v.List, func(e model.Value) string { return "[]byte(" + strconv.Quote(e.Str) + ")" }) + "}}"
 	}
 	return "&types.AttributeValueMemberNULL{Value: true}"
 }

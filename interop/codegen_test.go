@@ -254,3 +254,39 @@ func TestGeneratedTypeScriptCompiles(t *testing.T) {
 		t.Errorf("tsc: %v\n%s", err, out)
 	}
 }
+
+// TestValueLiterals: every attribute value type as an SDK literal, in the member
+// shapes of API_AttributeValue.html (aws-sdk-go-v2 types.AttributeValueMember*, SDK
+// v3 AttributeValue); map members in name order so the output is stable.
+func TestValueLiterals(t *testing.T) {
+	cases := []struct {
+		v      model.Value
+		goWant string
+		tsWant string
+	}{
+		{model.Str("a\"b"), `&types.AttributeValueMemberS{Value: "a\"b"}`, `{ S: "a\"b" }`},
+		{model.Num("1.50"), `&types.AttributeValueMemberN{Value: "1.50"}`, `{ N: "1.50" }`},
+		{model.Bin([]byte{1, 255}), `&types.AttributeValueMemberB{Value: []byte("\x01\xff")}`, `{ B: new Uint8Array([1, 255]) }`},
+		{model.Bool(false), `&types.AttributeValueMemberBOOL{Value: false}`, `{ BOOL: false }`},
+		{model.Null(), `&types.AttributeValueMemberNULL{Value: true}`, `{ NULL: true }`},
+		{model.List(), `&types.AttributeValueMemberL{Value: []types.AttributeValue{}}`, `{ L: [] }`},
+		{model.List(model.Str("x"), model.Num("2")),
+			`&types.AttributeValueMemberL{Value: []types.AttributeValue{&types.AttributeValueMemberS{Value: "x"}, &types.AttributeValueMemberN{Value: "2"}}}`,
+			`{ L: [{ S: "x" }, { N: "2" }] }`},
+		{model.Map(map[string]model.Value{"z": model.Bool(true), "a b": model.Str("y")}),
+			`&types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"a b": &types.AttributeValueMemberS{Value: "y"}, "z": &types.AttributeValueMemberBOOL{Value: true}}}`,
+			`{ M: { "a b": { S: "y" }, "z": { BOOL: true } } }`},
+		{model.StrSet("p", "q"), `&types.AttributeValueMemberSS{Value: []string{"p", "q"}}`, `{ SS: ["p", "q"] }`},
+		{model.NumSet("1", "2"), `&types.AttributeValueMemberNS{Value: []string{"1", "2"}}`, `{ NS: ["1", "2"] }`},
+		{model.BinSet([]byte("a"), []byte("b")), `&types.AttributeValueMemberBS{Value: [][]byte{[]byte("a"), []byte("b")}}`,
+			`{ BS: [new Uint8Array([97]), new Uint8Array([98])] }`},
+	}
+	for _, c := range cases {
+		if got := goAV(c.v); got != c.goWant {
+			t.Errorf("goAV(%s)\n got %s\nwant %s", c.v.Type, got, c.goWant)
+		}
+		if got := tsAV(c.v); got != c.tsWant {
+			t.Errorf("tsAV(%s)\n got %s\nwant %s", c.v.Type, got, c.tsWant)
+		}
+	}
+}

@@ -427,29 +427,13 @@ func tsAV(v model.Value) string {
 	case model.TypeBOOL:
 		return fmt.Sprintf("{ BOOL: %v }", v.Bool)
 	case model.TypeL:
-		var s []string
-		for _, e := range v.List {
-			s = append(s, tsAV(e))
-		}
-		return "{ L: [" + strings.Join(s, ", ") + "] }"
+		return "{ L: [" + joinElems(v.List, tsAV) + "] }"
 	case model.TypeM:
-		var s []string
-		for _, k := range sortedStrings(v.Map) {
-			s = append(s, tsQuote(k)+": "+tsAV(v.Map[k]))
-		}
-		return "{ M: { " + strings.Join(s, ", ") + " } }"
+		return "{ M: { " + joinMembers(v.Map, func(k string, x model.Value) string { return tsQuote(k) + ": " + tsAV(x) }) + " } }"
 	case model.TypeSS, model.TypeNS:
-		var s []string
-		for _, e := range v.List {
-			s = append(s, tsQuote(e.Str))
-		}
-		return "{ " + v.Type.String() + ": [" + strings.Join(s, ", ") + "] }"
+		return "{ " + v.Type.String() + ": [" + joinElems(v.List, func(e model.Value) string { return tsQuote(e.Str) }) + "] }"
 	case model.TypeBS:
-		var s []string
-		for _, e := range v.List {
-			s = append(s, tsBytes(e.Str))
-		}
-		return "{ BS: [" + strings.Join(s, ", ") + "] }"
+		return "{ BS: [" + joinElems(v.List, func(e model.Value) string { return tsBytes(e.Str) }) + "] }"
 	}
 	return "{ NULL: true }"
 }

@@ -37,6 +37,12 @@ func requestOf(d *model.Design, p *model.Pattern) jobj {
 	table := d.Table.Name
 	var r jobj
 	add := func(k string, v any) { r = append(r, jfield{k, v}) }
+	// addStr adds an optional string parameter: DynamoDB takes an absent one, not "".
+	addStr := func(k, v string) {
+		if v != "" {
+			add(k, v)
+		}
+	}
 	exprAttrs := func(o *jobj, names map[string]string, values map[string]model.Value) {
 		if len(names) > 0 {
 			*o = append(*o, jfield{"ExpressionAttributeNames", names})
@@ -49,27 +55,19 @@ func requestOf(d *model.Design, p *model.Pattern) jobj {
 	case model.OpGetItem:
 		add("TableName", table)
 		add("Key", p.Key)
-		if p.Projection != "" {
-			add("ProjectionExpression", p.Projection)
-		}
+		addStr("ProjectionExpression", p.Projection)
 		if p.Consistent {
 			add("ConsistentRead", true)
 		}
 		exprAttrs(&r, p.Names, p.Values)
 	case model.OpQuery, model.OpScan:
 		add("TableName", table)
-		if p.Index != "" {
-			add("IndexName", p.Index)
-		}
+		addStr("IndexName", p.Index)
 		if p.Operation == model.OpQuery {
 			add("KeyConditionExpression", p.KeyCondition)
 		}
-		if p.Filter != "" {
-			add("FilterExpression", p.Filter)
-		}
-		if p.Projection != "" {
-			add("ProjectionExpression", p.Projection)
-		}
+		addStr("FilterExpression", p.Filter)
+		addStr("ProjectionExpression", p.Projection)
 		exprAttrs(&r, p.Names, p.Values)
 		if p.Operation == model.OpQuery && !p.ScanForward() {
 			add("ScanIndexForward", false)
@@ -87,12 +85,8 @@ func requestOf(d *model.Design, p *model.Pattern) jobj {
 		} else {
 			add("Key", p.Key)
 		}
-		if p.Update != "" {
-			add("UpdateExpression", p.Update)
-		}
-		if p.Condition != "" {
-			add("ConditionExpression", p.Condition)
-		}
+		addStr("UpdateExpression", p.Update)
+		addStr("ConditionExpression", p.Condition)
 		exprAttrs(&r, p.Names, p.Values)
 		if p.ReturnValues != "" && p.ReturnValues != "NONE" {
 			add("ReturnValues", p.ReturnValues)

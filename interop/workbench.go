@@ -219,17 +219,26 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 	// Items: the table's own TableData, then each facet's.
 	var items []model.Item
 	var paths []string
-	tdata, err := tn.optArray("TableData")
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, in := range tdata {
-		it, err := wbItem(in, t)
+	// readData appends n's TableData to items, each with its JSON path, and says
+	// where in items they start and end.
+	readData := func(n jnode) (start, end int, err error) {
+		data, err := n.optArray("TableData")
 		if err != nil {
-			return nil, nil, err
+			return 0, 0, err
 		}
-		items = append(items, it)
-		paths = append(paths, in.path)
+		start = len(items)
+		for _, in := range data {
+			it, err := wbItem(in, t)
+			if err != nil {
+				return 0, 0, err
+			}
+			items = append(items, it)
+			paths = append(paths, in.path)
+		}
+		return start, len(items), nil
+	}
+	if _, _, err := readData(tn); err != nil {
+		return nil, nil, err
 	}
 	facets, err := tn.optArray("TableFacets")
 	if err != nil {
@@ -278,18 +287,12 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 			}
 			fd.attrs = append(fd.attrs, s)
 		}
-		fdata, err := f.optArray("TableData")
+		start, end, err := readData(f)
 		if err != nil {
 			return nil, nil, err
 		}
-		for _, in := range fdata {
-			it, err := wbItem(in, t)
-			if err != nil {
-				return nil, nil, err
-			}
-			fd.items = append(fd.items, len(items))
-			items = append(items, it)
-			paths = append(paths, in.path)
+		for i := start; i < end; i++ {
+			fd.items = append(fd.items, i)
 		}
 		fds = append(fds, fd)
 	}

@@ -226,13 +226,28 @@ func pow10(k int) *big.Int {
 
 // Size is the number's stored size in bytes: base-100 digit pairs, one byte of
 // exponent, one more when negative; zero is one byte (DYNAMODB.md "Numbers").
-func (n Number) Size() int {
-	if n.Digits == "" {
+func (n Number) Size() int { return numberSize(n.Neg, len(n.Digits), n.Exp) }
+
+// numberTextSize is the stored size of a number given as text, without making a
+// Number: sizing an item reads every number in it, and a Number whose digits span
+// the decimal point ("12.5") costs an allocation. ok is false for text that is not
+// a number.
+func numberTextSize(s string) (size int, ok bool) {
+	v, ok := scanNumber(s)
+	if !ok {
+		return 0, false
+	}
+	return numberSize(v.neg, v.n, v.exp), true
+}
+
+// numberSize is the size of sign x 0.d1..dn x 10^exp with n significant digits.
+func numberSize(neg bool, n, exp int) int {
+	if n == 0 {
 		return 1
 	}
-	odd := ((n.Exp % 2) + 2) % 2
-	size := 1 + (len(n.Digits)+odd+1)/2
-	if n.Neg {
+	odd := ((exp % 2) + 2) % 2
+	size := 1 + (n+odd+1)/2
+	if neg {
 		size++
 	}
 	return size

@@ -138,3 +138,24 @@ func TestNumberCanonicalCheckAllocations(t *testing.T) {
 		}
 	}
 }
+
+// Sizing a number from its text agrees with sizing the parsed Number (DYNAMODB.md
+// "Numbers"), and allocates nothing even when the digits span the point.
+func TestNumberTextSize(t *testing.T) {
+	for _, text := range []string{"1", "123", "1.2", "3.14159", "100.5", "0.0000001", "1E125", "-0.15", "0", "-0", "17.50", "-12.345e-7", "12345678901234567890123456789012345678"} {
+		n, err := ParseNumber(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		got, ok := numberTextSize(text)
+		if !ok || got != n.Size() {
+			t.Errorf("numberTextSize(%s) = %d, %v; Number.Size says %d", text, got, ok, n.Size())
+		}
+		if allocs := testing.AllocsPerRun(50, func() { numberTextSize(text) }); allocs != 0 {
+			t.Errorf("%s: %v allocations", text, allocs)
+		}
+	}
+	if _, ok := numberTextSize("1.2.3"); ok {
+		t.Error("1.2.3 sized as a number")
+	}
+}

@@ -68,6 +68,15 @@ items:
 			fmt.Fprintf(&b, "  # two comment lines\n  # above item %d\n  - {PK: \"raw#%d\", SK: \"y\", long: \"%s\"}\n", i, i, strings.Repeat("w", 40))
 		}
 	}
+	// An item with more attributes than manyNames, one with a name too long for a
+	// simple key, and one whose derived keys are written between the others.
+	b.WriteString("  - {PK: wide, SK: \"1\"")
+	for a := 40; a > 0; a-- {
+		fmt.Fprintf(&b, ", a%02d: %d", a, a)
+	}
+	b.WriteString("}\n")
+	fmt.Fprintf(&b, "  - {PK: long, SK: \"2\", %s: x}\n", strings.Repeat("n", 1001))
+	b.WriteString("  - {status: S, type: order, GSI1SK: p, customerId: \"3\", SK: \"ORDER#9\", orderId: \"9\", placedAt: p, total: 2, GSI2SK: 2}\n")
 	b.WriteString(`patterns:
   # the first pattern
   - id: 1

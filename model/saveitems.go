@@ -63,15 +63,9 @@ func spliceItems(d *Design, out []byte, placeholder string) ([][]byte, error) {
 // loaded item keeps its attribute order and comments (found again by its table key);
 // keys that its entity's templates build are left out unless the file wrote them.
 func writeItems(d *Design) ([][]byte, error) {
-	var records map[string]*itemRecord
+	var records *recordIndex
 	if d.Source != nil && len(d.Source.items) > 0 {
-		records = make(map[string]*itemRecord, len(d.Source.items))
-		for i := range d.Source.items {
-			r := &d.Source.items[i]
-			if _, dup := records[r.key]; !dup {
-				records[r.key] = r // two items of one key share the first one's comments
-			}
-		}
+		records = &recordIndex{src: d.Source.items}
 	}
 	keyOrder := itemKeyOrder(d)
 	n := len(d.Items)
@@ -86,7 +80,7 @@ func writeItems(d *Design) ([][]byte, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &itemWriter{d: d, records: records, keyOrder: keyOrder, keys: map[string]string{}, layouts: map[layoutKey]*layout{}, plain: plainCache{}}
+			w := &itemWriter{d: d, records: records, keyOrder: keyOrder, keys: map[string]string{}, layouts: map[layoutKey]*layout{}}
 			out[c], errs[c] = w.chunk(c*n/chunks, (c+1)*n/chunks)
 		}()
 	}
@@ -124,12 +118,12 @@ func itemKeyOrder(d *Design) []string {
 // with the others (the design, the records) it only reads.
 type itemWriter struct {
 	d        *Design
-	records  map[string]*itemRecord
+	records  *recordIndex
+	shift    int               // where the last record was found, less the item's index
 	keyOrder []string          // itemKeyOrder
 	keys     map[string]string // attribute name -> its text as a flow mapping key
 	layouts  map[layoutKey]*layout
 	vals     []Value // scratch: the values of the item being written
-	plain    plainCache
 }
 
 // sizeSample is how many items a chunk writes before it sizes its buffer for the rest.
@@ -157,10 +151,7 @@ func (w *itemWriter) chunk(lo, hi int) ([]byte, error) {
 
 func (w *itemWriter) item(out []byte, i int) ([]byte, error) {
 	it := w.d.Items[i]
-	var rec *itemRecord
-	if w.records != nil {
-		rec = w.records[itemKeyString(&w.d.Table, it)]
-	}
+	rec := w.record(i, it)
 	if rec != nil {
 		out = appendCommentLines(out, rec.head)
 	}
@@ -192,6 +183,49 @@ func (w *itemWriter) item(out []byte, i int) ([]byte, error) {
 		out = appendCommentLines(out, rec.foot)
 	}
 	return out, nil
+}
+
+// recordIndex finds the record loading kept of an item, by the item's table key.
+// Records are in file order and items mostly still are, so the record at the item's
+// own place (give or take the items inserted or removed before it) is tried first;
+// the index by key is built only when that misses, by the first writer that needs
+// it. The two agree because a loaded design's keys are unique (Parse rejects a
+// design with two items of one key, or an item without its key).
+type recordIndex struct {
+	src   []itemRecord
+	once  sync.Once
+	byKey map[string]int // key -> index in src of its first record
+}
+
+func (x *recordIndex) find(key string) (int, bool) {
+	x.once.Do(func() {
+		x.byKey = make(map[string]int, len(x.src))
+		for i := range x.src {
+			if _, dup := x.byKey[x.src[i].key]; !dup {
+				x.byKey[x.src[i].key] = i
+			}
+		}
+	})
+	i, ok := x.byKey[key]
+	return i, ok
+}
+
+// record is item i's loaded record, nil for an item that was not loaded.
+func (w *itemWriter) record(i int, it Item) *itemRecord {
+	if w.records == nil {
+		return nil
+	}
+	src := w.records.src
+	key := itemKeyString(&w.d.Table, it)
+	if j := i + w.shift; j >= 0 && j < len(src) && src[j].key == key {
+		return &src[j]
+	}
+	j, ok := w.records.find(key)
+	if !ok {
+		return nil
+	}
+	w.shift = j - i
+	return &src[j]
 }
 
 // appendCommentLines writes comment lines kept from the file at the items' indent.
@@ -334,9 +368,6 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 	l.names = names
 	l.keys = make([]string, len(names))
 	l.memos = make([]plainMemo, len(names))
-	for j := range l.memos {
-		l.memos[j].cache = w.plain
-	}
 	var buf []byte
 	for j, n := range names {
 		buf = w.flowKey(buf[:0], n)
@@ -489,7 +520,6 @@ type plainMemo struct {
 	text  string
 	plain bool
 	set   bool
-	cache plainCache // the writer's, consulted when the memo misses
 }
 
 // plainSafe is plainSafe(s), remembered; a nil memo remembers nothing.
@@ -498,34 +528,9 @@ func (m *plainMemo) plainSafe(s string) bool {
 		return plainSafe(s)
 	}
 	if !m.set || m.text != s {
-		*m = plainMemo{text: s, plain: m.cache.plainSafe(s), set: true, cache: m.cache}
+		*m = plainMemo{text: s, plain: plainSafe(s), set: true}
 	}
 	return m.plain
-}
-
-// plainCache remembers plainSafe for the short strings a writer has seen, up to
-// maxPlainCache of them: values that recur but not on consecutive items (a date
-// of the same day on every tenth item) miss the memo and find it here.
-type plainCache map[string]bool
-
-// maxPlainCache and maxCachedPlain bound a plainCache: how many strings, how long.
-const (
-	maxPlainCache  = 4096
-	maxCachedPlain = 64
-)
-
-func (c plainCache) plainSafe(s string) bool {
-	if len(s) > maxCachedPlain {
-		return plainSafe(s)
-	}
-	plain, ok := c[s]
-	if !ok {
-		plain = plainSafe(s)
-		if len(c) < maxPlainCache {
-			c[s] = plain
-		}
-	}
-	return plain
 }
 
 func appendFlowString(out []byte, s string) []byte {

@@ -39,11 +39,10 @@ func (v Value) Size() int {
 	case TypeS, TypeB:
 		return len(v.Str)
 	case TypeN:
-		n, err := parseNumberSyntax(v.Str)
-		if err != nil {
-			return len(v.Str)
+		if n, ok := numberTextSize(v.Str); ok {
+			return n
 		}
-		return n.Size()
+		return len(v.Str)
 	case TypeBOOL, TypeNULL:
 		return 1
 	case TypeL:

@@ -2,7 +2,7 @@ package render
 
 import (
 	"flag"
-	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -67,21 +67,10 @@ func costFixture(t *testing.T) *cost.Report {
 	return r
 }
 
+// golden compares got with testdata/NAME (rewritten with -update-cost).
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := "testdata/" + name
-	if *updateCost {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./render -run Cost -update-cost to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs; run with -update-cost after checking the change.\ngot:\n%s", name, got)
-	}
+	matchGolden(t, filepath.Join("testdata", name), got, *updateCost, "go test ./render -run Cost -update-cost")
 }
 
 func TestCostGolden(t *testing.T) {

@@ -23,22 +23,28 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// checkGolden compares got with testdata/NAME.golden (rewritten with -update).
+// checkGolden compares got, ANSI stripped, with testdata/NAME.golden (rewritten with
+// -update).
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	got = ansi.Strip(got)
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
+	matchGolden(t, filepath.Join("testdata", name+".golden"), ansi.Strip(got), *update, "go test ./render -update")
+}
+
+// matchGolden compares got with the file at path, first rewriting the file when
+// rewrite is set; how says which command rewrites it.
+func matchGolden(t *testing.T, path, got string, rewrite bool, how string) {
+	t.Helper()
+	if rewrite {
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
 	want, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
+		t.Fatalf("%v (run %s to create it)", err, how)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
+		t.Errorf("%s differs; run %s after checking the change:\n--- got\n%s\n--- want\n%s", path, how, got, want)
 	}
 }
 

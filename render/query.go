@@ -2,7 +2,6 @@ package render
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"stwb/engine"
@@ -102,12 +101,7 @@ func AttributeOrder(d *model.Design, items []model.Item) []string {
 			delete(present, n)
 		}
 	}
-	rest := make([]string, 0, len(present))
-	for n := range present {
-		rest = append(rest, n)
-	}
-	sort.Strings(rest)
-	return append(cols, rest...)
+	return append(cols, sortedKeys(present)...)
 }
 
 // ItemsTable lays items out as a table: one row each, in the order given.

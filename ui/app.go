@@ -348,7 +348,7 @@ func (m *Model) quitCmd() tea.Cmd {
 // leave ends the program, first cancelling a verify in flight so that its requests
 // stop with the workbench.
 func (m *Model) leave() tea.Cmd {
-	//m.ver.stop()
+	m.ver.stop()
 	return tea.Quit
 }
 

@@ -72,26 +72,25 @@ func (doc *Doc) Apply(e edit) {
 
 // Undo reverts the last edit; it returns the edit's label, "" when there is none.
 func (doc *Doc) Undo() string {
-	if len(doc.undo) == 0 {
-		return ""
-	}
-	e := doc.undo[len(doc.undo)-1]
-	doc.undo = doc.undo[:len(doc.undo)-1]
-	e.revert(doc.D)
-	doc.redo = append(doc.redo, e)
-	doc.changed(e)
-	return e.label
+	return doc.replay(&doc.undo, &doc.redo, func(e edit) func(*model.Design) { return e.revert })
 }
 
 // Redo applies the last undone edit again.
 func (doc *Doc) Redo() string {
-	if len(doc.redo) == 0 {
+	return doc.replay(&doc.redo, &doc.undo, func(e edit) func(*model.Design) { return e.apply })
+}
+
+// replay moves the last edit of from to to, doing to the design what step picks
+// (its revert for undo, its apply for redo), and returns its label, "" when from is
+// empty.
+func (doc *Doc) replay(from, to *[]edit, step func(edit) func(*model.Design)) string {
+	if len(*from) == 0 {
 		return ""
 	}
-	e := doc.redo[len(doc.redo)-1]
-	doc.redo = doc.redo[:len(doc.redo)-1]
-	e.apply(doc.D)
-	doc.undo = append(doc.undo, e)
+	e := (*from)[len(*from)-1]
+	*from = (*from)[:len(*from)-1]
+	step(e)(doc.D)
+	*to = append(*to, e)
 	doc.changed(e)
 	return e.label
 }

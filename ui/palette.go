@@ -27,7 +27,8 @@ var paletteHelp = []string{
 	"export FILE: write the design as YAML",
 	"export FORMAT FILE: " + strings.Join(interop.FormatNames(), ", "),
 	"gsi NAME PK [SK]: add a global secondary index",
-	verifyUsage + ": run the read patterns on a deployed table and compare (verify alone: the last report)",
+	verifyUsage + ": check the read patterns against the deployed table",
+	"verify: show the last verify report again",
 	"quit",
 }
 

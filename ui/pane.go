@@ -50,3 +50,16 @@ func cmdOf(m tea.Msg) tea.Cmd { return func() tea.Msg { return m } }
 
 func status(text string) tea.Cmd    { return cmdOf(statusMsg{text: text}) }
 func statusErr(text string) tea.Cmd { return cmdOf(statusMsg{text: text, err: true}) }
+
+// follow moves top, the first line a window of rows lines shows, as little as it
+// must for line cur to show. The panes' lists scroll with their cursors this way;
+// each clamps the result to its own length.
+func follow(top, cur, rows int) int {
+	if cur < top {
+		return cur
+	}
+	if cur >= top+rows {
+		return cur - rows + 1
+	}
+	return top
+}

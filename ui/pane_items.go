@@ -69,13 +69,7 @@ func (p *itemsPane) clamp() {
 	n := len(g.Rows)
 	p.cursor = max(0, min(p.cursor, n-1))
 	rows := p.gridRows()
-	if p.cursor < p.top {
-		p.top = p.cursor
-	}
-	if p.cursor >= p.top+rows {
-		p.top = p.cursor - rows + 1
-	}
-	p.top = max(0, min(p.top, n-rows))
+	p.top = max(0, min(follow(p.top, p.cursor, rows), n-rows))
 	p.left = max(0, min(p.left, len(g.Columns)-1))
 }
 

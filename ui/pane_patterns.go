@@ -74,13 +74,7 @@ func (p *patternsPane) setSel(i int) {
 	}
 	p.w.selPattern = i
 	rows := p.listHeight() - 1
-	if i < p.top {
-		p.top = i
-	}
-	if i >= p.top+rows {
-		p.top = i - rows + 1
-	}
-	p.top = max(0, min(p.top, n-rows))
+	p.top = max(0, min(follow(p.top, i, rows), n-rows))
 }
 
 func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {

@@ -225,13 +225,7 @@ func (p *tablePane) rowAtLine(y int) int {
 func (p *tablePane) View() string {
 	lines, at := p.lines()
 	if p.cursor < len(at) {
-		c := at[p.cursor]
-		if c < p.top {
-			p.top = c
-		}
-		if c >= p.top+p.hgt {
-			p.top = c - p.hgt + 1
-		}
+		p.top = follow(p.top, at[p.cursor], p.hgt)
 	}
 	p.top = max(0, min(p.top, len(lines)-1))
 	return strings.Join(lines[p.top:], "\n")

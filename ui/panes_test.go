@@ -130,3 +130,25 @@ func TestTinyAndResizedTerminals(t *testing.T) {
 		send(t, m, keys("esc")...)
 	}
 }
+
+// TestFollow: a list scrolls only as far as its cursor needs (bubbles' table and
+// list keep the cursor in view the same way), in both directions.
+func TestFollow(t *testing.T) {
+	cases := []struct {
+		top, cur, rows, want int
+	}{
+		{0, 0, 5, 0},   // in view
+		{0, 4, 5, 0},   // last visible line
+		{0, 5, 5, 1},   // one past: scroll by one
+		{0, 20, 5, 16}, // far below: cursor on the last line
+		{10, 9, 5, 9},  // one above: scroll up to it
+		{10, 0, 5, 0},  // far above: cursor on the first line
+		{3, 3, 1, 3},   // one-line window
+		{3, 4, 1, 4},
+	}
+	for _, c := range cases {
+		if got := follow(c.top, c.cur, c.rows); got != c.want {
+			t.Errorf("follow(top %d, cur %d, rows %d) = %d, want %d", c.top, c.cur, c.rows, got, c.want)
+		}
+	}
+}

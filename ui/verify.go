@@ -24,7 +24,7 @@ import (
 // DescribeTable, so a healthy endpoint answers in seconds; the bound is for one that
 // accepts the connection and then never answers, which would otherwise leave the
 // status line saying "verifying…" for ever.
-const verifyTimeout = 5 * time.Second
+const verifyTimeout = 2 * time.Minute
 
 // verifyArgs are the palette command's arguments, spelled as the command line's
 // `stwb verify` flags (which follow the AWS CLI's --endpoint-url, --region, --profile).
@@ -194,7 +194,8 @@ func (m *Model) verifyError(a verifyArgs, err error) string {
 		if a.table != "" {
 			deploy += " --table " + a.table
 		}
-		s := fmt.Sprintf("verify: table %s does not exist at %s; deploy the design first: %s", noTable.table, a.endpoint, deploy)
+		// The command comes early: the status line is cut at the terminal's width.
+		s := fmt.Sprintf("verify: no table %s at the endpoint; deploy it with: %s", noTable.table, deploy)
 		if m.w.doc.Path == "" {
 			s += " (save it with ctrl+s to have a FILE)"
 		}
@@ -258,7 +259,7 @@ func (m *Model) verifyView(h int) string {
 	room := max(1, h-1)
 	v.top = max(0, min(v.top, len(v.lines)-room))
 	end := min(len(v.lines), v.top+room)
-	head := st.Render.Dim.Render(render.Clip(fmt.Sprintf("lines %d-%d of %d · ↑/↓ pgup/pgdn scroll · esc closes · : verify URL runs it again",
+	head := st.Render.Dim.Render(render.Clip(fmt.Sprintf("lines %d-%d of %d · ↑↓ pgup pgdn scroll · esc closes · :verify URL reruns",
 		v.top+1, end, len(v.lines)), m.width))
 	if v.rev != m.w.doc.Rev {
 		head = st.Render.Warn.Render(render.Clip("the design changed since this report: run verify again to check the change", m.width))

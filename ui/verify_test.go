@@ -198,7 +198,7 @@ func TestVerifyErrors(t *testing.T) {
 		want []string
 	}{
 		{"no table, unsaved design", "", verifyArgs{endpoint: "http://e:1"}, errNoTable{table: "orders-data"},
-			[]string{"table orders-data does not exist at http://e:1", "stwb deploy FILE --endpoint http://e:1", "ctrl+s"}},
+			[]string{"no table orders-data at the endpoint", "stwb deploy FILE --endpoint http://e:1", "ctrl+s"}},
 		{"no table, saved design, other name", "/tmp/o.yaml", verifyArgs{endpoint: "http://e:1", table: "t2"}, errNoTable{table: "t2"},
 			[]string{"stwb deploy /tmp/o.yaml --endpoint http://e:1 --table t2"}},
 		{"connection refused", "", verifyArgs{endpoint: "http://e:1"}, refused,
@@ -316,8 +316,15 @@ func TestVerifyAgainstDynalite(t *testing.T) {
 func TestQuitCancelsVerify(t *testing.T) {
 	t.Setenv("AWS_ACCESS_KEY_ID", "test")
 	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	unblock := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-unblock: // so that a failing test still ends
+		}
+	}))
 	defer srv.Close()
+	defer close(unblock)
 	m := testModel(t, fixtureDoc(), 120, 40)
 	send(t, m, keys(":")...)
 	send(t, m, typeText("verify "+srv.URL))
@@ -342,4 +349,32 @@ func TestQuitCancelsVerify(t *testing.T) {
 	if m.ver.show || m.statusErr {
 		t.Errorf("a cancelled run reported: show %v status %q", m.ver.show, m.status)
 	}
+}
+
+// The palette line is typed by the user: no input may panic, and what is accepted
+// has an endpoint and no empty flag value, and reads back the same when written out
+// as flags.
+func FuzzParseVerifyArgs(f *testing.F) {
+	for _, s := range []string{"http://localhost:8000 --table T", "--endpoint=http://h:1 --region eu-west-1 --profile p", "-", "--", "--table", "a b", "--=x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		a, err := parseVerifyArgs(strings.Fields(line))
+		if err != nil {
+			return
+		}
+		if a.endpoint == "" {
+			t.Fatalf("%q accepted without an endpoint", line)
+		}
+		out := []string{"--endpoint", a.endpoint}
+		for _, fv := range [][2]string{{"--table", a.table}, {"--region", a.region}, {"--profile", a.profile}} {
+			if fv[1] != "" {
+				out = append(out, fv[0], fv[1])
+			}
+		}
+		back, err := parseVerifyArgs(out)
+		if err != nil || back != a {
+			t.Fatalf("%q -> %+v does not read back from %q: %+v, %v", line, a, out, back, err)
+		}
+	})
 }
