@@ -70,32 +70,39 @@ func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, o
 	if !inIndex(t, ix, it) {
 		return 0, false
 	}
-	pk := indexPartition(t, ix)
 	if ix.Projection.Type == model.ProjectAll {
 		return model.ItemSize(it), true
 	}
-	// A handful of names: a slice scan dedupes them without a map per item, which
-	// matters over a million items.
-	seen := make([]string, 0, 8)
-	add := func(name string) {
-		if name == "" || slices.Contains(seen, name) {
-			return
-		}
-		seen = append(seen, name)
-		if v, has := it[name]; has {
-			size += model.AttributeSize(name, v)
-		}
-	}
-	add(t.Key.Partition)
-	add(t.Key.Sort)
-	add(pk)
-	add(ix.Key.Sort)
+	return attrsSize(entryAttrs(t, ix), it), true
+}
+
+// entryAttrs lists, each once, the attributes a KEYS_ONLY or INCLUDE index entry
+// holds: the table's keys, the index's keys, the projected attributes. Storage
+// sizing makes the list once per index rather than once per item, which matters
+// over a million items.
+func entryAttrs(t *model.Table, ix *model.Index) []string {
+	names := []string{t.Key.Partition, t.Key.Sort, indexPartition(t, ix), ix.Key.Sort}
 	if ix.Projection.Type == model.ProjectInclude {
-		for _, a := range ix.Projection.Include {
-			add(a)
+		names = append(names, ix.Projection.Include...)
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
 		}
 	}
-	return size, true
+	return out
+}
+
+// attrsSize is the size of those of the named attributes the item has.
+func attrsSize(names []string, it model.Item) int {
+	size := 0
+	for _, n := range names {
+		if v, has := it[n]; has {
+			size += model.AttributeSize(n, v)
+		}
+	}
+	return size
 }
 
 // indexPartition is the index's partition key attribute (an LSI's is the table's).
@@ -153,6 +160,10 @@ func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage
 		sums[i] = newSum()
 	}
 	untyped := newSum()
+	attrs := make([][]string, nix)
+	for x := range d.Table.Indexes {
+		attrs[x] = entryAttrs(&d.Table, &d.Table.Indexes[x])
+	}
 	for _, it := range items {
 		s := &untyped
 		if e := entityOf(d, byName, it); e >= 0 {
@@ -163,17 +174,16 @@ func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage
 		s.bytes += int64(size)
 		for x := range d.Table.Indexes {
 			ix := &d.Table.Indexes[x]
-			sz, ok := 0, false
-			if ix.Projection.Type == model.ProjectAll {
-				// The whole item: its size is known, only membership is checked.
-				sz, ok = size, inIndex(&d.Table, ix, it)
-			} else {
-				sz, ok = IndexEntrySize(&d.Table, ix, it)
+			if !inIndex(&d.Table, ix, it) {
+				continue
 			}
-			if ok {
-				s.ix[x]++
-				s.ixB[x] += int64(sz)
+			// An ALL entry is the whole item, whose size is known already.
+			sz := size
+			if ix.Projection.Type != model.ProjectAll {
+				sz = attrsSize(attrs[x], it)
 			}
+			s.ix[x]++
+			s.ixB[x] += int64(sz)
 		}
 	}
 

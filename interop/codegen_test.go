@@ -290,3 +290,23 @@ func TestValueLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedTemplateRefused: a design built in code can hold a template that
+// model.Validate would refuse; the key modules then say which entity and key rather
+// than write code that does not compile.
+func TestMalformedTemplateRefused(t *testing.T) {
+	for _, tmpl := range []string{"CUST#{customerId", "A{}B", "X}{y}"} {
+		d := ordersDesign()
+		d.Entities[0].Keys[d.Table.Key.Partition] = tmpl
+		for name, export := range map[string]func(*model.Design) ([]byte, error){
+			"go":         func(d *model.Design) ([]byte, error) { return ExportGo(d, "") },
+			"typescript": ExportTypeScript,
+		} {
+			_, err := export(d)
+			if err == nil || !strings.Contains(err.Error(), "entity "+d.Entities[0].Name+": keys."+d.Table.Key.Partition) ||
+				!strings.Contains(err.Error(), strconv.Quote(tmpl)) {
+				t.Errorf("%s export of template %q: err = %v, want one naming the entity, key and template", name, tmpl, err)
+			}
+		}
+	}
+}

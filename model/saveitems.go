@@ -160,7 +160,7 @@ func (w *itemWriter) item(out []byte, i int) ([]byte, error) {
 	wrote := false
 	for j, n := range l.names {
 		v := w.vals[j]
-		if t := l.tmpls[j]; t.set && templateBuilds(t.text, it, t.ty, v) {
+		if t := &l.tmpls[j]; t.set && t.builds(it, v) {
 			continue // derived from the template when loaded
 		}
 		if wrote {
@@ -270,10 +270,19 @@ type layout struct {
 	fixed int
 }
 
+// keyTemplate is an entity's template for one key attribute of type ty, parsed once
+// per layout rather than once per item.
 type keyTemplate struct {
-	text string
-	ty   Type
-	set  bool
+	text  string
+	ty    Type
+	set   bool
+	parts []tmplPart
+	ok    bool // the template parses
+}
+
+func newKeyTemplate(tmpl string, ty Type) keyTemplate {
+	parts, ok := parseTemplate(tmpl)
+	return keyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
 }
 
 // fetch reads the item's values in the layout's order into w.vals, and reports
@@ -347,8 +356,9 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 		names = append(names, n)
 		var t keyTemplate
 		if e != nil {
-			t.text, t.set = e.Keys[n]
-			t.ty = w.d.Table.KeyAttributeType(n)
+			if tmpl, ok := e.Keys[n]; ok {
+				t = newKeyTemplate(tmpl, w.d.Table.KeyAttributeType(n))
+			}
 		}
 		l.tmpls = append(l.tmpls, t)
 	}
@@ -376,28 +386,34 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 	return l
 }
 
-// templateBuilds reports whether ExpandKey(tmpl, it, ty) gives a value equal to v. It
+// templateBuilds reports whether ExpandKey(tmpl, it, ty) gives a value equal to v.
+func templateBuilds(tmpl string, it Item, ty Type, v Value) bool {
+	t := newKeyTemplate(tmpl, ty)
+	return t.builds(it, v)
+}
+
+// builds reports whether ExpandKey(t.text, it, t.ty) gives a value equal to v. It
 // walks v's text along the template instead of building the key: saving asks this of
 // every derived key of every item, and building them was most of what a large save
 // allocated.
-func templateBuilds(tmpl string, it Item, ty Type, v Value) bool {
-	parts, ok := parseTemplate(tmpl)
-	if !ok {
+func (t *keyTemplate) builds(it Item, v Value) bool {
+	if !t.ok {
 		return false
 	}
-	if ty != TypeS || len(parts) == 1 && parts[0].isVar {
+	if t.ty != TypeS || len(t.parts) == 1 && t.parts[0].isVar {
 		// Numbers compare by value, and a lone variable gives the attribute's own
 		// value: ExpandKey builds these without allocating anyway.
-		want, full := ExpandKey(tmpl, it, ty)
+		want, full := ExpandKey(t.text, it, t.ty)
 		return full && want.Equal(v)
 	}
 	if v.Type != TypeS {
 		return false
 	}
 	rest := v.Str
-	for _, p := range parts {
+	for _, p := range t.parts {
 		text := p.text
 		if p.isVar {
+			var ok bool
 			if text, ok = varText(it[p.text]); !ok {
 				return false
 			}

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -98,10 +99,10 @@ func TestBuildGridOrderAndSparseness(t *testing.T) {
 				rows = append(rows, r.Item)
 				first = append(first, r.First)
 			}
-			if !equal(rows, c.wantRows) {
+			if !slices.Equal(rows, c.wantRows) {
 				t.Errorf("rows %v, want %v", rows, c.wantRows)
 			}
-			if !equal(first, c.first) {
+			if !slices.Equal(first, c.first) {
 				t.Errorf("first %v, want %v", first, c.first)
 			}
 			if strings.Join(g.Columns, ",") != strings.Join(c.wantCols, ",") {
@@ -112,18 +113,6 @@ func TestBuildGridOrderAndSparseness(t *testing.T) {
 	if _, err := BuildGrid(d, "NOPE"); err == nil {
 		t.Error("BuildGrid of an unknown index gave no error")
 	}
-}
-
-func equal[T comparable](a, b []T) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestFindKey(t *testing.T) {
