@@ -17,6 +17,7 @@ import (
 
 	"stwb/cost"
 	"stwb/engine"
+	"stwb/internal/numfmt"
 	"stwb/model"
 )
 
@@ -105,7 +106,7 @@ func ExportMarkdown(d *model.Design, opt DocOptions) ([]byte, error) {
 			}
 			count := ""
 			if en.Count > 0 {
-				count = groupDigits(en.Count)
+				count = numfmt.Int(en.Count)
 			}
 			rows = append(rows, append(row, count))
 		}
@@ -359,27 +360,10 @@ func dollars(f float64) string {
 	if err != nil {
 		return "$" + s
 	}
-	return "$" + groupDigits(n) + "." + frac
+	return "$" + numfmt.Int(n) + "." + frac
 }
 
 // groupDigits writes 50000000 as 50,000,000.
-func groupDigits(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 func billingText(b model.Billing) string {
 	if b.Mode != model.Provisioned {
 		return "on-demand"

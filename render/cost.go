@@ -8,6 +8,7 @@ import (
 
 	"stwb/cost"
 	"stwb/engine"
+	"stwb/internal/numfmt"
 )
 
 // Cost writes a cost report as plain text: a table per pattern, then storage, then
@@ -268,7 +269,7 @@ func Units(f float64) string {
 	if s == "0" && f > 0 {
 		return "<0.0001"
 	}
-	return group(s)
+	return numfmt.Group(s)
 }
 
 // Dollars writes US dollars: cents, or four decimals under a dollar so that small
@@ -291,7 +292,7 @@ func Dollars(f float64) string {
 			s = strconv.FormatFloat(f, 'f', 2, 64)
 		}
 	}
-	return "$" + group(s)
+	return "$" + numfmt.Group(s)
 }
 
 // GB writes decimal gigabytes with up to three decimals.
@@ -301,29 +302,7 @@ func GB(f float64) string {
 	if s == "0" && f > 0 {
 		return "<0.001"
 	}
-	return group(s)
+	return numfmt.Group(s)
 }
 
 // group puts thousands separators into the integer part of a decimal string.
-func group(s string) string {
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	intPart, frac := s, ""
-	if i := strings.IndexByte(s, '.'); i >= 0 {
-		intPart, frac = s[:i], s[i:]
-	}
-	var b strings.Builder
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	out := b.String() + frac
-	if neg {
-		out = "-" + out
-	}
-	return out
-}

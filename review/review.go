@@ -7,6 +7,7 @@ import (
 
 	"stwb/cost"
 	"stwb/engine"
+	"stwb/internal/numfmt"
 	"stwb/model"
 )
 
@@ -181,48 +182,16 @@ func (c *checker) count(e *model.Entity) int64 {
 }
 
 // fmtInt writes an integer with thousands separators: 1,204.
-func fmtInt(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+func fmtInt(n int64) string { return numfmt.Int(n) }
 
 // fmtNum writes a figure with at most two decimals and thousands separators.
 func fmtNum(f float64) string {
-	whole := int64(f)
-	frac := f - float64(whole)
-	if frac < 0.005 && frac > -0.005 {
-		return fmtInt(whole)
-	}
 	s := strconv.FormatFloat(f, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if dot := strings.IndexByte(s, '.'); dot >= 0 {
-		w, _ := strconv.ParseInt(s[:dot], 10, 64)
-		return fmtInt(w) + s[dot:]
-	}
-	return s
+	return numfmt.Group(strings.TrimSuffix(strings.TrimRight(s, "0"), "."))
 }
 
 // dollars writes a monthly figure: $1,806.75.
-func dollars(f float64) string {
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	dot := strings.IndexByte(s, '.')
-	w, _ := strconv.ParseInt(s[:dot], 10, 64)
-	return "$" + fmtInt(w) + s[dot:]
-}
+func dollars(f float64) string { return "$" + numfmt.Group(strconv.FormatFloat(f, 'f', 2, 64)) }
 
 func plural(n int64, one, many string) string {
 	if n == 1 {

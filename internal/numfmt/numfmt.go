@@ -1,0 +1,37 @@
+// Package numfmt writes figures for people: thousands separators on the integer part
+// of a number's text. The review's messages, the cost report and the Markdown design
+// document all print figures this way, so it lives once, below all of them.
+package numfmt
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Group puts a comma between each three digits of the integer part of a decimal
+// text: "-1234567.891" -> "-1,234,567.891". Text after the first '.' is kept as is.
+func Group(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	b.WriteString(frac)
+	return b.String()
+}
+
+// Int writes an integer with thousands separators: 1204 -> "1,204".
+func Int(n int64) string { return Group(strconv.FormatInt(n, 10)) }
