@@ -19,11 +19,14 @@ import (
 // of the design with a placeholder where the items go, and splices them in; SaveFile
 // writes the pieces one after the other without joining them.
 //
-// The writer allocates next to nothing per item: the attribute-name scratch space is
-// reused, each attribute name is quoted once per save (names repeat on every item),
-// and a large section is written in chunks on several cores, each into its own buffer,
-// then copied once into an output of exactly the right size (by Marshal; SaveFile
-// writes the chunks as they are).
+// The writer allocates next to nothing per item. Items mostly share a few layouts (the
+// same attribute names in the same order), so the order of an item's attributes and
+// their names written as keys are worked out once per layout and reused; a loaded
+// item's record is looked for at the item's own place before an index by key is
+// built; derived keys are checked against their templates without being built. A
+// large section is written in chunks on several cores, each into its own buffer,
+// then copied once into an output of exactly the right size by Marshal, or written as
+// they are by SaveFile.
 
 // saveChunkMin is the number of items below which the section is written by one
 // goroutine: for a small design, starting goroutines costs more than it saves. A
@@ -75,16 +78,23 @@ func writeItems(d *Design) ([][]byte, error) {
 	}
 	out := make([][]byte, chunks)
 	errs := make([]error, chunks)
-	var wg sync.WaitGroup
-	for c := range chunks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &itemWriter{d: d, records: records, keyOrder: keyOrder, keys: map[string]string{}, layouts: map[layoutKey]*layout{}}
-			out[c], errs[c] = w.chunk(c*n/chunks, (c+1)*n/chunks)
-		}()
+	write := func(c int) {
+		w := &itemWriter{d: d, records: records, keyOrder: keyOrder, keys: map[string]string{}, layouts: map[layoutKey]*layout{}}
+		out[c], errs[c] = w.chunk(c*n/chunks, (c+1)*n/chunks)
 	}
-	wg.Wait()
+	if chunks == 1 {
+		write(0)
+	} else {
+		var wg sync.WaitGroup
+		for c := range chunks {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				write(c)
+			}()
+		}
+		wg.Wait()
+	}
 	// The first chunk's error names the first item that cannot be written, as a
 	// writer going item by item would.
 	for _, err := range errs {
@@ -249,13 +259,15 @@ const manyNames = 32
 const maxLayouts = 4096
 
 // layoutKey picks the cached layout to try for an item: the file's attribute order it
-// was loaded with (loading keeps one slice per distinct order, so its address names
-// it), its number of attributes and its entity. Items with one key almost always have
-// the same attribute names; fetch checks that they do.
+// was loaded with (loading keeps one slice per distinct order, never sharing memory,
+// so its address and length name it), its number of attributes and its entity. Items
+// with one key almost always have the same attribute names; fetch checks that they
+// do.
 type layoutKey struct {
-	order *string
-	n     int
-	e     *Entity
+	order    *string
+	orderLen int
+	n        int
+	e        *Entity
 }
 
 // layout is the order of one set of attribute names, and what writing them needs:
@@ -311,7 +323,7 @@ func (w *itemWriter) layoutOf(it Item, rec *itemRecord) *layout {
 	}
 	key := layoutKey{n: len(it), e: e}
 	if rec != nil && len(rec.order) > 0 {
-		key.order = &rec.order[0]
+		key.order, key.orderLen = &rec.order[0], len(rec.order)
 	}
 	if l := w.layouts[key]; l != nil && w.fetch(l, it) {
 		return l

@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -91,4 +92,46 @@ func FuzzSaveChunked(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSaveKeepsEachItemsOrder: items with the same attribute names written in
+// different orders each keep their own order (the layout cache must not give one
+// item another's), alone or in chunks; items built in code get the canonical order.
+func TestSaveKeepsEachItemsOrder(t *testing.T) {
+	lines := []string{
+		"  - {PK: a, SK: \"1\", x: 1, y: 2}",
+		"  - {PK: a, SK: \"2\", y: 2, x: 1}",
+		"  - {SK: \"3\", PK: a, x: 1, y: 2}",
+		"  - {PK: a, SK: \"4\", x: 1, y: 2}",
+		"  - {PK: a, SK: \"5\", x: 1, z: 2}",
+	}
+	text := "version: 1\ntable: {name: tbl, key: {partition: PK, sort: SK}}\nitems:\n" + strings.Join(lines, "\n") + "\n"
+	defer func(old int) { saveChunkMin = old }(saveChunkMin)
+	for _, chunkMin := range []int{saveChunkMin, 1} {
+		saveChunkMin = chunkMin
+		for _, fast := range []bool{true, false} {
+			d, err := parse("o.yaml", []byte(text), fast)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := Marshal(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasSuffix(string(out), "items:\n"+strings.Join(lines, "\n")+"\n") {
+				t.Errorf("chunks from %d items, fast path %v: the items' orders changed:\n%s", chunkMin, fast, out)
+			}
+			built := *d
+			built.Source = nil
+			out, err = Marshal(&built)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, want := range []string{"{PK: a, SK: \"1\", x: 1, y: 2}", "{PK: a, SK: \"3\", x: 1, y: 2}", "{PK: a, SK: \"5\", x: 1, z: 2}"} {
+				if !strings.Contains(string(out), want) {
+					t.Errorf("code-built item %d: no %s in\n%s", i, want, out)
+				}
+			}
+		}
+	}
 }
