@@ -2,7 +2,6 @@ package cost
 
 import (
 	"math"
-	"slices"
 
 	"stwb/model"
 )
@@ -73,25 +72,7 @@ func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, o
 	if ix.Projection.Type == model.ProjectAll {
 		return model.ItemSize(it), true
 	}
-	return attrsSize(entryAttrs(t, ix), it), true
-}
-
-// entryAttrs lists, each once, the attributes a KEYS_ONLY or INCLUDE index entry
-// holds: the table's keys, the index's keys, the projected attributes. Storage
-// sizing makes the list once per index rather than once per item, which matters
-// over a million items.
-func entryAttrs(t *model.Table, ix *model.Index) []string {
-	names := []string{t.Key.Partition, t.Key.Sort, indexPartition(t, ix), ix.Key.Sort}
-	if ix.Projection.Type == model.ProjectInclude {
-		names = append(names, ix.Projection.Include...)
-	}
-	out := make([]string, 0, len(names))
-	for _, n := range names {
-		if n != "" && !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
+	return attrsSize(t.IndexEntryAttributes(ix), it), true
 }
 
 // attrsSize is the size of those of the named attributes the item has.
@@ -105,18 +86,10 @@ func attrsSize(names []string, it model.Item) int {
 	return size
 }
 
-// indexPartition is the index's partition key attribute (an LSI's is the table's).
-func indexPartition(t *model.Table, ix *model.Index) string {
-	if ix.Local || ix.Key.Partition == "" {
-		return t.Key.Partition
-	}
-	return ix.Key.Partition
-}
-
 // inIndex reports whether an item has all of the index's key attributes: an index
 // holds only those items (a sparse index, GSI.html "Sparse indexes").
 func inIndex(t *model.Table, ix *model.Index, it model.Item) bool {
-	if _, has := it[indexPartition(t, ix)]; !has {
+	if _, has := it[t.IndexPartition(ix)]; !has {
 		return false
 	}
 	if ix.Key.Sort != "" {
@@ -162,7 +135,7 @@ func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage
 	untyped := newSum()
 	attrs := make([][]string, nix)
 	for x := range d.Table.Indexes {
-		attrs[x] = entryAttrs(&d.Table, &d.Table.Indexes[x])
+		attrs[x] = d.Table.IndexEntryAttributes(&d.Table.Indexes[x])
 	}
 	for _, it := range items {
 		s := &untyped

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/google/btree"
 
@@ -77,7 +76,7 @@ func New(t model.Table) (*Engine, error) {
 		return nil, err
 	}
 	seen := map[string]bool{}
-	for _, ix := range t.Indexes {
+	for i, ix := range t.Indexes {
 		if seen[ix.Name] {
 			return nil, validation("One or more parameter values were invalid: Duplicate index name: %s", ix.Name)
 		}
@@ -107,11 +106,7 @@ func New(t model.Table) (*Engine, error) {
 			return nil, validation("One or more parameter values were invalid: Unknown ProjectionType %s for index %s", ix.Projection.Type, ix.Name)
 		}
 		if !in.all {
-			for _, a := range append([]string{e.key.Partition.Name, e.key.Sort.Name, k.Partition.Name, k.Sort.Name}, ix.Projection.Include...) {
-				if a != "" && !slices.Contains(in.viewAttrs, a) {
-					in.viewAttrs = append(in.viewAttrs, a)
-				}
-			}
+			in.viewAttrs = t.IndexEntryAttributes(&t.Indexes[i])
 		}
 		e.indexes = append(e.indexes, in)
 	}

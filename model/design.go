@@ -1,5 +1,7 @@
 package model
 
+import "slices"
+
 // The design file's types (FORMAT.md, version 1). Loading, saving and validation
 // live in load.go, save.go and validate.go; this file only says what a design is.
 
@@ -283,4 +285,32 @@ func (d *Design) TypeAttr() string {
 		return "type"
 	}
 	return d.Table.TypeAttribute
+}
+
+// IndexPartition is an index's partition key attribute: a GSI's own, an LSI's the
+// table's.
+func (t *Table) IndexPartition(ix *Index) string {
+	if ix.Local || ix.Key.Partition == "" {
+		return t.Key.Partition
+	}
+	return ix.Key.Partition
+}
+
+// IndexEntryAttributes lists, each once, the attributes a KEYS_ONLY or INCLUDE index
+// entry holds: the table's keys, the index's keys, then the projected attributes
+// (GSI.html and LSI.html, "Attribute projections"). An entry's size is the size of
+// these attributes (DYNAMODB.md "Storage"); an ALL entry holds the whole item. The
+// engine and the storage report both size entries by this one list.
+func (t *Table) IndexEntryAttributes(ix *Index) []string {
+	names := []string{t.Key.Partition, t.Key.Sort, t.IndexPartition(ix), ix.Key.Sort}
+	if ix.Projection.Type == ProjectInclude {
+		names = append(names, ix.Projection.Include...)
+	}
+	out := make([]string, 0, len(names))
+	for _, n := range names {
+		if n != "" && !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
