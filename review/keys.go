@@ -114,7 +114,7 @@ func checkUnknownEntity(c *checker) {
 	c.perItem(bad, func(i int) Finding {
 		name := c.entityOf(c.d.Items[i])
 		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d says it is a %q, which is not an entity of the design, so its keys are not checked against a template", i, name),
+			Message: fmt.Sprintf("item %d has type %q, which is not an entity of the design, so its keys are not checked against a template", i, name),
 			Fix:     fmt.Sprintf("add entity %q with its key templates, or correct the item's type", name)}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items name no entity of the design", n),

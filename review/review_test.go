@@ -179,7 +179,7 @@ var ruleCases = []struct {
 		func(d *model.Design) { pattern(d, 2).KeyCondition = "SK = :o" }, nil, "rejected by DynamoDB"},
 	{"entity-unread",
 		func(d *model.Design) { d.Patterns = append(d.Patterns[:1:1], d.Patterns[3]) },
-		func(d *model.Design) { d.Patterns = append(d.Patterns[:2:2], d.Patterns[3]) }, "no access pattern returns a order item"},
+		func(d *model.Design) { d.Patterns = append(d.Patterns[:2:2], d.Patterns[3]) }, "no access pattern returns an item of entity order"},
 }
 
 func renameKey(d *model.Design, from, to string) {
