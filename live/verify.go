@@ -74,6 +74,18 @@ type VerifyReport struct {
 // reports the consumed beside the predicted capacity. Write patterns are skipped:
 // verify never changes the loaded items. The error is for what stops verification
 // as a whole (the design's items do not load in the engine, the endpoint is
+// NoTableError says the endpoint has no table of the design's name: the design has
+// not been deployed there yet. Callers tell it from other errors with errors.As, to
+// offer the deploy command.
+type NoTableError struct {
+	Table    string
+	Endpoint string
+}
+
+func (e *NoTableError) Error() string {
+	return fmt.Sprintf("table %s does not exist at %s; run `stwb deploy` first", e.Table, e.Endpoint)
+}
+
 // unreachable); a differing answer is a mismatch in the report.
 func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, endpoint string) (*VerifyReport, error) {
 	e, err := engine.FromDesign(d)
@@ -86,7 +98,7 @@ func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, en
 		return nil, err
 	}
 	if desc == nil {
-		return nil, fmt.Errorf("table %s does not exist at %s; run `stwb deploy` first", name, orAWS(endpoint))
+		return nil, &NoTableError{Table: name, Endpoint: orAWS(endpoint)}
 	}
 	rep := &VerifyReport{Design: d.Name, Table: name, Endpoint: endpoint, Notes: []string{}, Patterns: []Outcome{}}
 	if !IsAWS(endpoint) {

@@ -9,8 +9,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -113,12 +111,6 @@ type verifyMsg struct {
 	err  error
 }
 
-// errNoTable says the endpoint has no table of the design's name: the user has not
-// deployed it there yet.
-type errNoTable struct{ table string }
-
-func (e errNoTable) Error() string { return "no table " + e.table }
-
 // startVerify runs live.Verify off the event loop on a snapshot of the design, under
 // a timeout, replacing any run in flight. Quitting cancels it.
 func (m *Model) startVerify(a verifyArgs) tea.Cmd {
@@ -141,19 +133,11 @@ func (m *Model) startVerify(a verifyArgs) tea.Cmd {
 	}
 }
 
-// verify connects and runs live.Verify. It asks for the table first, so that a
-// design not yet deployed gets the command that deploys it rather than an error.
+// verify connects and runs live.Verify. A design not yet deployed comes back as a
+// *live.NoTableError, which verifyError turns into the command that deploys it.
 func verify(ctx context.Context, d *model.Design, a verifyArgs) (*live.VerifyReport, error) {
 	db, err := live.NewClient(ctx, live.Config{Endpoint: a.endpoint, Region: a.region, Profile: a.profile})
 	if err != nil {
-		return nil, err
-	}
-	name := live.TableName(d, a.table)
-	if _, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: &name}); err != nil {
-		var nf *types.ResourceNotFoundException
-		if errors.As(err, &nf) {
-			return nil, errNoTable{table: name}
-		}
 		return nil, err
 	}
 	return live.Verify(ctx, db, d, a.table, a.endpoint)
@@ -184,7 +168,7 @@ func (m *Model) verified(msg verifyMsg) {
 // verifyError says why a run stopped, and what to do about it, in one line.
 func (m *Model) verifyError(a verifyArgs, err error) string {
 	var (
-		noTable errNoTable
+		noTable *live.NoTableError
 		dns     *net.DNSError
 		api     smithy.APIError
 	)
@@ -195,7 +179,7 @@ func (m *Model) verifyError(a verifyArgs, err error) string {
 			deploy += " --table " + a.table
 		}
 		// The command comes early: the status line is cut at the terminal's width.
-		s := fmt.Sprintf("verify: no table %s at the endpoint; deploy it with: %s", noTable.table, deploy)
+		s := fmt.Sprintf("verify: no table %s at the endpoint; deploy it with: %s", noTable.Table, deploy)
 		if m.w.doc.Path == "" {
 			s += " (save it with ctrl+s to have a FILE)"
 		}

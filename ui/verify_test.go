@@ -197,9 +197,9 @@ func TestVerifyErrors(t *testing.T) {
 		err  error
 		want []string
 	}{
-		{"no table, unsaved design", "", verifyArgs{endpoint: "http://e:1"}, errNoTable{table: "orders-data"},
+		{"no table, unsaved design", "", verifyArgs{endpoint: "http://e:1"}, &live.NoTableError{Table: "orders-data"},
 			[]string{"no table orders-data at the endpoint", "stwb deploy FILE --endpoint http://e:1", "ctrl+s"}},
-		{"no table, saved design, other name", "/tmp/o.yaml", verifyArgs{endpoint: "http://e:1", table: "t2"}, errNoTable{table: "t2"},
+		{"no table, saved design, other name", "/tmp/o.yaml", verifyArgs{endpoint: "http://e:1", table: "t2"}, &live.NoTableError{Table: "t2"},
 			[]string{"stwb deploy /tmp/o.yaml --endpoint http://e:1 --table t2"}},
 		{"connection refused", "", verifyArgs{endpoint: "http://e:1"}, refused,
 			[]string{"nothing answers at http://e:1", "start the endpoint or check the URL"}},
