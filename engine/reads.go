@@ -44,15 +44,8 @@ func (e *Engine) GetItem(in GetItemInput) (*GetItemOutput, error) {
 }
 
 func (e *Engine) getItem(in GetItemInput) (*GetItemOutput, *Error) {
-	ctx, err0 := newContext(in.ExpressionAttributeNames, nil)
-	if err0 != nil {
-		return nil, err0
-	}
-	proj, err := compileProjection(in.ProjectionExpression, ctx)
+	proj, err := keyReadProjection(in.ProjectionExpression, in.ExpressionAttributeNames)
 	if err != nil {
-		return nil, err
-	}
-	if err := fromExpr(ctx.CheckUnused()); err != nil {
 		return nil, err
 	}
 	key, err := e.checkKey(in.Key)
@@ -75,6 +68,24 @@ func compileProjection(src string, ctx *expr.Context) (*expr.Projection, *Error)
 	}
 	p, err := expr.CompileProjection(src, ctx)
 	return p, fromExpr(err)
+}
+
+// keyReadProjection compiles a key read's ProjectionExpression (GetItem,
+// BatchGetItem, TransactGetItems): its only expression, so its names must all be
+// used by it and it takes no values.
+func keyReadProjection(src string, names map[string]string) (*expr.Projection, *Error) {
+	ctx, err := newContext(names, nil)
+	if err != nil {
+		return nil, err
+	}
+	proj, err := compileProjection(src, ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := fromExpr(ctx.CheckUnused()); err != nil {
+		return nil, err
+	}
+	return proj, nil
 }
 
 func applyProjection(p *expr.Projection, item model.Item) model.Item {
@@ -113,15 +124,8 @@ func (e *Engine) batchGetItem(in BatchGetItemInput) (*BatchGetItemOutput, *Error
 	if len(in.Keys) > maxBatchGet {
 		return nil, validation("Too many items requested for the BatchGetItem call")
 	}
-	ctx, err0 := newContext(in.ExpressionAttributeNames, nil)
-	if err0 != nil {
-		return nil, err0
-	}
-	proj, err := compileProjection(in.ProjectionExpression, ctx)
+	proj, err := keyReadProjection(in.ProjectionExpression, in.ExpressionAttributeNames)
 	if err != nil {
-		return nil, err
-	}
-	if err := fromExpr(ctx.CheckUnused()); err != nil {
 		return nil, err
 	}
 	probes, err := e.distinctKeys(in.Keys, msgDuplicateKeys)
@@ -187,15 +191,8 @@ func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 	keys := make([]model.Item, len(gets))
 	projs := make([]*expr.Projection, len(gets))
 	for i, g := range gets {
-		ctx, err0 := newContext(g.ExpressionAttributeNames, nil)
-		if err0 != nil {
-			return nil, err0
-		}
-		p, err := compileProjection(g.ProjectionExpression, ctx)
+		p, err := keyReadProjection(g.ProjectionExpression, g.ExpressionAttributeNames)
 		if err != nil {
-			return nil, err
-		}
-		if err := fromExpr(ctx.CheckUnused()); err != nil {
 			return nil, err
 		}
 		projs[i] = p

@@ -240,19 +240,12 @@ func (p *parser) simple() (*cond, bool) {
 		if !p.accept(tokLParen) {
 			break
 		}
-		args := []*operand{x}
-		for {
-			a, ok := p.operandParens()
-			if !ok {
-				p.pos = save
-				return nil, false
-			}
-			args = append(args, a)
-			if p.tok().kind != tokComma {
-				break
-			}
-			p.pos++
+		list, ok := p.operandList()
+		if !ok {
+			p.pos = save
+			return nil, false
 		}
+		args := append([]*operand{x}, list...)
 		if !p.accept(tokRParen) {
 			break
 		}

@@ -309,23 +309,32 @@ func (p *parser) operand() (*operand, bool) {
 	return &operand{kind: opPath, path: path}, true
 }
 
+// operandList parses "a, b, ..." (at least one operand): a function's arguments or
+// IN's list. ok is false when an operand does not parse; the caller rewinds.
+func (p *parser) operandList() ([]*operand, bool) {
+	var list []*operand
+	for {
+		a, ok := p.operandParens()
+		if !ok {
+			return nil, false
+		}
+		list = append(list, a)
+		if p.tok().kind != tokComma {
+			return list, true
+		}
+		p.pos++
+	}
+}
+
 // call parses name(arg, ...). The function's checks run once its arguments are known.
 func (p *parser) call() (*operand, bool) {
 	save := p.pos
 	name := p.tok().text
 	p.pos += 2 // name and (
-	var args []*operand
-	for {
-		a, ok := p.operandParens()
-		if !ok {
-			p.pos = save
-			return nil, false
-		}
-		args = append(args, a)
-		if p.tok().kind != tokComma {
-			break
-		}
-		p.pos++
+	args, ok := p.operandList()
+	if !ok {
+		p.pos = save
+		return nil, false
 	}
 	if !p.accept(tokRParen) {
 		p.pos = save
