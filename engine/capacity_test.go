@@ -133,7 +133,7 @@ func TestIndexWritesThroughEngine(t *testing.T) {
 			}
 			var idx map[string]float64
 			if tc.after != nil {
-				it, size, err := e.checkItem(tc.after)
+				it, size, err := e.checkItem(tc.after, false)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/google/btree"
 
@@ -65,6 +66,23 @@ type Engine struct {
 	key     keySchema
 	tree    *btree.BTreeG[*entry]
 	indexes []*index
+	// lazy is the text the items of a lazily loaded design are read from; nil
+	// unless FromDesign was given a design from model.ParseLazily.
+	lazy *model.LazyItems
+}
+
+// itemOf is the entry's item: the stored map, or for an item still in the design
+// text, a map read from the text now, in the canonical form checkItem gave it at
+// load. Entries are never changed, so an item read from text is not kept: each read
+// reads it again (a few microseconds), which keeps a lazily loaded engine's memory
+// to its keys.
+func (e *Engine) itemOf(en *entry) model.Item {
+	if en.item != nil || en.lazy == 0 {
+		return en.item
+	}
+	it := e.lazy.Item(int(en.lazy - 1))
+	normalizeItem(it, true) // checked at load, so it cannot fail now
+	return it
 }
 
 // New makes an empty engine for a table and its indexes. It checks what the engine
@@ -140,10 +158,18 @@ func FromDesign(d *model.Design) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	if i, err := e.loadAll(d.Items); err != nil {
+	load, pos := e.loadAll, d.ItemPos
+	if d.Lazy != nil {
+		load = func([]model.Item) (int, *Error) { return e.loadLazy(d.Lazy) }
+		pos = make([]model.Pos, d.Lazy.Len())
+		for i := range pos {
+			pos[i] = d.Lazy.Pos(i)
+		}
+	}
+	if i, err := load(d.Items); err != nil {
 		where := fmt.Sprintf("items[%d]", i)
-		if i < len(d.ItemPos) && d.ItemPos[i].Line > 0 {
-			p := d.ItemPos[i]
+		if i < len(pos) && pos[i].Line > 0 {
+			p := pos[i]
 			where = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, where)
 		}
 		return nil, &Error{Type: err.Type, Message: where + ": " + err.Message + " (fix the item in the design file)"}
@@ -169,38 +195,99 @@ func (e *Engine) loadAll(items []model.Item) (int, *Error) {
 	slab := make([]entry, len(items))
 	var memo hashMemo
 	for i, it := range items {
-		item, size, err := e.checkItem(it)
+		item, size, err := e.checkItem(it, false)
 		if err != nil {
 			return i, err
 		}
-		e.fillTableEntry(&slab[i], item, size, &memo)
+		e.fillTableEntry(&slab[i], item, item, size, &memo)
+	}
+	e.fillTrees(slab, nil)
+	return 0, nil
+}
+
+// fillTrees inserts the table entries of a load into the table tree, in order, and
+// makes their index entries. islabs, when given, holds each index's entries already
+// made (islabs[k][i] for slab[i], base nil when index k has none for it); otherwise
+// they are made here, from the entries' items.
+func (e *Engine) fillTrees(slab []entry, islabs [][]entry) {
+	for i := range slab {
 		if old, ok := e.tree.ReplaceOrInsert(&slab[i]); ok {
 			// A later item with the same key: the earlier one is gone, and must
 			// get no index entries. Its slot is dropped here, never reused.
-			old.item = nil
+			old.item, old.lazy = nil, 0
 		}
 	}
-	for _, ix := range e.indexes {
-		islab := make([]entry, 0, len(slab))
+	var memo hashMemo
+	for k, ix := range e.indexes {
+		var islab []entry
+		if islabs == nil {
+			islab = make([]entry, len(slab))
+		} else {
+			islab = islabs[k]
+		}
 		for i := range slab {
-			te := &slab[i]
-			if te.item == nil {
-				continue
-			}
-			islab = islab[:len(islab)+1]
-			if en := &islab[len(islab)-1]; ix.fillEntry(en, te, &memo) {
+			te, en := &slab[i], &islab[i]
+			switch {
+			case !te.hasItem():
+			case islabs != nil:
+				if en.base != nil {
+					ix.tree.ReplaceOrInsert(en)
+				}
+			case ix.fillEntry(en, te, te.item, &memo):
 				ix.tree.ReplaceOrInsert(en)
-			} else {
-				islab = islab[:len(islab)-1]
 			}
 		}
 	}
+}
+
+// loadLazy is loadAll for a design whose items are still text (model.ParseLazily).
+// Each item is read into a map that is reused for the next (LazyItems.Each, over
+// several goroutines), checked, sized and keyed; its entries keep the keys and the
+// item's place in the text, not the map. The trees are then filled in item order,
+// as loadAll fills them.
+func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
+	n := lz.Len()
+	slab := make([]entry, n)
+	islabs := make([][]entry, len(e.indexes))
+	for k := range islabs {
+		islabs[k] = make([]entry, n)
+	}
+	var mu sync.Mutex
+	first, firstErr := n, (*Error)(nil)
+	lz.Each(func() func(int, model.Item) bool {
+		var memo hashMemo
+		return func(i int, it model.Item) bool {
+			item, size, err := e.checkItem(it, true)
+			if err != nil {
+				mu.Lock()
+				defer mu.Unlock()
+				if i < first {
+					first, firstErr = i, err
+				}
+				return false
+			}
+			te := &slab[i]
+			e.fillTableEntry(te, item, nil, size, &memo)
+			te.lazy = int32(i + 1)
+			for k, ix := range e.indexes {
+				if en := &islabs[k][i]; !ix.fillEntry(en, te, item, &memo) {
+					*en = entry{}
+				}
+			}
+			return true
+		}
+	})
+	if firstErr != nil {
+		return first, firstErr
+	}
+	e.lazy = lz
+	e.fillTrees(slab, islabs)
 	return 0, nil
 }
 
 // load puts one item as PutItem would, without a condition.
 func (e *Engine) load(it model.Item) *Error {
-	item, size, err := e.checkItem(it)
+	item, size, err := e.checkItem(it, false)
 	if err != nil {
 		return err
 	}
@@ -211,7 +298,7 @@ func (e *Engine) load(it model.Item) *Error {
 // Clone returns a copy that shares storage with e until either is written
 // (the B-trees are copied lazily, node by node, on write).
 func (e *Engine) Clone() *Engine {
-	c := &Engine{table: e.table, key: e.key, tree: e.tree.Clone()}
+	c := &Engine{table: e.table, key: e.key, tree: e.tree.Clone(), lazy: e.lazy}
 	for _, ix := range e.indexes {
 		cp := *ix
 		cp.tree = ix.tree.Clone()
@@ -238,9 +325,9 @@ func (e *Engine) indexByName(name string) *index {
 
 // fillTableEntry makes en the table tree's entry for a checked item of the given
 // size (model.ItemSize, from checkItem); memo may be nil.
-func (e *Engine) fillTableEntry(en *entry, item model.Item, size int, memo *hashMemo) {
+func (e *Engine) fillTableEntry(en *entry, item, keep model.Item, size int, memo *hashMemo) {
 	pv := item[e.key.Partition.Name]
-	*en = entry{hash: memo.scanHash(pv), item: item, size: int32(size)}
+	*en = entry{hash: memo.scanHash(pv), item: keep, size: int32(size)}
 	en.pk, _ = encodeKey(pv)
 	if e.key.hasSort() {
 		en.sk, _ = encodeKey(item[e.key.Sort.Name])
@@ -250,9 +337,9 @@ func (e *Engine) fillTableEntry(en *entry, item model.Item, size int, memo *hash
 // entryFor builds an index's entry for a stored item; nil when the item lacks one
 // of the index's key attributes or has it with another type (a sparse index,
 // GSI.html "Sparse indexes").
-func (ix *index) entryFor(te *entry) *entry {
+func (ix *index) entryFor(te *entry, item model.Item) *entry {
 	en := new(entry)
-	if !ix.fillEntry(en, te, nil) {
+	if !ix.fillEntry(en, te, item, nil) {
 		return nil
 	}
 	return en
@@ -260,17 +347,17 @@ func (ix *index) entryFor(te *entry) *entry {
 
 // fillEntry makes en the index's entry for the table entry te; false (en is then
 // not to be used) when the index holds no entry for it. memo may be nil.
-func (ix *index) fillEntry(en *entry, te *entry, memo *hashMemo) bool {
-	pv, ok := te.item[ix.key.Partition.Name]
+func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo) bool {
+	pv, ok := item[ix.key.Partition.Name]
 	if !ok || pv.Type != ix.key.Partition.Type {
 		return false
 	}
-	*en = entry{hash: memo.scanHash(pv), base: te, item: te.item}
+	*en = entry{hash: memo.scanHash(pv), base: te, item: te.item, lazy: te.lazy}
 	if en.pk, ok = encodeKey(pv); !ok {
 		return false
 	}
 	if ix.key.hasSort() {
-		sv, ok := te.item[ix.key.Sort.Name]
+		sv, ok := item[ix.key.Sort.Name]
 		if !ok || sv.Type != ix.key.Sort.Type {
 			return false
 		}
@@ -281,7 +368,7 @@ func (ix *index) fillEntry(en *entry, te *entry, memo *hashMemo) bool {
 	if ix.all {
 		en.size = te.size // the whole item, sized once already
 	} else {
-		en.size = int32(ix.entrySize(te.item))
+		en.size = int32(ix.entrySize(item))
 	}
 	return true
 }
@@ -356,7 +443,7 @@ func (ix *index) sameView(a, b model.Item) bool {
 // (loading a design does not price its writes, and skips that work).
 func (e *Engine) store(item model.Item, size int, price bool) (old *entry, idx map[string]float64) {
 	te := new(entry)
-	e.fillTableEntry(te, item, size, nil)
+	e.fillTableEntry(te, item, item, size, nil)
 	old, _ = e.tree.ReplaceOrInsert(te)
 	return old, e.reindex(old, te, price)
 }
@@ -382,13 +469,17 @@ func (e *Engine) reindex(old, cur *entry, price bool) map[string]float64 {
 	if price {
 		units = make(map[string]float64, len(e.indexes))
 	}
+	var oldItem model.Item
+	if old != nil {
+		oldItem = e.itemOf(old)
+	}
 	for _, ix := range e.indexes {
 		var o, n *entry
 		if old != nil {
-			o = ix.entryFor(old)
+			o = ix.entryFor(old, oldItem)
 		}
 		if cur != nil {
-			n = ix.entryFor(cur)
+			n = ix.entryFor(cur, cur.item)
 		}
 		w := indexWrite{Before: o != nil, After: n != nil}
 		if o != nil {
@@ -404,7 +495,7 @@ func (e *Engine) reindex(old, cur *entry, price bool) map[string]float64 {
 		}
 		if o != nil && n != nil {
 			w.SameKey = o.pk == n.pk && o.sk == n.sk
-			w.SameView = ix.sameView(o.item, n.item)
+			w.SameView = ix.sameView(oldItem, n.item)
 		}
 		units[ix.def.Name] = indexWriteUnits(w)
 	}

@@ -56,7 +56,7 @@ func (e *Engine) getItem(in GetItemInput) (*GetItemOutput, *Error) {
 	size := 0
 	if en, ok := e.tree.Get(e.probe(key)); ok {
 		size = int(en.size)
-		out.Item = applyProjection(proj, en.item)
+		out.Item = applyProjection(proj, e.itemOf(en))
 	}
 	out.Consumed.Table.Read = getUnits(size, size > 0, in.ConsistentRead)
 	return out, nil
@@ -137,7 +137,7 @@ func (e *Engine) batchGetItem(in BatchGetItemInput) (*BatchGetItemOutput, *Error
 		size := 0
 		if en, ok := e.tree.Get(p); ok {
 			size = int(en.size)
-			out.Responses = append(out.Responses, applyProjection(proj, en.item))
+			out.Responses = append(out.Responses, applyProjection(proj, e.itemOf(en)))
 		}
 		out.Consumed.Table.Read += getUnits(size, size > 0, in.ConsistentRead)
 	}
@@ -207,7 +207,7 @@ func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 		size := 0
 		if en, ok := e.tree.Get(p); ok {
 			size = int(en.size)
-			out.Responses[i] = applyProjection(projs[i], en.item)
+			out.Responses[i] = applyProjection(projs[i], e.itemOf(en))
 		}
 		out.Consumed.Table.Read += transactReadUnits(size)
 	}
@@ -506,20 +506,20 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 		pg.Items = make([]model.Item, 0, c)
 	}
 	bytes, fetchUnits := 0, 0.0
-	var last *entry
+	var last model.Item // the last item read, whole
 	walk(func(en *entry) bool {
 		if (p.limit > 0 && pg.ScannedCount >= p.limit) || bytes >= pageBytes {
 			return false
 		}
 		pg.ScannedCount++
 		bytes += int(en.size)
-		last = en
-		item := en.item
+		item := e.itemOf(en)
+		last = item
 		if p.tree != nil {
 			if p.fetch {
-				fetchUnits += lsiFetchUnits(model.ItemSize(en.item), p.consistent)
+				fetchUnits += lsiFetchUnits(model.ItemSize(item), p.consistent)
 			} else {
-				item = p.tree.view(en.item)
+				item = p.tree.view(item)
 			}
 		}
 		kept := p.filter == nil || p.filter.Eval(item)
@@ -535,7 +535,7 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 		return true
 	})
 	if last != nil && ((p.limit > 0 && pg.ScannedCount >= p.limit) || bytes >= pageBytes) {
-		pg.LastEvaluatedKey = e.lastKey(p.tree, last.item)
+		pg.LastEvaluatedKey = e.lastKey(p.tree, last)
 	}
 	units := pageUnits(bytes, p.consistent)
 	if p.tree == nil {

@@ -202,6 +202,29 @@ func setText(v model.Value) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
+// normalizeItem returns the item with every value canonical (normalize). The item
+// is changed in place when owned says the map is the engine's to change; otherwise a
+// value that changes is set in a copy, and the item itself is returned when none does.
+func normalizeItem(it model.Item, owned bool) (model.Item, *Error) {
+	out, copied := it, owned
+	for name, v := range it {
+		n, changed, err := normalize(v)
+		if err != nil {
+			return nil, err
+		}
+		if changed {
+			if !copied {
+				// maps.Clone copies the map's table whole, several times faster
+				// than inserting each attribute again; numbers written "17.50"
+				// (not canonical) are common in designs, so this copy is too.
+				out, copied = maps.Clone(it), true
+			}
+			out[name] = n
+		}
+	}
+	return out, nil
+}
+
 // checkItem validates an item for a put (PutItem, a BatchWriteItem put, a
 // transaction put, or the result of an update) and returns the copy to store, numbers
 // canonical, with its size (model.ItemSize, computed here once for the 400 KB check
@@ -213,22 +236,13 @@ func setText(v model.Value) string {
 // The item is returned as given when it is already canonical: the engine keeps the
 // caller's map rather than a copy (half the memory and most of the load time for a
 // design's items), which is why callers must not change an item once given.
-func (e *Engine) checkItem(it model.Item) (model.Item, int, *Error) {
-	out, copied := it, false
-	for name, v := range it {
-		n, changed, err := normalize(v)
-		if err != nil {
-			return nil, 0, err
-		}
-		if changed {
-			if !copied {
-				// maps.Clone copies the map's table whole, several times faster
-				// than inserting each attribute again; numbers written "17.50"
-				// (not canonical) are common in designs, so this copy is too.
-				out, copied = maps.Clone(it), true
-			}
-			out[name] = n
-		}
+//
+// owned says the caller gives the map to the engine to change: its values are then
+// made canonical in place instead of in a copy.
+func (e *Engine) checkItem(it model.Item, owned bool) (model.Item, int, *Error) {
+	out, err := normalizeItem(it, owned)
+	if err != nil {
+		return nil, 0, err
 	}
 	for i, a := range [2]keyAttr{e.key.Partition, e.key.Sort} {
 		if a.Name == "" {

@@ -88,7 +88,7 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 	}
 	var err *Error
 	if kind == model.ActionPut {
-		if w.item, w.size, err = e.checkItem(item); err != nil {
+		if w.item, w.size, err = e.checkItem(item, false); err != nil {
 			return nil, err
 		}
 		w.key = e.keyOf(w.item)
@@ -126,8 +126,10 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 
 // outcome is a write evaluated against the current item.
 type outcome struct {
-	old   *entry     // the stored entry; nil when absent
-	after model.Item // the item to store; nil for a delete or a check
+	old *entry // the stored entry; nil when absent
+	// before is the stored item (Engine.itemOf old); nil when absent.
+	before model.Item
+	after  model.Item // the item to store; nil for a delete or a check
 	// afterSize is after's size (model.ItemSize), measured once by checkItem.
 	afterSize int
 	failed    bool // the condition was false
@@ -138,10 +140,10 @@ type outcome struct {
 // without storing anything.
 func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 	o := &outcome{}
-	var before model.Item
 	if en, ok := e.tree.Get(w.probe); ok {
-		o.old, before = en, en.item
+		o.old, o.before = en, e.itemOf(en)
 	}
+	before := o.before
 	oldSize := 0
 	if o.old != nil {
 		oldSize = int(o.old.size)
@@ -161,7 +163,7 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 			}
 			base = u
 		}
-		after, size, err := e.checkItem(base)
+		after, size, err := e.checkItem(base, false)
 		if err != nil {
 			if err.Message == msgItemTooLarge {
 				err = validation(msgUpdateTooLarge)
@@ -184,7 +186,7 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
 	ch := Change{Key: w.key}
 	if o.old != nil {
-		ch.Before = o.old.item
+		ch.Before = o.before
 	}
 	var idx map[string]float64
 	switch w.kind {
@@ -262,7 +264,7 @@ func (e *Engine) single(w *write, rv string) (*WriteOutput, *Error) {
 		out.Consumed.Table.Write = failedUnits(w, o, 1)
 		ce := &Error{Type: ConditionalCheckFailedException, Message: msgConditionFailed}
 		if w.returnOnFail && o.old != nil {
-			ce.Item = o.old.item
+			ce.Item = o.before
 		}
 		return out, ce
 	}
@@ -459,7 +461,7 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 			cancelled = true
 			reasons[i] = CancellationReason{Code: "ConditionalCheckFailed", Message: msgConditionFailed}
 			if w.returnOnFail && o.old != nil {
-				reasons[i].Item = o.old.item
+				reasons[i].Item = o.before
 			}
 		}
 	}

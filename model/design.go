@@ -26,6 +26,9 @@ type Design struct {
 
 	// ItemPos[i] is where Items[i] starts in the file (zero when built in code).
 	ItemPos []Pos
+	// Lazy holds the items, in place of Items and ItemPos, of a design loaded by
+	// ParseLazily; nil otherwise.
+	Lazy *LazyItems
 	// Pos is where the document starts; its File names the design file.
 	Pos Pos
 	// Source keeps what loading read (the YAML node tree, comments included) so that

@@ -63,8 +63,27 @@ func (f *fastItems) fits(root *yaml.Node) bool {
 	return found
 }
 
-// splitItems reads the items section the fast way, or returns nil when it cannot.
-func splitItems(dec *decoder, data []byte) *fastItems {
+// itemSection is where a file's items are when they are written one flow mapping a
+// line: what findItemSection found, before any item is read.
+type itemSection struct {
+	keyLine int // the 1-based line of "items:"
+	refs    []itemRef
+	// rest is the file with the item lines, and the comment lines above them,
+	// blanked, for yaml.v3 to read the rest of the design from.
+	rest []byte
+}
+
+// itemRef is one item line.
+type itemRef struct {
+	start, end int    // the line's text in the file, without its newline
+	line       int    // 1-based
+	ind        int    // the column of "- {", 0-based
+	head       string // the comment lines above the item
+}
+
+// findItemSection finds the item lines of data, or returns nil when the items section
+// is not in the fast path's shape (or there is none).
+func findItemSection(data []byte) *itemSection {
 	if !fastCharsOnly(data) {
 		return nil
 	}
@@ -85,13 +104,13 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 	if keyIdx < 0 {
 		return nil
 	}
-	// First pass, in order: which lines are items, and the comment lines above each.
-	type itemLine struct {
-		idx, ind int
-		head     string
+	offsets := make([]int, len(lines)+1)
+	for i, l := range lines {
+		offsets[i+1] = offsets[i] + len(l)
 	}
-	var refs []itemLine
-	var blank []int // the lines the fast path reads, blanked for yaml.v3
+	// In order: which lines are items, and the comment lines above each.
+	sec := &itemSection{keyLine: keyIdx + 1}
+	blank := make([]bool, len(lines)) // the lines the fast path reads, blanked for yaml.v3
 	indent := -1
 	var pending []int
 	var head []string
@@ -119,81 +138,23 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 			return nil
 		}
 		indent = ind
-		ref := itemLine{idx: i, ind: ind}
+		ref := itemRef{start: offsets[i], end: offsets[i] + len(l), line: i + 1, ind: ind}
 		if len(head) > 0 {
 			ref.head = strings.Join(head, "\n")
 		}
-		refs = append(refs, ref)
-		blank = append(blank, pending...)
-		blank = append(blank, i)
+		sec.refs = append(sec.refs, ref)
+		for _, p := range pending {
+			blank[p] = true
+		}
+		blank[i] = true
 		pending, head = pending[:0], nil
 	}
-	// One copy of the file as a string: each line is a substring of it, and so is
-	// every value read from a line, with no allocation per line.
-	text := string(data)
-	offsets := make([]int, len(lines)+1)
-	for i, l := range lines {
-		offsets[i+1] = offsets[i] + len(l)
-	}
-	n := len(refs)
-	f := &fastItems{keyLine: keyIdx + 1, items: make([]Item, n), pos: make([]Pos, n), records: make([]itemRecord, n)}
-	// Second pass: the item lines are independent, so a large section is read in
-	// chunks, one goroutine each. Each chunk has its own parser, interning and errors;
-	// the errors are joined in chunk order, which is line order.
-	chunks := 1
-	if n >= 4096 {
-		chunks = min(runtime.GOMAXPROCS(0), 8)
-	}
-	chunkErrs := make([]errs, chunks)
-	failed := make([]bool, chunks)
-	var wg sync.WaitGroup
-	for c := 0; c < chunks; c++ {
-		lo, hi := c*n/chunks, (c+1)*n/chunks
-		wg.Add(1)
-		go func(c, lo, hi int) {
-			defer wg.Done()
-			p := &fastParser{d: &decoder{file: dec.file, strs: map[string]string{}, orders: map[string][]string{}}}
-			if c == 0 {
-				// The first chunk shares the document's interned strings.
-				p.d.strs, p.d.orders = dec.strs, dec.orders
-			}
-			var lastOrder []string
-			for j := lo; j < hi; j++ {
-				r := refs[j]
-				l := strings.TrimSuffix(text[offsets[r.idx]:offsets[r.idx+1]], "\n")
-				it, order, lineComment, ok := p.itemLine(l, r.ind+2, r.idx+1)
-				if !ok {
-					failed[c] = true
-					return
-				}
-				// Consecutive items mostly share one layout; compare before interning.
-				if !equalStrings(order, lastOrder) {
-					lastOrder = p.d.order(order)
-				}
-				f.items[j] = it
-				f.pos[j] = Pos{File: dec.file, Line: r.idx + 1, Col: r.ind + 3}
-				f.records[j] = itemRecord{order: lastOrder, head: r.head, line: lineComment}
-			}
-			chunkErrs[c] = p.d.errs
-		}(c, lo, hi)
-	}
-	wg.Wait()
-	for c := range chunks {
-		if failed[c] {
-			return nil
-		}
-		f.errs.list = append(f.errs.list, chunkErrs[c].list...)
-	}
-	if len(f.items) == 0 {
+	if len(sec.refs) == 0 {
 		return nil
-	}
-	isBlank := make(map[int]bool, len(blank))
-	for _, i := range blank {
-		isBlank[i] = true
 	}
 	rest := make([]byte, 0, len(data)/8)
 	for i, l := range lines {
-		if isBlank[i] {
+		if blank[i] {
 			if bytes.HasSuffix(l, []byte("\n")) {
 				rest = append(rest, '\n')
 			}
@@ -201,7 +162,87 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 		}
 		rest = append(rest, l...)
 	}
-	f.rest = rest
+	sec.rest = rest
+	return sec
+}
+
+// inChunks calls read on contiguous ranges [lo, hi) of n items that together cover
+// them, in parallel for a large n: item lines are independent, so a large section is
+// read one goroutine a chunk. It reports whether every read did, and how many chunks
+// there were (chunk c is numbered 0..chunks-1 in item order).
+func inChunks(n int, read func(c, lo, hi int) bool) (chunks int, ok bool) {
+	chunks = 1
+	if n >= 4096 {
+		chunks = min(runtime.GOMAXPROCS(0), 8)
+	}
+	failed := make([]bool, chunks)
+	var wg sync.WaitGroup
+	for c := 0; c < chunks; c++ {
+		wg.Add(1)
+		go func(c int) {
+			defer wg.Done()
+			failed[c] = !read(c, c*n/chunks, (c+1)*n/chunks)
+		}(c)
+	}
+	wg.Wait()
+	for _, f := range failed {
+		if f {
+			return chunks, false
+		}
+	}
+	return chunks, true
+}
+
+// line is the text of item line r in the file text.
+func (r *itemRef) text(text string) string { return text[r.start:r.end] }
+
+// pos is where the item's mapping starts.
+func (r *itemRef) pos(file string) Pos { return Pos{File: file, Line: r.line, Col: r.ind + 3} }
+
+// splitItems reads the items section the fast way, or returns nil when it cannot.
+func splitItems(dec *decoder, data []byte) *fastItems {
+	sec := findItemSection(data)
+	if sec == nil {
+		return nil
+	}
+	// One copy of the file as a string: each line is a substring of it, and so is
+	// every value read from a line, with no allocation per line.
+	text := string(data)
+	n := len(sec.refs)
+	f := &fastItems{rest: sec.rest, keyLine: sec.keyLine, items: make([]Item, n), pos: make([]Pos, n), records: make([]itemRecord, n)}
+	// Each chunk has its own parser, interning and errors; the errors are joined in
+	// chunk order, which is line order.
+	chunkErrs := make([]errs, min(runtime.GOMAXPROCS(0), 8))
+	_, ok := inChunks(n, func(c, lo, hi int) bool {
+		p := &fastParser{d: &decoder{file: dec.file, strs: map[string]string{}, orders: map[string][]string{}}}
+		if c == 0 {
+			// The first chunk shares the document's interned strings.
+			p.d.strs, p.d.orders = dec.strs, dec.orders
+		}
+		var lastOrder []string
+		for j := lo; j < hi; j++ {
+			r := &sec.refs[j]
+			it, order, lineComment, ok := p.itemLine(r.text(text), r.ind+2, r.line)
+			if !ok {
+				return false
+			}
+			// Consecutive items mostly share one layout; compare before interning.
+			if !equalStrings(order, lastOrder) {
+				lastOrder = p.d.order(order)
+			}
+			f.items[j] = it
+			f.pos[j] = r.pos(dec.file)
+			f.records[j] = itemRecord{order: lastOrder, head: r.head, line: lineComment}
+		}
+		chunkErrs[c] = p.d.errs
+		return true
+	})
+	if !ok {
+		return nil
+	}
+	for _, e := range chunkErrs {
+		f.errs.list = append(f.errs.list, e.list...)
+	}
 	return f
 }
 
@@ -216,6 +257,11 @@ type fastParser struct {
 	fail bool
 	// lastSize is the previous item's attribute count, to size the next item's map.
 	lastSize int
+	// scratch, when set, is the map every item is read into, cleared first: for a
+	// reader that looks at each item once and keeps nothing of it (LazyItems).
+	scratch Item
+	// orderBuf is reused for each item's attribute order; callers copy what they keep.
+	orderBuf []string
 }
 
 func (p *fastParser) itemLine(l string, at, line int) (Item, []string, string, bool) {
@@ -256,14 +302,20 @@ func (p *fastParser) peek() byte {
 // kept.
 func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 	p.i++ // '{'
-	size := 4
-	if top {
-		size = p.lastSize
-	}
-	m := make(map[string]Value, size)
+	var m map[string]Value
 	var order []string
+	switch {
+	case top && p.scratch != nil:
+		m = p.scratch
+		clear(m)
+	case top:
+		m = make(map[string]Value, p.lastSize)
+	default:
+		m = make(map[string]Value, 4)
+	}
 	if top {
-		order = make([]string, 0, 12)
+		order = p.orderBuf[:0]
+		defer func() { p.orderBuf = order[:0] }()
 	}
 	var badKeys []string
 	p.spaces()

@@ -129,8 +129,11 @@ func newDecoder(file string) *decoder {
 func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
 
 // text interns short strings (names, enum-like values); long ones are rarely repeated.
+//
+// A decoder without strs (LazyItems') does not intern: its texts are substrings of
+// the file, which it keeps whole anyway.
 func (d *decoder) text(s string) string {
-	if len(s) > 32 {
+	if d.strs == nil || len(s) > 32 {
 		return s
 	}
 	if t, ok := d.strs[s]; ok {

@@ -33,6 +33,9 @@ func Marshal(d *Design) ([]byte, error) {
 // marshalParts is Marshal's output in consecutive pieces, so that SaveFile can write a
 // large design without first copying it into one buffer.
 func marshalParts(d *Design) ([][]byte, error) {
+	if d.Lazy != nil {
+		return nil, ErrLazyDesign
+	}
 	// The placeholder that marks where the items go must occur once in the output; a
 	// design whose text happens to hold it gets another.
 	for attempt := 0; ; attempt++ {

@@ -359,51 +359,76 @@ func (m *matcher) match(parts []tmplPart, s string, vars map[string]string, foun
 // applyTemplates builds the key attributes that typed items leave out, and checks the
 // ones they give against their entity's templates.
 func applyTemplates(d *Design, c *errs) {
-	if len(d.Entities) == 0 {
+	t := newTemplater(d)
+	if t == nil {
 		return
 	}
-	typeAttr := d.TypeAttr()
-	byName := make(map[string]*Entity, len(d.Entities))
-	for i := range d.Entities {
-		if _, dup := byName[d.Entities[i].Name]; !dup {
-			byName[d.Entities[i].Name] = &d.Entities[i]
-		}
-	}
-	tableKeys := map[string]bool{d.Table.Key.Partition: true, d.Table.Key.Sort: true}
-	// Each entity's key attributes in a fixed order, worked out once, not per item.
-	keyOrder := make(map[*Entity][]string, len(byName))
-	for _, e := range byName {
-		keyOrder[e] = sortedNames(e.Keys)
-	}
 	for i, it := range d.Items {
-		tv, ok := it[typeAttr]
-		if !ok || tv.Type != TypeS {
-			continue
+		t.apply(i, it, d.itemPos(i), c)
+	}
+}
+
+// templater applies the entities' key templates to items, one at a time.
+type templater struct {
+	table     *Table
+	typeAttr  string
+	byName    map[string]*Entity
+	tableKeys map[string]bool
+	keyOrder  map[*Entity][]string // each entity's key attributes in a fixed order
+}
+
+// newTemplater prepares d's templates; nil when d has no entities.
+func newTemplater(d *Design) *templater {
+	if len(d.Entities) == 0 {
+		return nil
+	}
+	t := &templater{
+		table:     &d.Table,
+		typeAttr:  d.TypeAttr(),
+		byName:    make(map[string]*Entity, len(d.Entities)),
+		tableKeys: map[string]bool{d.Table.Key.Partition: true, d.Table.Key.Sort: true},
+	}
+	for i := range d.Entities {
+		if _, dup := t.byName[d.Entities[i].Name]; !dup {
+			t.byName[d.Entities[i].Name] = &d.Entities[i]
 		}
-		e := byName[tv.Str]
-		if e == nil {
-			continue
-		}
-		pos := d.itemPos(i)
-		for _, attr := range keyOrder[e] {
-			tmpl := e.Keys[attr]
-			ty := d.Table.KeyAttributeType(attr)
-			want, full := ExpandKey(tmpl, it, ty)
-			got, has := it[attr]
-			switch {
-			case !has && full:
-				it[attr] = want
-			case !has && tableKeys[attr] && attr != "":
-				missing := missingVars(tmpl, it)
-				c.add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", attr, strings.Join(missing, ", ")),
-					"item %d (%s) has no %s and cannot build it from %q", i, e.Name, attr, tmpl)
-			case has && full && !got.Equal(want):
-				c.add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", attr, showValue(want)),
-					"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
-			case has && !full && !MatchTemplate(tmpl, got):
-				c.add(pos, "make the key follow the template, or give the item another type",
-					"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
-			}
+	}
+	t.keyOrder = make(map[*Entity][]string, len(t.byName))
+	for _, e := range t.byName {
+		t.keyOrder[e] = sortedNames(e.Keys)
+	}
+	return t
+}
+
+// apply builds item i's missing key attributes from its entity's templates, and
+// reports to c a key that does not match its template. pos is where the item is.
+func (t *templater) apply(i int, it Item, pos Pos, c *errs) {
+	tv, ok := it[t.typeAttr]
+	if !ok || tv.Type != TypeS {
+		return
+	}
+	e := t.byName[tv.Str]
+	if e == nil {
+		return
+	}
+	for _, attr := range t.keyOrder[e] {
+		tmpl := e.Keys[attr]
+		ty := t.table.KeyAttributeType(attr)
+		want, full := ExpandKey(tmpl, it, ty)
+		got, has := it[attr]
+		switch {
+		case !has && full:
+			it[attr] = want
+		case !has && t.tableKeys[attr] && attr != "":
+			missing := missingVars(tmpl, it)
+			c.add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", attr, strings.Join(missing, ", ")),
+				"item %d (%s) has no %s and cannot build it from %q", i, e.Name, attr, tmpl)
+		case has && full && !got.Equal(want):
+			c.add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", attr, showValue(want)),
+				"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
+		case has && !full && !MatchTemplate(tmpl, got):
+			c.add(pos, "make the key follow the template, or give the item another type",
+				"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
 		}
 	}
 }

@@ -285,44 +285,53 @@ func (v *validator) items() {
 	seen := make(map[string]int, len(v.d.Items))
 	for i, it := range v.d.Items {
 		p := v.d.itemPos(i)
-		complete := true
-		for _, kp := range parts {
-			val, ok := it[kp.attr]
-			if !ok {
-				if kp.required {
-					v.c.add(p, fmt.Sprintf("add %s, or a type whose template builds it", kp.attr), "item %d lacks %s (%s)", i, kp.attr, kp.where)
-					complete = false
-				}
-				continue
-			}
-			if msg := keyValueProblem(val, t.KeyAttributeType(kp.attr), kp.max); msg != "" {
-				v.c.add(p, "fix the value, or declare the type in table.attributes", "item %d: %s (%s) %s", i, kp.attr, kp.where, msg)
-				complete = complete && !kp.required
-			}
+		if !v.item(i, it, p, parts) {
+			continue
 		}
-		if size := ItemSize(it); size > MaxItemSize {
-			v.c.add(p, "move large attributes to S3 or split the item", "item %d is %d bytes; DynamoDB items are at most %d bytes (400 KB)", i, size, MaxItemSize)
+		k := itemKeyString(t, it)
+		if first, dup := seen[k]; dup {
+			v.c.add(p, "give one of them another key; DynamoDB keeps one item per key",
+				"item %d has the same key as item %d (%s)", i, first, describeKey(t, it))
+		} else {
+			seen[k] = i
 		}
-		for name, val := range it {
-			if name == "" || len(name) > MaxAttrNameBytes {
-				v.c.add(p, "use a name of 1 to 65535 bytes", "item %d: attribute name of %d bytes", i, len(name))
+	}
+}
+
+// item checks item i on its own (key values, size, attribute names), reporting at p;
+// complete says its table key is whole and valid, so that it can be compared with
+// the other items' keys. parts is the table's keyParts.
+func (v *validator) item(i int, it Item, p Pos, parts []keyPart) (complete bool) {
+	t := &v.d.Table
+	complete = true
+	for _, kp := range parts {
+		val, ok := it[kp.attr]
+		if !ok {
+			if kp.required {
+				v.c.add(p, fmt.Sprintf("add %s, or a type whose template builds it", kp.attr), "item %d lacks %s (%s)", i, kp.attr, kp.where)
+				complete = false
 			}
-			if !v.loaded {
-				if msg := valueRuleProblem(val, 1); msg != "" {
-					v.c.add(p, "fix the value", "item %d: %s: %s", i, name, msg)
-				}
-			}
+			continue
 		}
-		if complete {
-			k := itemKeyString(t, it)
-			if first, dup := seen[k]; dup {
-				v.c.add(p, "give one of them another key; DynamoDB keeps one item per key",
-					"item %d has the same key as item %d (%s)", i, first, describeKey(t, it))
-			} else {
-				seen[k] = i
+		if msg := keyValueProblem(val, t.KeyAttributeType(kp.attr), kp.max); msg != "" {
+			v.c.add(p, "fix the value, or declare the type in table.attributes", "item %d: %s (%s) %s", i, kp.attr, kp.where, msg)
+			complete = complete && !kp.required
+		}
+	}
+	if size := ItemSize(it); size > MaxItemSize {
+		v.c.add(p, "move large attributes to S3 or split the item", "item %d is %d bytes; DynamoDB items are at most %d bytes (400 KB)", i, size, MaxItemSize)
+	}
+	for name, val := range it {
+		if name == "" || len(name) > MaxAttrNameBytes {
+			v.c.add(p, "use a name of 1 to 65535 bytes", "item %d: attribute name of %d bytes", i, len(name))
+		}
+		if !v.loaded {
+			if msg := valueRuleProblem(val, 1); msg != "" {
+				v.c.add(p, "fix the value", "item %d: %s: %s", i, name, msg)
 			}
 		}
 	}
+	return complete
 }
 
 // keyValueProblem checks one key attribute value: its declared type, not empty (keys
@@ -390,22 +399,26 @@ func valueRuleProblem(val Value, depth int) string {
 // itemKeyString is an item's table key as one comparable string: each key value's
 // type and text, numbers in canonical form (so 1 and 1.0 are the same key).
 func itemKeyString(t *Table, it Item) string {
-	var b strings.Builder
-	b.Grow(len(it[t.Key.Partition].Str) + len(it[t.Key.Sort].Str) + 4)
+	return string(appendItemKey(make([]byte, 0, len(it[t.Key.Partition].Str)+len(it[t.Key.Sort].Str)+4), t, it))
+}
+
+// appendItemKey appends the bytes itemKeyString makes: two items have equal keys
+// exactly when these are equal.
+func appendItemKey(b []byte, t *Table, it Item) []byte {
 	for _, attr := range []string{t.Key.Partition, t.Key.Sort} {
 		if attr == "" {
 			continue
 		}
 		v := it[attr]
-		b.WriteByte(byte(v.Type))
+		b = append(b, byte(v.Type))
 		if v.Type == TypeN {
-			b.WriteString(CanonicalNumber(v.Str))
+			b = append(b, CanonicalNumber(v.Str)...)
 		} else {
-			b.WriteString(v.Str)
+			b = append(b, v.Str...)
 		}
-		b.WriteByte(0)
+		b = append(b, 0)
 	}
-	return b.String()
+	return b
 }
 
 func describeKey(t *Table, it Item) string {

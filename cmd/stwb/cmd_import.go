@@ -60,13 +60,6 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
 }
 
-func readInput(path string, stdin io.Reader) ([]byte, error) {
-	if path == "-" {
-		return io.ReadAll(stdin)
-	}
-	return os.ReadFile(path)
-}
-
 func importWorkbench(path, out, table string, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	data, err := readInput(path, stdin)
 	if err != nil {

@@ -30,7 +30,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError(stderr, "usage: stwb query FILE [ID] [--json] [--all-pages]")
 	}
-	d, err := readDesign(pos[0], stdin)
+	d, err := readDesignToRead(pos[0], stdin)
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"stwb/model"
@@ -11,14 +12,43 @@ import (
 
 // readDesign loads the design named on the command line; "-" reads standard input.
 func readDesign(path string, stdin io.Reader) (*model.Design, error) {
+	data, err := readInput(path, stdin)
+	if err != nil {
+		return nil, err
+	}
+	return model.Parse(inputName(path), data)
+}
+
+// readDesignToRead loads a design the command only reads, never changes or saves:
+// its items stay as text until a pattern reads them (model.ParseLazily), which
+// loads a design of 100,000 items in a fraction of the time and memory. Problems
+// are reported exactly as readDesign reports them.
+func readDesignToRead(path string, stdin io.Reader) (*model.Design, error) {
+	data, err := readInput(path, stdin)
+	if err != nil {
+		return nil, err
+	}
+	return model.ParseLazily(inputName(path), data)
+}
+
+// readInput reads the file named on the command line, or standard input for "-".
+func readInput(path string, stdin io.Reader) ([]byte, error) {
 	if path == "-" {
 		data, err := io.ReadAll(stdin)
 		if err != nil {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
-		return model.Parse("<stdin>", data)
+		return data, nil
 	}
-	return model.Load(path)
+	return os.ReadFile(path)
+}
+
+// inputName is how errors name what readInput read.
+func inputName(path string) string {
+	if path == "-" {
+		return "<stdin>"
+	}
+	return path
 }
 
 // reportInvalid prints a load or validation error, one problem per line, each

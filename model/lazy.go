@@ -1,0 +1,210 @@
+package model
+
+import (
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"slices"
+	"unsafe"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Lazily loaded items. A Go map per item costs about 1.5 KB for a dozen attributes,
+// fifteen times the item's YAML line, and on this project's machines fresh memory is
+// what a large load spends its time on (the kernel zeroes every page first): 100,000
+// items as maps took 1.6 s to load, nearly all of it allocating. `stwb query` reads
+// only the items its patterns touch, a few thousand, so it loads the design with
+// ParseLazily: every item is read and checked once, into one map reused from item to
+// item, and is read again into a map of its own only when it is asked for.
+
+// LazyItems are a design's items kept as the lines of YAML they were written on. It
+// is read-only and safe for use by several goroutines.
+type LazyItems struct {
+	file string
+	text string // the whole file; every item line, and every value read, is part of it
+	refs []lazyRef
+	tmpl *templater // nil when the design has no entities
+}
+
+// lazyRef is where one item's line is: 16 bytes, as a design may have millions.
+type lazyRef struct {
+	start, end int32 // the line's text in the file, without its newline
+	line, ind  int32 // 1-based line, and the 0-based column of "- {"
+}
+
+// maxLazyFile is the largest file that loads lazily; offsets are 32-bit. Larger files
+// load as Parse loads them.
+const maxLazyFile = 1<<31 - 1
+
+// ErrLazyDesign is returned when a design loaded by ParseLazily is to be saved:
+// its items were never read into maps, so there is nothing to save them from.
+var ErrLazyDesign = errors.New("this design was loaded read-only (model.ParseLazily); load it with model.Load to change and save it")
+
+// ParseLazily reads a design as Parse does and finds exactly the same problems, but
+// keeps the items as their text, in Design.Lazy, with Design.Items and ItemPos nil.
+// Each item is read once, to check it, and again whenever LazyItems.Item is asked for
+// it.
+//
+// Only items written one flow mapping a line (as saving writes them) load lazily. A
+// design in any other shape, or with any problem, is read by Parse instead: its items
+// are then maps in Items as usual, and its errors are Parse's, word for word.
+//
+// The design keeps data: item values are substrings of it, so data must not be
+// changed afterwards. A lazily loaded design cannot be saved (ErrLazyDesign).
+func ParseLazily(file string, data []byte) (*Design, error) {
+	if d := parseLazily(file, data); d != nil {
+		return d, nil
+	}
+	return Parse(file, data)
+}
+
+// parseLazily is ParseLazily's fast way; nil when the design must go to Parse, for
+// its shape or for an error Parse is to report.
+func parseLazily(file string, data []byte) (d *Design) {
+	if len(data) == 0 || len(data) > maxLazyFile {
+		return nil
+	}
+	defer func() {
+		// Whatever panicked here will panic in Parse too, which reports it as an
+		// error the way it reports every panic of its own.
+		if recoverPanics && recover() != nil {
+			d = nil
+		}
+	}()
+	sec := findItemSection(data)
+	if sec == nil {
+		return nil
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(sec.rest, &root) != nil {
+		return nil
+	}
+	section := &fastItems{keyLine: sec.keyLine}
+	if !section.fits(&root) {
+		return nil
+	}
+	dec := newDecoder(file)
+	design := dec.document(&root, section)
+	if design == nil || len(dec.errs.list) > 0 || design.Table.Key.Partition == "" {
+		return nil
+	}
+	lz := &LazyItems{
+		file: file,
+		// No copy: data is the caller's to keep unchanged, as documented.
+		text: unsafe.String(unsafe.SliceData(data), len(data)),
+		refs: make([]lazyRef, len(sec.refs)),
+		tmpl: newTemplater(design),
+	}
+	for i, r := range sec.refs {
+		lz.refs[i] = lazyRef{start: int32(r.start), end: int32(r.end), line: int32(r.line), ind: int32(r.ind)}
+	}
+	// The design now has its items; nothing is to be kept for saving them.
+	design.Lazy, design.Source = lz, nil
+	if !lz.check(design) || len(validate(design, true).list) > 0 {
+		return nil
+	}
+	return design
+}
+
+// check reports whether every item is as validate requires (validator.item) and no
+// two have the same table key. Duplicates are found by a 64-bit hash of the key; a
+// collision of two different keys only sends the design to Parse, which compares
+// keys whole.
+func (lz *LazyItems) check(d *Design) bool {
+	parts := d.Table.keyParts()
+	seed := maphash.MakeSeed()
+	hashes := make([]uint64, len(lz.refs))
+	if !lz.Each(func() func(int, Item) bool {
+		v := &validator{d: d, c: &errs{}, loaded: true}
+		var key []byte
+		return func(i int, it Item) bool {
+			if !v.item(i, it, lz.Pos(i), parts) || len(v.c.list) > 0 {
+				return false
+			}
+			key = appendItemKey(key[:0], &d.Table, it)
+			hashes[i] = maphash.Bytes(seed, key)
+			return true
+		}
+	}) {
+		return false
+	}
+	slices.Sort(hashes)
+	for i := 1; i < len(hashes); i++ {
+		if hashes[i] == hashes[i-1] {
+			return false
+		}
+	}
+	return true
+}
+
+// Len is the number of items.
+func (lz *LazyItems) Len() int { return len(lz.refs) }
+
+// Pos is where item i starts in the file.
+func (lz *LazyItems) Pos(i int) Pos {
+	r := &lz.refs[i]
+	return Pos{File: lz.file, Line: int(r.line), Col: int(r.ind) + 3}
+}
+
+// Item reads item i into a new map, exactly as Parse would have made it (key
+// templates applied). The map is the caller's.
+func (lz *LazyItems) Item(i int) Item {
+	it, ok := lz.newReader(nil).read(i)
+	if !ok {
+		// ParseLazily read this very line without fault.
+		panic(fmt.Sprintf("model: lazy item %d no longer reads", i))
+	}
+	return it
+}
+
+// Each reads every item once, in item order within each of several goroutines, and
+// calls a visit function with the item's index and the item as Parse would have made
+// it. newVisit is called once in each goroutine for the visit function that
+// goroutine uses, so that a visit function can keep state without locking. The map
+// is reused for the next item once visit returns: keep copies, not the map. Each
+// stops and reports false when a visit does, or when an item does not read cleanly
+// (which for a design from ParseLazily happens only in check).
+func (lz *LazyItems) Each(newVisit func() func(i int, it Item) bool) bool {
+	_, ok := inChunks(len(lz.refs), func(_, lo, hi int) bool {
+		r := lz.newReader(Item{})
+		visit := newVisit()
+		for i := lo; i < hi; i++ {
+			it, ok := r.read(i)
+			if !ok || !visit(i, it) {
+				return false
+			}
+		}
+		return true
+	})
+	return ok
+}
+
+// lazyReader reads item lines, one parser for all of them.
+type lazyReader struct {
+	lz *LazyItems
+	p  *fastParser
+}
+
+// newReader makes a reader; with a scratch map, every item is read into it.
+func (lz *LazyItems) newReader(scratch Item) *lazyReader {
+	// A decoder without interning: the names are substrings of the text already.
+	return &lazyReader{lz: lz, p: &fastParser{d: &decoder{file: lz.file}, scratch: scratch}}
+}
+
+// read reads item i and applies the key templates; ok is false when the line does
+// not read, or reads with a problem.
+func (r *lazyReader) read(i int) (Item, bool) {
+	ref := &r.lz.refs[i]
+	it, _, _, ok := r.p.itemLine(r.lz.text[ref.start:ref.end], int(ref.ind)+2, int(ref.line))
+	if !ok || len(r.p.d.errs.list) > 0 {
+		return nil, false
+	}
+	if r.lz.tmpl != nil {
+		r.lz.tmpl.apply(i, it, r.lz.Pos(i), &r.p.d.errs)
+		if len(r.p.d.errs.list) > 0 {
+			return nil, false
+		}
+	}
+	return it, true
+}
