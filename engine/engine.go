@@ -158,23 +158,30 @@ func FromDesign(d *model.Design) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	load, pos := e.loadAll, d.ItemPos
+	load := e.loadAll
 	if d.Lazy != nil {
 		load = func([]model.Item) (int, *Error) { return e.loadLazy(d.Lazy) }
-		pos = make([]model.Pos, d.Lazy.Len())
-		for i := range pos {
-			pos[i] = d.Lazy.Pos(i)
-		}
 	}
 	if i, err := load(d.Items); err != nil {
-		where := fmt.Sprintf("items[%d]", i)
-		if i < len(pos) && pos[i].Line > 0 {
-			p := pos[i]
-			where = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, where)
-		}
-		return nil, &Error{Type: err.Type, Message: where + ": " + err.Message + " (fix the item in the design file)"}
+		return nil, itemError(d, i, err)
 	}
 	return e, nil
+}
+
+// itemError is a load's refusal of item i, naming the item's place in the file.
+func itemError(d *model.Design, i int, err *Error) *Error {
+	where := fmt.Sprintf("items[%d]", i)
+	var p model.Pos
+	switch {
+	case d.Lazy != nil && i < d.Lazy.Len():
+		p = d.Lazy.Pos(i)
+	case i < len(d.ItemPos):
+		p = d.ItemPos[i]
+	}
+	if p.Line > 0 {
+		where = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, where)
+	}
+	return &Error{Type: err.Type, Message: where + ": " + err.Message + " (fix the item in the design file)"}
 }
 
 // loadAll puts items into an empty engine as PutItem would, one after another
@@ -240,49 +247,105 @@ func (e *Engine) fillTrees(slab []entry, islabs [][]entry) {
 	}
 }
 
-// loadLazy is loadAll for a design whose items are still text (model.ParseLazily).
-// Each item is read into a map that is reused for the next (LazyItems.Each, over
-// several goroutines), checked, sized and keyed; its entries keep the keys and the
-// item's place in the text, not the map. The trees are then filled in item order,
-// as loadAll fills them.
+// loadLazy is loadAll for a design whose items are still text (model.ParseLazily):
+// one more pass over the items (LazyItems.Each) through a lazyLoad.
 func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
-	n := lz.Len()
-	slab := make([]entry, n)
-	islabs := make([][]entry, len(e.indexes))
-	for k := range islabs {
-		islabs[k] = make([]entry, n)
-	}
-	var mu sync.Mutex
-	first, firstErr := n, (*Error)(nil)
+	ld := e.newLazyLoad(lz)
 	lz.Each(func() func(int, model.Item) bool {
-		var memo hashMemo
-		return func(i int, it model.Item) bool {
-			item, size, err := e.checkItem(it, true)
-			if err != nil {
-				mu.Lock()
-				defer mu.Unlock()
-				if i < first {
-					first, firstErr = i, err
-				}
-				return false
-			}
-			te := &slab[i]
-			e.fillTableEntry(te, item, nil, size, &memo)
-			te.lazy = int32(i + 1)
-			for k, ix := range e.indexes {
-				if en := &islabs[k][i]; !ix.fillEntry(en, te, item, &memo) {
-					*en = entry{}
-				}
-			}
-			return true
-		}
+		visit := ld.visitor()
+		return func(i int, it model.Item) bool { visit(i, it); return true }
 	})
-	if firstErr != nil {
-		return first, firstErr
+	return ld.finish()
+}
+
+// lazyLoad loads the items of a design held as text. Each item is given to a visit
+// function once, in a map that is reused for the next, on several goroutines at
+// once; it is checked, sized and keyed, and its entries keep the keys and the
+// item's place in the text, not the map. finish then fills the trees in item order,
+// as loadAll fills them.
+type lazyLoad struct {
+	e      *Engine
+	lz     *model.LazyItems
+	slab   []entry
+	islabs [][]entry // islabs[k][i]: index k's entry for item i; base nil when none
+	mu     sync.Mutex
+	first  int // the first item refused, and why
+	err    *Error
+}
+
+func (e *Engine) newLazyLoad(lz *model.LazyItems) *lazyLoad {
+	n := lz.Len()
+	ld := &lazyLoad{e: e, lz: lz, slab: make([]entry, n), islabs: make([][]entry, len(e.indexes)), first: n}
+	for k := range ld.islabs {
+		ld.islabs[k] = make([]entry, n)
 	}
-	e.lazy = lz
-	e.fillTrees(slab, islabs)
+	return ld
+}
+
+// visitor makes the visit function for one goroutine.
+func (ld *lazyLoad) visitor() func(i int, it model.Item) {
+	var memo hashMemo
+	e := ld.e
+	return func(i int, it model.Item) {
+		item, size, err := e.checkItem(it, true)
+		if err != nil {
+			ld.mu.Lock()
+			defer ld.mu.Unlock()
+			if i < ld.first {
+				ld.first, ld.err = i, err
+			}
+			return
+		}
+		te := &ld.slab[i]
+		e.fillTableEntry(te, item, nil, size, &memo)
+		te.lazy = int32(i + 1)
+		for k, ix := range e.indexes {
+			if en := &ld.islabs[k][i]; !ix.fillEntry(en, te, item, &memo) {
+				*en = entry{}
+			}
+		}
+	}
+}
+
+// finish fills the trees, or returns the first item refused.
+func (ld *lazyLoad) finish() (int, *Error) {
+	if ld.err != nil {
+		return ld.first, ld.err
+	}
+	ld.e.lazy = ld.lz
+	ld.e.fillTrees(ld.slab, ld.islabs)
 	return 0, nil
+}
+
+// LoadLazily reads a design file as model.ParseLazily does and loads it into an
+// engine in the same pass over the items: each item is read once, checked by the
+// model and the engine, and left as text. It is what `stwb query` uses; a design that
+// does not load lazily (see model.ParseLazily) is loaded by FromDesign. The errors
+// are model.Parse's and FromDesign's.
+func LoadLazily(file string, data []byte) (*model.Design, *Engine, error) {
+	var e *Engine
+	var ld *lazyLoad
+	d, err := model.ParseLazilyVisiting(file, data, func(d *model.Design) func() func(int, model.Item) {
+		var err error
+		if e, err = New(d.Table); err != nil {
+			e = nil
+			return nil // FromDesign reports it below
+		}
+		ld = e.newLazyLoad(d.Lazy)
+		return ld.visitor
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if d.Lazy == nil || ld == nil || ld.lz != d.Lazy {
+		// Read by model.Parse after all, or an engine that could not be made.
+		e, err := FromDesign(d)
+		return d, e, err
+	}
+	if i, err := ld.finish(); err != nil {
+		return nil, nil, itemError(d, i, err)
+	}
+	return d, e, nil
 }
 
 // load puts one item as PutItem would, without a condition.

@@ -142,13 +142,21 @@ func TestLazyLoadAnswersAsEager(t *testing.T) {
 	for name, data := range cases {
 		t.Run(name, func(t *testing.T) {
 			d, eager, lazy := loadBoth(t, name, data)
+			_, onePass, err := LoadLazily(name, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if onePass.lazy == nil {
+				t.Fatal("LoadLazily did not load lazily")
+			}
 			sameContents(t, "after load", eager, lazy)
+			sameContents(t, "after LoadLazily", eager, onePass)
 			for i := range d.Patterns {
 				p := &d.Patterns[i]
 				for _, opts := range []RunOptions{{}, {AllPages: true}} {
-					a, b := eager.Run(p, opts), lazy.Run(p, opts)
-					if !reflect.DeepEqual(a, b) {
-						t.Fatalf("pattern %d (%+v):\neager %s\nlazy  %s", p.ID, opts, short(a), short(b))
+					a, b, c := eager.Run(p, opts), lazy.Run(p, opts), onePass.Run(p, opts)
+					if !reflect.DeepEqual(a, b) || !reflect.DeepEqual(a, c) {
+						t.Fatalf("pattern %d (%+v):\neager %s\nlazy  %s\none pass %s", p.ID, opts, short(a), short(b), short(c))
 					}
 				}
 			}
@@ -205,5 +213,20 @@ func TestLazyLoadReportsTheFirstRefusedItem(t *testing.T) {
 	i, lerr := e.loadLazy(ld.Lazy)
 	if lerr == nil || i != 0 || !strings.Contains(lerr.Message, "GSI1SK") {
 		t.Fatalf("first refused item %d: %v", i, lerr)
+	}
+}
+
+// LoadLazily gives Parse's errors for a design with a problem, and loads a design
+// that is not one item a line by FromDesign.
+func TestLoadLazilyFallsBack(t *testing.T) {
+	bad := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - {PK: a}\n  - {PK: a}\n")
+	_, want := model.Parse("f.yaml", bad)
+	if _, _, err := LoadLazily("f.yaml", bad); err == nil || want == nil || err.Error() != want.Error() {
+		t.Fatalf("LoadLazily error %v, Parse error %v", err, want)
+	}
+	block := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - PK: a\n    n: 1\n")
+	d, e, err := LoadLazily("f.yaml", block)
+	if err != nil || d.Lazy != nil || e.lazy != nil || e.Len() != 1 {
+		t.Fatalf("block-style design: %v, lazy %v, %d items", err, d != nil && d.Lazy != nil, e.Len())
 	}
 }

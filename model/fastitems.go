@@ -2,6 +2,7 @@ package model
 
 import (
 	"bytes"
+	"encoding/binary"
 	"runtime"
 	"strconv"
 	"strings"
@@ -82,87 +83,109 @@ type itemRef struct {
 }
 
 // findItemSection finds the item lines of data, or returns nil when the items section
-// is not in the fast path's shape (or there is none).
+// is not in the fast path's shape (or there is none). It walks the lines in place:
+// on a large design it runs before anything else can, alone on one core.
 func findItemSection(data []byte) *itemSection {
 	if !fastCharsOnly(data) {
 		return nil
 	}
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	keyIdx := -1
-	for i, l := range lines {
-		if bytes.HasPrefix(l, []byte("items:")) {
-			tail := bytes.TrimSpace(l[len("items:"):])
-			if len(tail) > 0 && tail[0] != '#' {
-				return nil
-			}
-			if keyIdx >= 0 {
-				return nil
-			}
-			keyIdx = i
+	// nextLine gives the line starting at start: its end without and with the "\n".
+	nextLine := func(start int) (end, next int) {
+		if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
+			return start + i, start + i + 1
 		}
+		return len(data), len(data)
 	}
-	if keyIdx < 0 {
+	keyStart, keyLine := -1, 0
+	for start, line := 0, 1; start < len(data); line++ {
+		end, next := nextLine(start)
+		if l := data[start:end]; bytes.HasPrefix(l, []byte("items:")) {
+			tail := bytes.TrimSpace(l[len("items:"):])
+			if len(tail) > 0 && tail[0] != '#' || keyStart >= 0 {
+				return nil
+			}
+			keyStart, keyLine = next, line
+		}
+		start = next
+	}
+	if keyStart < 0 {
 		return nil
 	}
-	offsets := make([]int, len(lines)+1)
-	for i, l := range lines {
-		offsets[i+1] = offsets[i] + len(l)
-	}
-	// In order: which lines are items, and the comment lines above each.
-	sec := &itemSection{keyLine: keyIdx + 1}
-	blank := make([]bool, len(lines)) // the lines the fast path reads, blanked for yaml.v3
+	// In order: which lines are items, and the comment lines above each. A line
+	// is blanked for yaml.v3 when the fast path reads it: an item, or a comment
+	// above one. Blanked spans are kept as [from, to) byte ranges.
+	sec := &itemSection{keyLine: keyLine, refs: make([]itemRef, 0, bytes.Count(data[keyStart:], []byte("\n- {"))+bytes.Count(data[keyStart:], []byte(" - {"))+1)}
+	var blank [][2]int
 	indent := -1
-	var pending []int
+	pendingFrom := -1 // where the comment lines above the next item start
 	var head []string
-	for i := keyIdx + 1; i < len(lines); i++ {
-		l := bytes.TrimRight(lines[i], "\n")
+	start, line := keyStart, keyLine+1
+scan:
+	for ; start < len(data); line++ {
+		end, next := nextLine(start)
+		l := data[start:end]
 		trimmed := bytes.TrimLeft(l, " ")
 		ind := len(l) - len(trimmed)
 		switch {
 		case len(trimmed) == 0:
+			start = next
 			continue
 		case trimmed[0] == '#':
 			if ind == 0 && indent != 0 {
-				// A comment at the margin ends the section for yaml.v3.
-				i = len(lines)
-				continue
+				break scan // a comment at the margin ends the section for yaml.v3
 			}
-			pending = append(pending, i)
+			if pendingFrom < 0 {
+				pendingFrom = start
+			}
 			head = append(head, string(trimmed))
+			start = next
 			continue
 		case ind == 0 && trimmed[0] != '-':
-			i = len(lines) // the next top-level key
-			continue
+			break scan // the next top-level key
 		}
 		if !bytes.HasPrefix(trimmed, []byte("- {")) || (indent >= 0 && ind != indent) {
 			return nil
 		}
 		indent = ind
-		ref := itemRef{start: offsets[i], end: offsets[i] + len(l), line: i + 1, ind: ind}
+		ref := itemRef{start: start, end: end, line: line, ind: ind}
 		if len(head) > 0 {
 			ref.head = strings.Join(head, "\n")
 		}
 		sec.refs = append(sec.refs, ref)
-		for _, p := range pending {
-			blank[p] = true
+		from := start
+		if pendingFrom >= 0 {
+			from = pendingFrom
 		}
-		blank[i] = true
-		pending, head = pending[:0], nil
+		if n := len(blank); n > 0 && blank[n-1][1] == from {
+			blank[n-1][1] = next // one span for a run of item lines
+		} else {
+			blank = append(blank, [2]int{from, next})
+		}
+		pendingFrom, head = -1, nil
+		start = next
 	}
 	if len(sec.refs) == 0 {
 		return nil
 	}
-	rest := make([]byte, 0, len(data)/8)
-	for i, l := range lines {
-		if blank[i] {
-			if bytes.HasSuffix(l, []byte("\n")) {
-				rest = append(rest, '\n')
-			}
-			continue
-		}
-		rest = append(rest, l...)
+	// The rest keeps every line break of a blanked span, so that yaml.v3's line
+	// numbers stay the file's.
+	breaks := make([]int, len(blank))
+	size, at := 0, 0
+	for i, span := range blank {
+		breaks[i] = bytes.Count(data[span[0]:span[1]], []byte("\n"))
+		size += span[0] - at + breaks[i]
+		at = span[1]
 	}
-	sec.rest = rest
+	rest := make([]byte, 0, size+len(data)-at)
+	at = 0
+	for i, span := range blank {
+		rest = append(rest, data[at:span[0]]...)
+		for range breaks[i] {
+			rest = append(rest, '\n')
+		}
+		at = span[1]
+	}
+	sec.rest = append(rest, data[at:]...)
 	return sec
 }
 
@@ -801,7 +824,18 @@ func equalStrings(a, b []string) bool {
 // fast path does not handle. yaml.v3 rejects a file with any other character ("control characters are
 // not allowed"), so such a file is left to it for the error.
 func fastCharsOnly(data []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(data); {
+		// Eight bytes at a time while they are printable ASCII (0x20 to 0x7e), the
+		// bulk of any design: no high bit, none below 0x20, none equal to 0x7f.
+		if i+8 <= len(data) {
+			w := binary.LittleEndian.Uint64(data[i:])
+			del := w ^ 0x7f*ones
+			if (w|(w-0x20*ones)|(del-ones)&^del)&highs == 0 {
+				i += 8
+				continue
+			}
+		}
 		c := data[i]
 		if c < utf8.RuneSelf {
 			if c < 0x20 && c != '\n' || c == 0x7f {

@@ -53,7 +53,20 @@ var ErrLazyDesign = errors.New("this design was loaded read-only (model.ParseLaz
 // The design keeps data: item values are substrings of it, so data must not be
 // changed afterwards. A lazily loaded design cannot be saved (ErrLazyDesign).
 func ParseLazily(file string, data []byte) (*Design, error) {
-	if d := parseLazily(file, data); d != nil {
+	return ParseLazilyVisiting(file, data, nil)
+}
+
+// ParseLazilyVisiting is ParseLazily with a look at each item as it is checked, so
+// that a reader that needs something of every item (the engine: keys and sizes)
+// gets it in the same pass instead of reading the text again. Once the rest of the
+// design is read, prepare is called with it (Lazy set, its items not yet checked),
+// and returns a function that makes one visit function per goroutine, or nil for
+// none. Each item that passes its checks is then visited once, in a map that is
+// reused when visit returns. The visits are wasted when the design turns out to have
+// a problem, or not to load lazily after all; then prepare may not have been called,
+// and the design returned has its Items as maps (or there is an error).
+func ParseLazilyVisiting(file string, data []byte, prepare func(*Design) func() func(int, Item)) (*Design, error) {
+	if d := parseLazily(file, data, prepare); d != nil {
 		return d, nil
 	}
 	return Parse(file, data)
@@ -61,7 +74,7 @@ func ParseLazily(file string, data []byte) (*Design, error) {
 
 // parseLazily is ParseLazily's fast way; nil when the design must go to Parse, for
 // its shape or for an error Parse is to report.
-func parseLazily(file string, data []byte) (d *Design) {
+func parseLazily(file string, data []byte, prepare func(*Design) func() func(int, Item)) (d *Design) {
 	if len(data) == 0 || len(data) > maxLazyFile {
 		return nil
 	}
@@ -101,29 +114,41 @@ func parseLazily(file string, data []byte) (d *Design) {
 	}
 	// The design now has its items; nothing is to be kept for saving them.
 	design.Lazy, design.Source = lz, nil
-	if !lz.check(design) || len(validate(design, true).list) > 0 {
+	var newVisit func() func(int, Item)
+	if prepare != nil {
+		newVisit = prepare(design)
+	}
+	if !lz.check(design, newVisit) || len(validate(design, true).list) > 0 {
 		return nil
 	}
 	return design
 }
 
 // check reports whether every item is as validate requires (validator.item) and no
-// two have the same table key. Duplicates are found by a 64-bit hash of the key; a
-// collision of two different keys only sends the design to Parse, which compares
-// keys whole.
-func (lz *LazyItems) check(d *Design) bool {
+// two have the same table key, and gives each item that passes to a visit function
+// from newVisit, when that is not nil. Duplicates are found by a 64-bit hash of the
+// key; a collision of two different keys only sends the design to Parse, which
+// compares keys whole.
+func (lz *LazyItems) check(d *Design, newVisit func() func(int, Item)) bool {
 	parts := d.Table.keyParts()
 	seed := maphash.MakeSeed()
 	hashes := make([]uint64, len(lz.refs))
 	if !lz.Each(func() func(int, Item) bool {
 		v := &validator{d: d, c: &errs{}, loaded: true}
 		var key []byte
+		var visit func(int, Item)
+		if newVisit != nil {
+			visit = newVisit()
+		}
 		return func(i int, it Item) bool {
 			if !v.item(i, it, lz.Pos(i), parts) || len(v.c.list) > 0 {
 				return false
 			}
 			key = appendItemKey(key[:0], &d.Table, it)
 			hashes[i] = maphash.Bytes(seed, key)
+			if visit != nil {
+				visit(i, it)
+			}
 			return true
 		}
 	}) {

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Tests of loading design files. The value mapping follows FORMAT.md "Values"; the
@@ -490,6 +491,45 @@ func TestRawSpecialCharacters(t *testing.T) {
 		data := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - {PK: k, v: a" + string(r) + "b}\n")
 		if splitItems(newDecoder(""), data) != nil {
 			t.Errorf("U+%04X: the fast path took the file", r)
+		}
+	}
+}
+
+// fastCharsOnly's eight-bytes-at-a-time path agrees with the byte-by-byte rule for
+// every byte value at every place in a word.
+func TestFastCharsOnlyEveryByte(t *testing.T) {
+	slow := func(data []byte) bool {
+		for i := 0; i < len(data); {
+			c := data[i]
+			if c < utf8.RuneSelf {
+				if c < 0x20 && c != '\n' || c == 0x7f {
+					return false
+				}
+				i++
+				continue
+			}
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 || r >= 0x80 && r <= 0x9f || r == 0xfffe || r == 0xffff ||
+				r == 0x2028 || r == 0x2029 || r == 0xfeff {
+				return false
+			}
+			i += size
+		}
+		return true
+	}
+	base := []byte("abcdefghijklmnopqrstuvwxyz0123456789 ~!{}")
+	for b := 0; b < 256; b++ {
+		for at := 0; at < 17; at++ {
+			data := append([]byte(nil), base...)
+			data[at] = byte(b)
+			if got, want := fastCharsOnly(data), slow(data); got != want {
+				t.Fatalf("byte %#x at %d: fastCharsOnly %v, want %v", b, at, got, want)
+			}
+		}
+	}
+	for _, s := range []string{"é 中文 😀 x", "ok\nok", "\x7f", "a\u2028b", "\xef\xbb\xbfabcdefgh"} {
+		if got, want := fastCharsOnly([]byte(s)), slow([]byte(s)); got != want {
+			t.Fatalf("%q: fastCharsOnly %v, want %v", s, got, want)
 		}
 	}
 }

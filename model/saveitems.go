@@ -282,21 +282,6 @@ type layout struct {
 	fixed int
 }
 
-// keyTemplate is an entity's template for one key attribute of type ty, parsed once
-// per layout rather than once per item.
-type keyTemplate struct {
-	text  string
-	ty    Type
-	set   bool
-	parts []tmplPart
-	ok    bool // the template parses
-}
-
-func newKeyTemplate(tmpl string, ty Type) keyTemplate {
-	parts, ok := parseTemplate(tmpl)
-	return keyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
-}
-
 // fetch reads the item's values in the layout's order into w.vals, and reports
 // whether the item has exactly the layout's names: it has as many (the layout key
 // says so) and each of them.
@@ -402,40 +387,6 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 func templateBuilds(tmpl string, it Item, ty Type, v Value) bool {
 	t := newKeyTemplate(tmpl, ty)
 	return t.builds(it, v)
-}
-
-// builds reports whether ExpandKey(t.text, it, t.ty) gives a value equal to v. It
-// walks v's text along the template instead of building the key: saving asks this of
-// every derived key of every item, and building them was most of what a large save
-// allocated.
-func (t *keyTemplate) builds(it Item, v Value) bool {
-	if !t.ok {
-		return false
-	}
-	if t.ty != TypeS || len(t.parts) == 1 && t.parts[0].isVar {
-		// Numbers compare by value, and a lone variable gives the attribute's own
-		// value: ExpandKey builds these without allocating anyway.
-		want, full := ExpandKey(t.text, it, t.ty)
-		return full && want.Equal(v)
-	}
-	if v.Type != TypeS {
-		return false
-	}
-	rest := v.Str
-	for _, p := range t.parts {
-		text := p.text
-		if p.isVar {
-			var ok bool
-			if text, ok = varText(it[p.text]); !ok {
-				return false
-			}
-		}
-		if !strings.HasPrefix(rest, text) {
-			return false
-		}
-		rest = rest[len(text):]
-	}
-	return rest == ""
 }
 
 // flowKey writes a mapping key and its ": ". A key too long for YAML's simple keys

@@ -368,13 +368,72 @@ func applyTemplates(d *Design, c *errs) {
 	}
 }
 
-// templater applies the entities' key templates to items, one at a time.
+// templater applies the entities' key templates to items, one at a time. Every
+// item of a large design goes through it, so the templates are parsed once here and
+// a key the item gives is compared with its template's expansion without building it.
 type templater struct {
-	table     *Table
 	typeAttr  string
 	byName    map[string]*Entity
 	tableKeys map[string]bool
-	keyOrder  map[*Entity][]string // each entity's key attributes in a fixed order
+	keys      map[*Entity][]namedTemplate // each entity's key templates, in a fixed order
+}
+
+type namedTemplate struct {
+	attr string
+	keyTemplate
+}
+
+// keyTemplate is an entity's template for one key attribute of type ty, parsed once
+// rather than once per item.
+type keyTemplate struct {
+	text  string
+	ty    Type
+	set   bool
+	parts []tmplPart
+	ok    bool // the template parses
+}
+
+func newKeyTemplate(tmpl string, ty Type) keyTemplate {
+	parts, ok := parseTemplate(tmpl)
+	return keyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
+}
+
+// builds reports whether ExpandKey(t.text, it, t.ty) gives a value equal to v.
+func (t *keyTemplate) builds(it Item, v Value) bool {
+	same, full := t.expandsTo(it, v)
+	return same && full
+}
+
+// expandsTo reports whether v equals ExpandKey(t.text, it, t.ty); full is false when
+// the template cannot be expanded from it (ExpandKey's ok). It walks v's text along
+// the template instead of building the key: loading and saving ask this of every
+// key of every item, and building them was most of what they allocated.
+func (t *keyTemplate) expandsTo(it Item, v Value) (same, full bool) {
+	if !t.ok {
+		return false, false
+	}
+	if t.ty != TypeS || len(t.parts) == 1 && t.parts[0].isVar {
+		// Numbers compare by value, and a lone variable gives the attribute's own
+		// value: ExpandKey builds these without allocating anyway.
+		want, full := ExpandKey(t.text, it, t.ty)
+		return full && want.Equal(v), full
+	}
+	rest, same := v.Str, v.Type == TypeS
+	for _, p := range t.parts {
+		text := p.text
+		if p.isVar {
+			var ok bool
+			if text, ok = varText(it[p.text]); !ok {
+				return false, false
+			}
+		}
+		if same && strings.HasPrefix(rest, text) {
+			rest = rest[len(text):]
+		} else {
+			same = false
+		}
+	}
+	return same && rest == "", true
 }
 
 // newTemplater prepares d's templates; nil when d has no entities.
@@ -383,7 +442,6 @@ func newTemplater(d *Design) *templater {
 		return nil
 	}
 	t := &templater{
-		table:     &d.Table,
 		typeAttr:  d.TypeAttr(),
 		byName:    make(map[string]*Entity, len(d.Entities)),
 		tableKeys: map[string]bool{d.Table.Key.Partition: true, d.Table.Key.Sort: true},
@@ -393,9 +451,11 @@ func newTemplater(d *Design) *templater {
 			t.byName[d.Entities[i].Name] = &d.Entities[i]
 		}
 	}
-	t.keyOrder = make(map[*Entity][]string, len(t.byName))
+	t.keys = make(map[*Entity][]namedTemplate, len(t.byName))
 	for _, e := range t.byName {
-		t.keyOrder[e] = sortedNames(e.Keys)
+		for _, attr := range sortedNames(e.Keys) {
+			t.keys[e] = append(t.keys[e], namedTemplate{attr, newKeyTemplate(e.Keys[attr], d.Table.KeyAttributeType(attr))})
+		}
 	}
 	return t
 }
@@ -411,24 +471,30 @@ func (t *templater) apply(i int, it Item, pos Pos, c *errs) {
 	if e == nil {
 		return
 	}
-	for _, attr := range t.keyOrder[e] {
-		tmpl := e.Keys[attr]
-		ty := t.table.KeyAttributeType(attr)
-		want, full := ExpandKey(tmpl, it, ty)
-		got, has := it[attr]
+	for k := range t.keys[e] {
+		kt := &t.keys[e][k]
+		got, has := it[kt.attr]
+		if has {
+			if same, full := kt.expandsTo(it, got); full {
+				if !same {
+					want, _ := ExpandKey(kt.text, it, kt.ty)
+					c.add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want)),
+						"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
+				}
+			} else if !MatchTemplate(kt.text, got) {
+				c.add(pos, "make the key follow the template, or give the item another type",
+					"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
+			}
+			continue
+		}
+		want, full := ExpandKey(kt.text, it, kt.ty)
 		switch {
-		case !has && full:
-			it[attr] = want
-		case !has && t.tableKeys[attr] && attr != "":
-			missing := missingVars(tmpl, it)
-			c.add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", attr, strings.Join(missing, ", ")),
-				"item %d (%s) has no %s and cannot build it from %q", i, e.Name, attr, tmpl)
-		case has && full && !got.Equal(want):
-			c.add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", attr, showValue(want)),
-				"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
-		case has && !full && !MatchTemplate(tmpl, got):
-			c.add(pos, "make the key follow the template, or give the item another type",
-				"item %d (%s): %s %s does not match the template %q", i, e.Name, attr, showValue(got), tmpl)
+		case full:
+			it[kt.attr] = want
+		case t.tableKeys[kt.attr] && kt.attr != "":
+			missing := missingVars(kt.text, it)
+			c.add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", kt.attr, strings.Join(missing, ", ")),
+				"item %d (%s) has no %s and cannot build it from %q", i, e.Name, kt.attr, kt.text)
 		}
 	}
 }

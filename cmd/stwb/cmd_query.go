@@ -30,7 +30,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError(stderr, "usage: stwb query FILE [ID] [--json] [--all-pages]")
 	}
-	d, err := readDesignToRead(pos[0], stdin)
+	d, e, err := loadToQuery(pos[0], stdin)
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}
@@ -45,10 +45,6 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "%s: no pattern %d; the design has %s", pos[0], id, patternIDs(d))
 		}
 		patterns = d.Patterns[i : i+1]
-	}
-	e, err := engine.FromDesign(d)
-	if err != nil {
-		return reportInvalid(stderr, err)
 	}
 	opts := engine.RunOptions{AllPages: *allPages}
 	results := make([]*engine.Result, len(patterns))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -19,16 +20,17 @@ func readDesign(path string, stdin io.Reader) (*model.Design, error) {
 	return model.Parse(inputName(path), data)
 }
 
-// readDesignToRead loads a design the command only reads, never changes or saves:
-// its items stay as text until a pattern reads them (model.ParseLazily), which
-// loads a design of 100,000 items in a fraction of the time and memory. Problems
-// are reported exactly as readDesign reports them.
-func readDesignToRead(path string, stdin io.Reader) (*model.Design, error) {
+// loadToQuery loads a design and its engine for a command that only runs the
+// design's patterns, never changes or saves it: its items are read once, into the
+// engine's keys, and stay as text until a pattern reads them (engine.LoadLazily).
+// A design of 100,000 items loads so in a fraction of the time and memory that maps
+// would take. Problems are reported as readDesign and engine.FromDesign report them.
+func loadToQuery(path string, stdin io.Reader) (*model.Design, *engine.Engine, error) {
 	data, err := readInput(path, stdin)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return model.ParseLazily(inputName(path), data)
+	return engine.LoadLazily(inputName(path), data)
 }
 
 // readInput reads the file named on the command line, or standard input for "-".
