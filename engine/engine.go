@@ -247,6 +247,36 @@ func (e *Engine) fillTrees(slab []entry, islabs [][]entry) {
 	}
 }
 
+// fillTreesAtOnce is fillTrees for entries with unique table keys, index entries
+// made: each tree is filled on its own goroutine, as no tree's inserts depend on
+// another's. The keys of a lazily loaded design are unique (the model refuses
+// duplicates); should they not be, the trees are filled again one after another.
+func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
+	var wg sync.WaitGroup
+	for k, ix := range e.indexes {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range islabs[k] {
+				if en := &islabs[k][i]; en.base != nil {
+					ix.tree.ReplaceOrInsert(en)
+				}
+			}
+		}()
+	}
+	for i := range slab {
+		e.tree.ReplaceOrInsert(&slab[i])
+	}
+	wg.Wait()
+	if e.tree.Len() != len(slab) {
+		e.tree.Clear(false)
+		for _, ix := range e.indexes {
+			ix.tree.Clear(false)
+		}
+		e.fillTrees(slab, islabs)
+	}
+}
+
 // loadLazy is loadAll for a design whose items are still text (model.ParseLazily):
 // one more pass over the items (LazyItems.Each) through a lazyLoad.
 func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
@@ -286,8 +316,10 @@ func (e *Engine) newLazyLoad(lz *model.LazyItems) *lazyLoad {
 func (ld *lazyLoad) visitor() func(i int, it model.Item) {
 	var memo hashMemo
 	e := ld.e
-	return func(i int, it model.Item) {
-		item, size, err := e.checkItem(it, true)
+	return func(i int, item model.Item) {
+		// Not normalized: only keys and sizes are kept, which do not depend on how
+		// a number is written, and itemOf normalizes an item when it is read.
+		size, err := e.checkCanonicalItem(item)
 		if err != nil {
 			ld.mu.Lock()
 			defer ld.mu.Unlock()
@@ -313,7 +345,7 @@ func (ld *lazyLoad) finish() (int, *Error) {
 		return ld.first, ld.err
 	}
 	ld.e.lazy = ld.lz
-	ld.e.fillTrees(ld.slab, ld.islabs)
+	ld.e.fillTreesAtOnce(ld.slab, ld.islabs)
 	return 0, nil
 }
 

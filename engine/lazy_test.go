@@ -230,3 +230,41 @@ func TestLoadLazilyFallsBack(t *testing.T) {
 		t.Fatalf("block-style design: %v, lazy %v, %d items", err, d != nil && d.Lazy != nil, e.Len())
 	}
 }
+
+// fillTreesAtOnce, given two entries with one key (which a lazily loaded design
+// never has), ends as fillTrees does: the later item stays, with its index entry
+// only.
+func TestFillTreesAtOnceWithADuplicateKey(t *testing.T) {
+	table := model.Table{Name: "t", Key: model.KeySchema{Partition: "PK"},
+		Attributes: map[string]model.Type{"PK": model.TypeS, "G": model.TypeS},
+		Indexes:    []model.Index{{Name: "GSI", Key: model.KeySchema{Partition: "G"}, Projection: model.Projection{Type: model.ProjectAll}}}}
+	items := []model.Item{
+		{"PK": model.Str("a"), "G": model.Str("first")},
+		{"PK": model.Str("b"), "G": model.Str("other")},
+		{"PK": model.Str("a"), "G": model.Str("second")},
+	}
+	e, err := New(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slab := make([]entry, len(items))
+	islabs := [][]entry{make([]entry, len(items))}
+	for i, it := range items {
+		e.fillTableEntry(&slab[i], it, it, model.ItemSize(it), nil)
+		if !e.indexes[0].fillEntry(&islabs[0][i], &slab[i], it, nil) {
+			t.Fatal("no index entry")
+		}
+	}
+	e.fillTreesAtOnce(slab, islabs)
+	pg, err := e.Scan(ScanInput{IndexName: "GSI"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gs []string
+	for _, it := range pg.Items {
+		gs = append(gs, it["G"].Str)
+	}
+	if e.Len() != 2 || len(gs) != 2 || strings.Contains(strings.Join(gs, ","), "first") {
+		t.Fatalf("table %d items, index holds %v; want 2 and no \"first\"", e.Len(), gs)
+	}
+}

@@ -244,19 +244,32 @@ func (e *Engine) checkItem(it model.Item, owned bool) (model.Item, int, *Error) 
 	if err != nil {
 		return nil, 0, err
 	}
+	size, err := e.checkCanonicalItem(out)
+	if err != nil {
+		return nil, 0, err
+	}
+	return out, size, nil
+}
+
+// checkCanonicalItem is checkItem's checks after normalizing, and the item's size.
+// They hold for the item as written as well as in canonical form: the key checks
+// read numbers by value, and a number's size counts its significant digits, not how
+// it is written. So a caller whose numbers are known valid (a lazily loaded design,
+// which the model checked) may skip normalizing.
+func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 	for i, a := range [2]keyAttr{e.key.Partition, e.key.Sort} {
 		if a.Name == "" {
 			continue
 		}
 		v, ok := out[a.Name]
 		if !ok {
-			return nil, 0, validation("One or more parameter values were invalid: Missing the key %s in the item", a.Name)
+			return 0, validation("One or more parameter values were invalid: Missing the key %s in the item", a.Name)
 		}
 		if v.Type != a.Type {
-			return nil, 0, validation("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", a.Name, a.Type, v.Type)
+			return 0, validation("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", a.Name, a.Type, v.Type)
 		}
 		if err := checkKeyValue(a, v, i == 0); err != nil {
-			return nil, 0, err
+			return 0, err
 		}
 	}
 	for _, ix := range e.indexes {
@@ -266,18 +279,18 @@ func (e *Engine) checkItem(it model.Item, owned bool) (model.Item, int, *Error) 
 				continue
 			}
 			if v.Type != a.Type {
-				return nil, 0, validation("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", a.Name, a.Type, v.Type, ix.def.Name)
+				return 0, validation("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", a.Name, a.Type, v.Type, ix.def.Name)
 			}
 			if (v.Type == model.TypeS || v.Type == model.TypeB) && v.Str == "" {
-				return nil, 0, validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.def.Name, a.Name)
+				return 0, validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.def.Name, a.Name)
 			}
 		}
 	}
 	size := model.ItemSize(out)
 	if size > model.MaxItemSize {
-		return nil, 0, validation(msgItemTooLarge)
+		return 0, validation(msgItemTooLarge)
 	}
-	return out, size, nil
+	return size, nil
 }
 
 func emptyWord(t model.Type) string {

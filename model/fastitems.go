@@ -86,7 +86,7 @@ type itemRef struct {
 // is not in the fast path's shape (or there is none). It walks the lines in place:
 // on a large design it runs before anything else can, alone on one core.
 func findItemSection(data []byte) *itemSection {
-	if !fastCharsOnly(data) {
+	if !fastCharsOnlyInParts(data) {
 		return nil
 	}
 	// nextLine gives the line starting at start: its end without and with the "\n".
@@ -852,6 +852,38 @@ func fastCharsOnly(data []byte) bool {
 			return false
 		}
 		i += size
+	}
+	return true
+}
+
+// fastCharsOnlyInParts is fastCharsOnly over a large file in parts, one goroutine
+// each. Parts end after a line break, which is never inside a UTF-8 sequence.
+func fastCharsOnlyInParts(data []byte) bool {
+	parts := min(runtime.GOMAXPROCS(0), 8)
+	if parts < 2 || len(data) < 1<<20 {
+		return fastCharsOnly(data)
+	}
+	bounds := []int{0}
+	for p := 1; p < parts; p++ {
+		if nl := bytes.IndexByte(data[len(data)*p/parts:], '\n'); nl >= 0 {
+			bounds = append(bounds, len(data)*p/parts+nl+1)
+		}
+	}
+	bounds = append(bounds, len(data))
+	ok := make([]bool, len(bounds)-1)
+	var wg sync.WaitGroup
+	for p := range ok {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok[p] = fastCharsOnly(data[bounds[p]:bounds[p+1]])
+		}()
+	}
+	wg.Wait()
+	for _, good := range ok {
+		if !good {
+			return false
+		}
 	}
 	return true
 }

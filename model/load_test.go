@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"errors"
 	"reflect"
 	"strings"
@@ -530,6 +531,23 @@ func TestFastCharsOnlyEveryByte(t *testing.T) {
 	for _, s := range []string{"é 中文 😀 x", "ok\nok", "\x7f", "a\u2028b", "\xef\xbb\xbfabcdefgh"} {
 		if got, want := fastCharsOnly([]byte(s)), slow([]byte(s)); got != want {
 			t.Fatalf("%q: fastCharsOnly %v, want %v", s, got, want)
+		}
+	}
+}
+
+// fastCharsOnlyInParts finds a bad character wherever it is in a large file,
+// including either side of where the parts are cut, and passes multi-byte text.
+func TestFastCharsOnlyInParts(t *testing.T) {
+	line := []byte("  - {PK: \"é 中文 😀\", SK: x}\n")
+	data := bytes.Repeat(line, (3<<20)/len(line))
+	if !fastCharsOnlyInParts(data) {
+		t.Fatal("good text refused")
+	}
+	for _, at := range []int{0, len(data)/2 - 1, len(data) / 2, len(data)/2 + 1, len(data)/3 + 7, len(data) - 2} {
+		bad := append([]byte(nil), data...)
+		bad[at] = 0x01
+		if fastCharsOnlyInParts(bad) {
+			t.Fatalf("a control character at %d of %d passed", at, len(data))
 		}
 	}
 }
