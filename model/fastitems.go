@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -199,21 +200,54 @@ func inChunks(n int, read func(c, lo, hi int) bool) (chunks int, ok bool) {
 		chunks = min(runtime.GOMAXPROCS(0), 8)
 	}
 	failed := make([]bool, chunks)
-	var wg sync.WaitGroup
-	for c := 0; c < chunks; c++ {
-		wg.Add(1)
-		go func(c int) {
-			defer wg.Done()
-			failed[c] = !read(c, c*n/chunks, (c+1)*n/chunks)
-		}(c)
-	}
-	wg.Wait()
+	inParallel(chunks, func(c int) { failed[c] = !read(c, c*n/chunks, (c+1)*n/chunks) })
 	for _, f := range failed {
 		if f {
 			return chunks, false
 		}
 	}
 	return chunks, true
+}
+
+// inParallel runs work(0) to work(parts-1), one goroutine each, and waits for them.
+// They run with the caller's debug.SetPanicOnFault setting, and a memory fault in
+// one (a mapped file truncated under it, see internal/mapfile) panics again in the
+// caller, where the caller's recover can report it; any other panic crashes as it
+// would have.
+func inParallel(parts int, work func(p int)) {
+	faultPanics := debug.SetPanicOnFault(true)
+	debug.SetPanicOnFault(faultPanics)
+	faults := make([]any, parts)
+	var wg sync.WaitGroup
+	for p := 0; p < parts; p++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if r := recover(); r != nil {
+					if re, ok := r.(runtime.Error); !ok || !isFault(re) {
+						panic(r)
+					}
+					faults[p] = r
+				}
+			}()
+			debug.SetPanicOnFault(faultPanics)
+			work(p)
+		}()
+	}
+	wg.Wait()
+	for _, f := range faults {
+		if f != nil {
+			panic(f)
+		}
+	}
+}
+
+// isFault reports whether a runtime error is a memory fault (it has the faulting
+// address, as SetPanicOnFault's panics do).
+func isFault(re runtime.Error) bool {
+	_, ok := re.(interface{ Addr() uintptr })
+	return ok
 }
 
 // line is the text of item line r in the file text.
@@ -871,15 +905,7 @@ func fastCharsOnlyInParts(data []byte) bool {
 	}
 	bounds = append(bounds, len(data))
 	ok := make([]bool, len(bounds)-1)
-	var wg sync.WaitGroup
-	for p := range ok {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			ok[p] = fastCharsOnly(data[bounds[p]:bounds[p+1]])
-		}()
-	}
-	wg.Wait()
+	inParallel(len(ok), func(p int) { ok[p] = fastCharsOnly(data[bounds[p]:bounds[p+1]]) })
 	for _, good := range ok {
 		if !good {
 			return false

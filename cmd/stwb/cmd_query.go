@@ -30,10 +30,19 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) < 1 || len(pos) > 2 {
 		return usageError(stderr, "usage: stwb query FILE [ID] [--json] [--all-pages]")
 	}
-	d, e, err := loadToQuery(pos[0], stdin)
-	if err != nil {
-		return reportInvalid(stderr, err)
-	}
+	return whileMapped(stderr, pos[0], func() int {
+		d, e, release, err := loadToQuery(pos[0], stdin)
+		if err != nil {
+			return reportInvalid(stderr, err)
+		}
+		defer release()
+		return runPatterns(d, e, pos, *asJSON, *allPages, stdout, stderr)
+	})
+}
+
+// runPatterns runs the design's patterns (pos[1], when given, names one) and prints
+// their results; it returns the exit status.
+func runPatterns(d *model.Design, e *engine.Engine, pos []string, asJSON, allPages bool, stdout, stderr io.Writer) int {
 	patterns := d.Patterns
 	if len(pos) == 2 {
 		id, err := strconv.Atoi(pos[1])
@@ -46,7 +55,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		patterns = d.Patterns[i : i+1]
 	}
-	opts := engine.RunOptions{AllPages: *allPages}
+	opts := engine.RunOptions{AllPages: allPages}
 	results := make([]*engine.Result, len(patterns))
 	status := 0
 	for i := range patterns {
@@ -55,7 +64,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			status = 1
 		}
 	}
-	if *asJSON {
+	if asJSON {
 		var buf []byte
 		if len(pos) == 2 {
 			buf = appendResultJSON(buf, results[0])

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"stwb/engine"
+	"stwb/internal/mapfile"
 	"stwb/model"
 )
 
@@ -21,16 +23,47 @@ func readDesign(path string, stdin io.Reader) (*model.Design, error) {
 }
 
 // loadToQuery loads a design and its engine for a command that only runs the
-// design's patterns, never changes or saves it: its items are read once, into the
-// engine's keys, and stay as text until a pattern reads them (engine.LoadLazily).
-// A design of 100,000 items loads so in a fraction of the time and memory that maps
-// would take. Problems are reported as readDesign and engine.FromDesign report them.
-func loadToQuery(path string, stdin io.Reader) (*model.Design, *engine.Engine, error) {
-	data, err := readInput(path, stdin)
-	if err != nil {
-		return nil, nil, err
+// design's patterns, never changes or saves it: the file is mapped rather than
+// copied (internal/mapfile), and its items are read once, into the engine's keys,
+// and stay as text until a pattern reads them (engine.LoadLazily). A design of
+// 100,000 items loads so in a fraction of the time and memory that maps would take.
+// Problems are reported as readDesign and engine.FromDesign report them. The
+// design, the engine and everything read from them hold parts of the file: call
+// release only when done with all of them, and read them only inside whileMapped.
+func loadToQuery(path string, stdin io.Reader) (d *model.Design, e *engine.Engine, release func(), err error) {
+	var data []byte
+	if path == "-" {
+		data, err = readInput(path, stdin)
+		release = func() {}
+	} else {
+		data, release, err = mapfile.Read(path)
 	}
-	return engine.LoadLazily(inputName(path), data)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	d, e, err = engine.LoadLazily(inputName(path), data)
+	if err != nil {
+		release()
+		return nil, nil, nil, err
+	}
+	return d, e, release, nil
+}
+
+// whileMapped runs f, which reads a file mapped by loadToQuery, and reports a memory
+// fault in it (another program cut the file short while stwb read it) as an error
+// with exit status 2 instead of a crash.
+func whileMapped(stderr io.Writer, path string, f func() int) (code int) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			if !mapfile.IsFault(r) {
+				panic(r)
+			}
+			fmt.Fprintf(stderr, "%s: the file changed while stwb was reading it; run the command again\n", path)
+			code = 2
+		}
+	}()
+	return f()
 }
 
 // readInput reads the file named on the command line, or standard input for "-".
