@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"stwb/engine"
-	"stwb/internal/mapfile"
 	"stwb/internal/cputime"
+	"stwb/internal/mapfile"
 )
 
 // The CLI load target of issue 2: `stwb query FILE --json` on a design of 100,000
