@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"reflect"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -154,9 +155,23 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 	if _, err := live.LoadItems(ctx, db, w.table.Name, w.items, live.LoadOptions{}); err != nil {
 		t.Fatalf("loading %d items into dynalite: %v (%s)", len(w.items), err, replay)
 	}
-	e, err := engine.FromDesign(&model.Design{Table: w.table, Items: w.items})
+	d := &model.Design{Version: 1, Name: "difftest", Table: w.table, Items: w.items}
+	e, err := engine.FromDesign(d)
 	if err != nil {
 		t.Fatalf("engine: %v (%s)", err, replay)
+	}
+	// The same design saved and loaded lazily, as stwb query loads it, must answer
+	// every request as the engine loaded from maps does.
+	text, err := model.Marshal(d)
+	if err != nil {
+		t.Fatalf("saving the design: %v (%s)", err, replay)
+	}
+	ld, lazy, err := engine.LoadLazily("difftest.yaml", text)
+	if err != nil {
+		t.Fatalf("loading the saved design lazily: %v (%s)\n%s", err, replay, text)
+	}
+	if ld.Lazy == nil {
+		t.Fatalf("the saved design did not load lazily (%s)", replay)
 	}
 	failures := 0
 	for j := 0; j < requests && failures < maxFailures; j++ {
@@ -170,6 +185,10 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 			failures++
 			t.Errorf("request %d %v: engine: %v\ndynalite: %s\n(%s)", j, q, err, describe(want), replay)
 			continue
+		}
+		if gotLazy, err := onEngine(lazy, q); err != nil || !reflect.DeepEqual(gotLazy, got) {
+			failures++
+			t.Errorf("request %d %v: the lazily loaded engine answers otherwise: %v\nlazy:  %s\nmaps:  %s\n(%s)", j, q, err, describe(gotLazy), describe(got), replay)
 		}
 		tl.add(q, want)
 		if os.Getenv("STWB_DIFF_DEBUG") != "" && want.err != nil && !strings.HasPrefix(q.desc, "invalid") {
