@@ -115,7 +115,7 @@ func findItemSection(data []byte) *itemSection {
 	// In order: which lines are items, and the comment lines above each. A line
 	// is blanked for yaml.v3 when the fast path reads it: an item, or a comment
 	// above one. Blanked spans are kept as [from, to) byte ranges.
-	sec := &itemSection{keyLine: keyLine, refs: make([]itemRef, 0, bytes.Count(data[keyStart:], []byte("\n- {"))+bytes.Count(data[keyStart:], []byte(" - {"))+1)}
+	sec := &itemSection{keyLine: keyLine, refs: make([]itemRef, 0, bytes.Count(data[keyStart:], []byte("\n"))+1)}
 	var blank [][2]int
 	indent := -1
 	pendingFrom := -1 // where the comment lines above the next item start
