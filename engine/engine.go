@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"runtime"
 	"sync"
 
 	"github.com/google/btree"
@@ -189,33 +190,128 @@ func itemError(d *model.Design, i int, err *Error) *Error {
 // returns the index of the first item DynamoDB would refuse with its error.
 //
 // It is a bulk load, because a design of a million items must load in about a
-// second: the entries of each tree come from one slice (one allocation, not one
-// per entry), each item is checked and sized once, partition key hashes repeat
-// from a memo (hashMemo), and index entries are made only for the items that stay.
-// A slice lives as long as any of its entries; a later write replaces an entry
-// without freeing its slot, which costs at most the load's own size.
+// second: the items are checked and their entries made on several goroutines
+// (bulkLoad), the entries of each tree come from one slice (one allocation, not one
+// per entry), partition key hashes repeat from a memo (hashMemo), and the trees are
+// filled side by side (fillTreesAtOnce). A slice lives as long as any of its
+// entries; a later write replaces an entry without freeing its slot, which costs at
+// most the load's own size.
 //
 // Inserting in sorted order was measured three ways (a comparison sort of the
 // entries; a radix sort on the hash; entries copied into hash order) and none was
 // faster at a million items: the sort or the copy cost what the inserts saved.
 func (e *Engine) loadAll(items []model.Item) (int, *Error) {
-	slab := make([]entry, len(items))
-	var memo hashMemo
-	for i, it := range items {
-		item, size, err := e.checkItem(it, false)
-		if err != nil {
-			return i, err
-		}
-		e.fillTableEntry(&slab[i], item, item, size, &memo)
+	ld := e.newBulkLoad(len(items), nil)
+	n := len(items)
+	chunks := 1
+	if n >= 4096 {
+		chunks = min(runtime.GOMAXPROCS(0), 8)
 	}
-	e.fillTrees(slab, nil)
+	var wg sync.WaitGroup
+	for c := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			visit := ld.visitor()
+			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
+				visit(i, items[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return ld.finish()
+}
+
+// loadLazy is loadAll for a design whose items are still text (model.ParseLazily):
+// one more pass over the items (LazyItems.Each) through a bulkLoad.
+func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
+	ld := e.newBulkLoad(lz.Len(), lz)
+	lz.Each(func() func(int, model.Item) bool {
+		visit := ld.visitor()
+		return func(i int, it model.Item) bool { visit(i, it); return true }
+	})
+	return ld.finish()
+}
+
+// bulkLoad loads n items into an empty engine. Each item is given to a visit
+// function once, on any of several goroutines: it is checked, sized and keyed, and
+// its table and index entries are made in slices, slot i for item i. finish then
+// fills the trees in item order, as loading them one by one would.
+//
+// The items of a lazily loaded design (lazy set) come in a map that is reused for
+// the next item: their entries keep the keys and the item's place in the design
+// text, not the map (Engine.itemOf reads it again).
+type bulkLoad struct {
+	e      *Engine
+	lazy   *model.LazyItems
+	slab   []entry
+	islabs [][]entry // islabs[k][i]: index k's entry for item i; base nil when none
+	mu     sync.Mutex
+	first  int // the first item refused, and why
+	err    *Error
+}
+
+func (e *Engine) newBulkLoad(n int, lazy *model.LazyItems) *bulkLoad {
+	ld := &bulkLoad{e: e, lazy: lazy, slab: make([]entry, n), islabs: make([][]entry, len(e.indexes)), first: n}
+	for k := range ld.islabs {
+		ld.islabs[k] = make([]entry, n)
+	}
+	return ld
+}
+
+// visitor makes the visit function for one goroutine.
+func (ld *bulkLoad) visitor() func(i int, it model.Item) {
+	var memo hashMemo
+	e := ld.e
+	return func(i int, it model.Item) {
+		var item model.Item
+		var size int
+		var err *Error
+		if ld.lazy != nil {
+			// Not normalized: only keys and sizes are kept, which do not depend on
+			// how a number is written, and itemOf normalizes an item when it is read.
+			item = it
+			size, err = e.checkCanonicalItem(it)
+		} else {
+			item, size, err = e.checkItem(it, false)
+		}
+		if err != nil {
+			ld.mu.Lock()
+			defer ld.mu.Unlock()
+			if i < ld.first {
+				ld.first, ld.err = i, err
+			}
+			return
+		}
+		te := &ld.slab[i]
+		if ld.lazy != nil {
+			e.fillTableEntry(te, item, nil, size, &memo)
+			te.lazy = int32(i + 1)
+		} else {
+			e.fillTableEntry(te, item, item, size, &memo)
+		}
+		for k, ix := range e.indexes {
+			if en := &ld.islabs[k][i]; !ix.fillEntry(en, te, item, &memo) {
+				*en = entry{}
+			}
+		}
+	}
+}
+
+// finish fills the trees, or returns the first item refused.
+func (ld *bulkLoad) finish() (int, *Error) {
+	if ld.err != nil {
+		return ld.first, ld.err
+	}
+	ld.e.lazy = ld.lazy
+	ld.e.fillTreesAtOnce(ld.slab, ld.islabs)
 	return 0, nil
 }
 
-// fillTrees inserts the table entries of a load into the table tree, in order, and
-// makes their index entries. islabs, when given, holds each index's entries already
-// made (islabs[k][i] for slab[i], base nil when index k has none for it); otherwise
-// they are made here, from the entries' items.
+// fillTrees inserts the table entries of a load into the table tree in item order,
+// a later entry replacing an earlier one with its key, and then the index entries
+// of the entries that stayed (islabs[k][i] is index k's entry for slab[i], base nil
+// when there is none).
 func (e *Engine) fillTrees(slab []entry, islabs [][]entry) {
 	for i := range slab {
 		if old, ok := e.tree.ReplaceOrInsert(&slab[i]); ok {
@@ -224,33 +320,19 @@ func (e *Engine) fillTrees(slab []entry, islabs [][]entry) {
 			old.item, old.lazy = nil, 0
 		}
 	}
-	var memo hashMemo
 	for k, ix := range e.indexes {
-		var islab []entry
-		if islabs == nil {
-			islab = make([]entry, len(slab))
-		} else {
-			islab = islabs[k]
-		}
 		for i := range slab {
-			te, en := &slab[i], &islab[i]
-			switch {
-			case !te.hasItem():
-			case islabs != nil:
-				if en.base != nil {
-					ix.tree.ReplaceOrInsert(en)
-				}
-			case ix.fillEntry(en, te, te.item, &memo):
+			if en := &islabs[k][i]; slab[i].hasItem() && en.base != nil {
 				ix.tree.ReplaceOrInsert(en)
 			}
 		}
 	}
 }
 
-// fillTreesAtOnce is fillTrees for entries with unique table keys, index entries
-// made: each tree is filled on its own goroutine, as no tree's inserts depend on
-// another's. The keys of a lazily loaded design are unique (the model refuses
-// duplicates); should they not be, the trees are filled again one after another.
+// fillTreesAtOnce is fillTrees with each tree filled on its own goroutine, as no
+// tree's inserts depend on another's while the table keys are unique. They are in
+// a lazily loaded design (the model refuses duplicates) and nearly always in one
+// built in code; when they are not, the trees are filled again one after another.
 func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
 	var wg sync.WaitGroup
 	for k, ix := range e.indexes {
@@ -277,78 +359,6 @@ func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
 	}
 }
 
-// loadLazy is loadAll for a design whose items are still text (model.ParseLazily):
-// one more pass over the items (LazyItems.Each) through a lazyLoad.
-func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
-	ld := e.newLazyLoad(lz)
-	lz.Each(func() func(int, model.Item) bool {
-		visit := ld.visitor()
-		return func(i int, it model.Item) bool { visit(i, it); return true }
-	})
-	return ld.finish()
-}
-
-// lazyLoad loads the items of a design held as text. Each item is given to a visit
-// function once, in a map that is reused for the next, on several goroutines at
-// once; it is checked, sized and keyed, and its entries keep the keys and the
-// item's place in the text, not the map. finish then fills the trees in item order,
-// as loadAll fills them.
-type lazyLoad struct {
-	e      *Engine
-	lz     *model.LazyItems
-	slab   []entry
-	islabs [][]entry // islabs[k][i]: index k's entry for item i; base nil when none
-	mu     sync.Mutex
-	first  int // the first item refused, and why
-	err    *Error
-}
-
-func (e *Engine) newLazyLoad(lz *model.LazyItems) *lazyLoad {
-	n := lz.Len()
-	ld := &lazyLoad{e: e, lz: lz, slab: make([]entry, n), islabs: make([][]entry, len(e.indexes)), first: n}
-	for k := range ld.islabs {
-		ld.islabs[k] = make([]entry, n)
-	}
-	return ld
-}
-
-// visitor makes the visit function for one goroutine.
-func (ld *lazyLoad) visitor() func(i int, it model.Item) {
-	var memo hashMemo
-	e := ld.e
-	return func(i int, item model.Item) {
-		// Not normalized: only keys and sizes are kept, which do not depend on how
-		// a number is written, and itemOf normalizes an item when it is read.
-		size, err := e.checkCanonicalItem(item)
-		if err != nil {
-			ld.mu.Lock()
-			defer ld.mu.Unlock()
-			if i < ld.first {
-				ld.first, ld.err = i, err
-			}
-			return
-		}
-		te := &ld.slab[i]
-		e.fillTableEntry(te, item, nil, size, &memo)
-		te.lazy = int32(i + 1)
-		for k, ix := range e.indexes {
-			if en := &ld.islabs[k][i]; !ix.fillEntry(en, te, item, &memo) {
-				*en = entry{}
-			}
-		}
-	}
-}
-
-// finish fills the trees, or returns the first item refused.
-func (ld *lazyLoad) finish() (int, *Error) {
-	if ld.err != nil {
-		return ld.first, ld.err
-	}
-	ld.e.lazy = ld.lz
-	ld.e.fillTreesAtOnce(ld.slab, ld.islabs)
-	return 0, nil
-}
-
 // LoadLazily reads a design file as model.ParseLazily does and loads it into an
 // engine in the same pass over the items: each item is read once, checked by the
 // model and the engine, and left as text. It is what `stwb query` uses; a design that
@@ -356,20 +366,20 @@ func (ld *lazyLoad) finish() (int, *Error) {
 // are model.Parse's and FromDesign's.
 func LoadLazily(file string, data []byte) (*model.Design, *Engine, error) {
 	var e *Engine
-	var ld *lazyLoad
+	var ld *bulkLoad
 	d, err := model.ParseLazilyVisiting(file, data, func(d *model.Design) func() func(int, model.Item) {
 		var err error
 		if e, err = New(d.Table); err != nil {
 			e = nil
 			return nil // FromDesign reports it below
 		}
-		ld = e.newLazyLoad(d.Lazy)
+		ld = e.newBulkLoad(d.Lazy.Len(), d.Lazy)
 		return ld.visitor
 	})
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Lazy == nil || ld == nil || ld.lz != d.Lazy {
+	if d.Lazy == nil || ld == nil || ld.lazy != d.Lazy {
 		// Read by model.Parse after all, or an engine that could not be made.
 		e, err := FromDesign(d)
 		return d, e, err

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -60,6 +61,18 @@ func TestBulkLoadMatchesPuts(t *testing.T) {
 			item("PK", "a", "SK", "1"),
 			item("PK", "a"),
 		}, wantErr: "items[1]: One or more parameter values were invalid: Missing the key SK in the item"},
+		// Enough items to be loaded on several goroutines, with the replaced and
+		// the refused items in different chunks.
+		{name: "many items, a key repeated across chunks", items: manyItems(9000, map[int]model.Item{
+			8500: item("PK", "p1", "SK", "00001", "GSI1PK", "moved", "GSI1SK", "z"),
+			8999: item("PK", "p1", "SK", "00001", "G2", "last"),
+		})},
+		{name: "many items, the first of two refused is named", items: manyItems(9000, map[int]model.Item{
+			// The later refusal is the last item the last chunk reads, so only
+			// keeping the first in item order names item 10.
+			8999: item("PK", "late"),
+			10:   item("PK", "early"),
+		}), wantErr: "items[10]: One or more parameter values were invalid: Missing the key SK in the item"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := &model.Design{Table: testTable(), Items: tc.items}
@@ -116,4 +129,20 @@ func TestHashMemoMatchesScanHash(t *testing.T) {
 	if got, want := none.scanHash(model.Str("x")), scanHash(model.Str("x")); got != want {
 		t.Errorf("nil memo %06x, scanHash %06x", got, want)
 	}
+}
+
+// manyItems makes n items in partitions of 100, half of them in GSI1, with the
+// items of at replacing those at their places.
+func manyItems(n int, at map[int]model.Item) []model.Item {
+	items := make([]model.Item, n)
+	for i := range items {
+		items[i] = item("PK", fmt.Sprintf("p%d", i/100), "SK", fmt.Sprintf("%05d", i))
+		if i%2 == 0 {
+			items[i]["GSI1PK"], items[i]["GSI1SK"] = model.Str(fmt.Sprintf("g%d", i%7)), model.Str(fmt.Sprint(i))
+		}
+		if it, ok := at[i]; ok {
+			items[i] = it
+		}
+	}
+	return items
 }
