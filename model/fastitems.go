@@ -710,7 +710,23 @@ func numericLookingTag(s string) string {
 	if low == ".inf" || low == ".nan" {
 		return ""
 	}
-	const numberish = "0123456789abcdefABCDEFxXoO_+-.:TtZz "
+	// A timestamp and a string are both the text to DynamoDB, which has no date
+	// type (scalarValue), so only an int or a float needs telling apart. yaml.v3
+	// reads a plain scalar as one of those only through strconv.ParseInt or
+	// ParseUint (base prefixes, a sign first), its float pattern (a sign first or
+	// after the exponent's e) or the 0b and 0o forms (yaml.v3 resolve.go), none of
+	// which takes ':', ' ', 't' or 'z', nor a sign elsewhere. Dates and times
+	// written plain (2026-08-03, 2026-08-03T14:22Z) are thus strings here, as they
+	// are on the node path.
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case strings.IndexByte(": tTzZ", c) >= 0:
+			return "!!str"
+		case (c == '-' || c == '+') && i > 0 && s[i-1] != 'e' && s[i-1] != 'E':
+			return "!!str"
+		}
+	}
+	const numberish = "0123456789abcdefABCDEFxXoO_+-."
 	allHex := s[0] >= '0' && s[0] <= '9'
 	for i := 0; i < len(s); i++ {
 		c := s[i]
