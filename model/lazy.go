@@ -172,13 +172,19 @@ func (lz *LazyItems) Pos(i int) Pos {
 	return Pos{File: lz.file, Line: int(r.line), Col: int(r.ind) + 3}
 }
 
+// ErrTextChanged is what LazyItems.Item panics with when an item's line no longer
+// reads as it did at load: the text under a design was changed, as another program
+// writing a memory-mapped design file in place could do (see internal/mapfile).
+var ErrTextChanged = errors.New("the design text changed after it was loaded")
+
 // Item reads item i into a new map, exactly as Parse would have made it (key
-// templates applied). The map is the caller's.
+// templates applied). The map is the caller's. It panics with ErrTextChanged, wrapped
+// with the item's place, when the text has changed since it was loaded so that the
+// line no longer reads.
 func (lz *LazyItems) Item(i int) Item {
 	it, ok := lz.newReader(nil).read(i)
 	if !ok {
-		// ParseLazily read this very line without fault.
-		panic(fmt.Sprintf("model: lazy item %d no longer reads", i))
+		panic(fmt.Errorf("%s: item %d: %w", lz.Pos(i), i, ErrTextChanged))
 	}
 	return it
 }

@@ -150,3 +150,22 @@ func FuzzParseLazily(f *testing.F) {
 		lazyAgrees(t, fmt.Sprintf("%q", line), data)
 	})
 }
+
+// An item whose line was rewritten after the load so that it no longer reads panics
+// with ErrTextChanged, naming the item, for the command to report.
+func TestLazyItemOfChangedText(t *testing.T) {
+	data := genDesign(3)
+	d, err := ParseLazily("f.yaml", data)
+	if err != nil || d.Lazy == nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(data), "  - {type: order") + len("  - {type")
+	data[at] = '!' // the first item's "type:" made "type!", as another program might
+	defer func() {
+		err, _ := recover().(error)
+		if !errors.Is(err, ErrTextChanged) || !strings.Contains(err.Error(), "f.yaml:") {
+			t.Fatalf("recovered %v", err)
+		}
+	}()
+	d.Lazy.Item(0)
+}

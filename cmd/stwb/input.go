@@ -49,14 +49,16 @@ func loadToQuery(path string, stdin io.Reader) (d *model.Design, e *engine.Engin
 	return d, e, release, nil
 }
 
-// whileMapped runs f, which reads a file mapped by loadToQuery, and reports a memory
-// fault in it (another program cut the file short while stwb read it) as an error
-// with exit status 2 instead of a crash.
+// whileMapped runs f, which reads a file mapped by loadToQuery, and reports the
+// file changing under it as an error with exit status 2 instead of a crash: a
+// memory fault (another program cut the file short) or an item line that no longer
+// reads (another program wrote the file in place; model.ErrTextChanged).
 func whileMapped(stderr io.Writer, path string, f func() int) (code int) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			if !mapfile.IsFault(r) {
+			err, isErr := r.(error)
+			if !mapfile.IsFault(r) && !(isErr && errors.Is(err, model.ErrTextChanged)) {
 				panic(r)
 			}
 			fmt.Fprintf(stderr, "%s: the file changed while stwb was reading it; run the command again\n", path)

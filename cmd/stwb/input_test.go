@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"stwb/internal/mapfile"
+	"stwb/model"
 )
 
 // A design file cut short by another program while stwb query holds it mapped is
@@ -38,6 +40,12 @@ func TestQueryReportsAFileCutShort(t *testing.T) {
 	})
 	if code != 2 || !strings.Contains(errb.String(), "changed while stwb was reading it") {
 		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	// An item line rewritten in place so that it no longer reads is reported too.
+	errb.Reset()
+	code = whileMapped(&errb, path, func() int { panic(fmt.Errorf("d.yaml:3:5: item 0: %w", model.ErrTextChanged)) })
+	if code != 2 || !strings.Contains(errb.String(), "changed while stwb was reading it") {
+		t.Fatalf("text changed: exit %d, stderr %q", code, errb.String())
 	}
 	// Any other panic is not swallowed.
 	defer func() {
