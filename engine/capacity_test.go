@@ -133,7 +133,7 @@ func TestIndexWritesThroughEngine(t *testing.T) {
 			}
 			var idx map[string]float64
 			if tc.after != nil {
-				it, size, err := e.checkItem(tc.after, false)
+				it, size, err := e.checkItem(tc.after)
 				if err != nil {
 					t.Fatal(err)
 				}

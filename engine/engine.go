@@ -273,7 +273,7 @@ func (ld *bulkLoad) visitor() func(i int, it model.Item) {
 			item = it
 			size, err = e.checkCanonicalItem(it)
 		} else {
-			item, size, err = e.checkItem(it, false)
+			item, size, err = e.checkItem(it)
 		}
 		if err != nil {
 			ld.mu.Lock()
@@ -392,7 +392,7 @@ func LoadLazily(file string, data []byte) (*model.Design, *Engine, error) {
 
 // load puts one item as PutItem would, without a condition.
 func (e *Engine) load(it model.Item) *Error {
-	item, size, err := e.checkItem(it, false)
+	item, size, err := e.checkItem(it)
 	if err != nil {
 		return err
 	}
@@ -429,7 +429,8 @@ func (e *Engine) indexByName(name string) *index {
 }
 
 // fillTableEntry makes en the table tree's entry for a checked item of the given
-// size (model.ItemSize, from checkItem); memo may be nil.
+// size (model.ItemSize, from checkItem); memo may be nil. keep is the map the entry
+// holds: the item itself, or nil for an item held as design text (entry.lazy).
 func (e *Engine) fillTableEntry(en *entry, item, keep model.Item, size int, memo *hashMemo) {
 	pv := item[e.key.Partition.Name]
 	*en = entry{hash: memo.scanHash(pv), item: keep, size: int32(size)}
@@ -439,9 +440,9 @@ func (e *Engine) fillTableEntry(en *entry, item, keep model.Item, size int, memo
 	}
 }
 
-// entryFor builds an index's entry for a stored item; nil when the item lacks one
-// of the index's key attributes or has it with another type (a sparse index,
-// GSI.html "Sparse indexes").
+// entryFor builds an index's entry for a stored table entry te, whose item is item
+// (Engine.itemOf te); nil when the item lacks one of the index's key attributes or
+// has it with another type (a sparse index, GSI.html "Sparse indexes").
 func (ix *index) entryFor(te *entry, item model.Item) *entry {
 	en := new(entry)
 	if !ix.fillEntry(en, te, item, nil) {
@@ -450,8 +451,9 @@ func (ix *index) entryFor(te *entry, item model.Item) *entry {
 	return en
 }
 
-// fillEntry makes en the index's entry for the table entry te; false (en is then
-// not to be used) when the index holds no entry for it. memo may be nil.
+// fillEntry makes en the index's entry for the table entry te, whose item is item
+// (te.item, or for an item held as design text the map it was read into); false (en
+// is then not to be used) when the index holds no entry for it. memo may be nil.
 func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo) bool {
 	pv, ok := item[ix.key.Partition.Name]
 	if !ok || pv.Type != ix.key.Partition.Type {

@@ -122,7 +122,7 @@ func FuzzUpdateItem(f *testing.F) {
 		if out.Consumed.Table.Write < 1 {
 			t.Fatalf("consumed %+v", out.Consumed)
 		}
-		if _, _, err := e.checkItem(g.Item, false); err != nil {
+		if _, _, err := e.checkItem(g.Item); err != nil {
 			t.Fatalf("stored item fails PutItem's checks: %v", err)
 		}
 	})

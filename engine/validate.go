@@ -236,11 +236,8 @@ func normalizeItem(it model.Item, owned bool) (model.Item, *Error) {
 // The item is returned as given when it is already canonical: the engine keeps the
 // caller's map rather than a copy (half the memory and most of the load time for a
 // design's items), which is why callers must not change an item once given.
-//
-// owned says the caller gives the map to the engine to change: its values are then
-// made canonical in place instead of in a copy.
-func (e *Engine) checkItem(it model.Item, owned bool) (model.Item, int, *Error) {
-	out, err := normalizeItem(it, owned)
+func (e *Engine) checkItem(it model.Item) (model.Item, int, *Error) {
+	out, err := normalizeItem(it, false)
 	if err != nil {
 		return nil, 0, err
 	}

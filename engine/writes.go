@@ -88,7 +88,7 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 	}
 	var err *Error
 	if kind == model.ActionPut {
-		if w.item, w.size, err = e.checkItem(item, false); err != nil {
+		if w.item, w.size, err = e.checkItem(item); err != nil {
 			return nil, err
 		}
 		w.key = e.keyOf(w.item)
@@ -163,7 +163,7 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 			}
 			base = u
 		}
-		after, size, err := e.checkItem(base, false)
+		after, size, err := e.checkItem(base)
 		if err != nil {
 			if err.Message == msgItemTooLarge {
 				err = validation(msgUpdateTooLarge)
