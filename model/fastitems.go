@@ -250,7 +250,7 @@ func isFault(re runtime.Error) bool {
 	return ok
 }
 
-// line is the text of item line r in the file text.
+// text is item line r in the file text, without its newline.
 func (r *itemRef) text(text string) string { return text[r.start:r.end] }
 
 // pos is where the item's mapping starts.
