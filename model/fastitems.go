@@ -886,24 +886,32 @@ func fastCharsOnly(data []byte) bool {
 				continue
 			}
 		}
-		c := data[i]
-		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\n' || c == 0x7f {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(data[i:])
-		// NEL, LS and PS are line breaks to yaml.v3 and a BOM is special: rare
-		// enough to leave to it.
-		if r == utf8.RuneError && size == 1 || r >= 0x80 && r <= 0x9f || r == 0xfffe || r == 0xffff ||
-			r == 0x2028 || r == 0x2029 || r == 0xfeff {
+		size := fastCharAt(data, i)
+		if size == 0 {
 			return false
 		}
 		i += size
 	}
 	return true
+}
+
+// fastCharAt is the length of the character at data[i] when it is one the fast path
+// takes, and 0 when it is not.
+func fastCharAt(data []byte, i int) int {
+	if c := data[i]; c < utf8.RuneSelf {
+		if c < 0x20 && c != '\n' || c == 0x7f {
+			return 0
+		}
+		return 1
+	}
+	r, size := utf8.DecodeRune(data[i:])
+	// NEL, LS and PS are line breaks to yaml.v3 and a BOM is special: rare enough
+	// to leave to it.
+	if r == utf8.RuneError && size == 1 || r >= 0x80 && r <= 0x9f || r == 0xfffe || r == 0xffff ||
+		r == 0x2028 || r == 0x2029 || r == 0xfeff {
+		return 0
+	}
+	return size
 }
 
 // fastCharsOnlyInParts is fastCharsOnly over a large file in parts, one goroutine
