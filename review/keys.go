@@ -2,7 +2,9 @@ package review
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"stwb/model"
@@ -182,15 +184,18 @@ func checkTemplateMismatch(c *checker) {
 	})
 }
 
-var digitRun = regexp.MustCompile(`[0-9]+`)
-
+// checkUnpaddedNumber finds sibling sort keys (one partition, the same shape once
+// their digit runs are blanked out: sku-# beside sku-#) whose byte order, the order
+// DynamoDB returns them in, disagrees with the order of their numbers. Each group of
+// siblings is sorted by bytes once and only neighbours are compared: numeric order
+// (digit runs compared as numbers, the first unequal run deciding) is a total order,
+// so if bytes disagree with it for any pair they disagree for some neighbours. (The
+// pairwise loop this replaces took 6 s on 100,000 items in 1,000 partitions.)
 func checkUnpaddedNumber(c *checker) {
 	sk := c.d.Table.Key.Sort
 	if sk == "" || c.d.Table.KeyAttributeType(sk) != model.TypeS {
 		return
 	}
-	// Siblings: items of one partition whose sort keys have the same shape once their
-	// digit runs are blanked out (sku-# beside sku-#).
 	type sibling struct {
 		value string
 		item  int
@@ -199,49 +204,85 @@ func checkUnpaddedNumber(c *checker) {
 	pk := c.d.Table.Key.Partition
 	for i, it := range c.d.Items {
 		v, ok := it[sk]
-		if !ok || v.Type != model.TypeS || !digitRun.MatchString(v.Str) {
+		if !ok || v.Type != model.TypeS || !hasDigit(v.Str) {
 			continue
 		}
-		shape := digitRun.ReplaceAllString(v.Str, "#")
-		key := it[pk].Str + "\x00" + shape
+		key := it[pk].Str + "\x00" + digitShape(v.Str)
 		groups[key] = append(groups[key], sibling{v.Str, i})
 	}
 	reported := map[string]bool{}
-	for _, sibs := range groups {
-		for x := 0; x < len(sibs); x++ {
-			for y := 0; y < len(sibs); y++ {
-				a, b := sibs[x], sibs[y]
-				if a.value < b.value && numericallyAfter(a.value, b.value) {
-					shape := digitRun.ReplaceAllString(a.value, "#")
-					if reported[shape] {
-						continue
-					}
-					reported[shape] = true
-					c.add(Finding{Item: intPtr(a.item),
-						Message: fmt.Sprintf("sort key %q sorts before %q as bytes, though its number is larger", a.value, b.value),
-						Fix:     "pad the numbers in sort keys to a fixed width (sku-0009, sku-0010) so byte order is numeric order"})
-				}
+	for _, key := range slices.Sorted(maps.Keys(groups)) {
+		sibs := groups[key]
+		shape := key[strings.IndexByte(key, 0)+1:]
+		if reported[shape] {
+			continue
+		}
+		slices.SortStableFunc(sibs, func(a, b sibling) int { return strings.Compare(a.value, b.value) })
+		for x := 1; x < len(sibs); x++ {
+			a, b := sibs[x-1], sibs[x]
+			if a.value < b.value && numericallyAfter(a.value, b.value) {
+				reported[shape] = true
+				c.add(Finding{Item: intPtr(a.item),
+					Message: fmt.Sprintf("sort key %q sorts before %q as bytes, though its number is larger", a.value, b.value),
+					Fix:     "pad the numbers in sort keys to a fixed width (sku-0009, sku-0010) so byte order is numeric order"})
+				break
 			}
 		}
 	}
 }
 
-// numericallyAfter reports whether a's first differing digit run is the larger
-// number, though the runs have different lengths (so bytes order them wrongly).
-func numericallyAfter(a, b string) bool {
-	ra, rb := digitRun.FindAllString(a, -1), digitRun.FindAllString(b, -1)
-	for i := 0; i < len(ra) && i < len(rb); i++ {
-		if ra[i] == rb[i] {
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+func hasDigit(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
+}
+
+// digitShape is s with each run of digits replaced by one '#': sku-# for sku-10.
+func digitShape(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			b.WriteByte(s[i])
 			continue
 		}
-		if len(ra[i]) == len(rb[i]) {
-			return false
+		b.WriteByte('#')
+		for i+1 < len(s) && isDigit(s[i+1]) {
+			i++
 		}
+	}
+	return b.String()
+}
+
+// digitRuns are the runs of digits in s, in order.
+func digitRuns(s string) []string {
+	var runs []string
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			continue
+		}
+		j := i
+		for j < len(s) && isDigit(s[j]) {
+			j++
+		}
+		runs = append(runs, s[i:j])
+		i = j
+	}
+	return runs
+}
+
+// numericallyAfter reports whether a's numbers are the larger: the first digit runs
+// that differ as numbers decide (07 and 7 are the same number).
+func numericallyAfter(a, b string) bool {
+	ra, rb := digitRuns(a), digitRuns(b)
+	for i := 0; i < len(ra) && i < len(rb); i++ {
 		na, nb := strings.TrimLeft(ra[i], "0"), strings.TrimLeft(rb[i], "0")
 		if len(na) != len(nb) {
 			return len(na) > len(nb)
 		}
-		return na > nb
+		if na != nb {
+			return na > nb
+		}
 	}
 	return false
 }

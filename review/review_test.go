@@ -417,3 +417,49 @@ func TestExpectErrorDrift(t *testing.T) {
 		}
 	}
 }
+
+// The unpadded-number rule compares byte-order neighbours only; these cases hold that
+// it still finds every disagreement between byte order and number order, including
+// one between siblings far apart in the file, and none among padded numbers.
+func TestUnpaddedNumberNeighbours(t *testing.T) {
+	for _, tc := range []struct {
+		sks  []string
+		want string // "" for no finding
+	}{
+		{[]string{"ORDER#sku-9", "ORDER#sku-10"}, `"ORDER#sku-10" sorts before "ORDER#sku-9"`},
+		{[]string{"ORDER#sku-09", "ORDER#sku-10", "ORDER#sku-11"}, ""},
+		// the inversion is between the first and the last written
+		{[]string{"ORDER#sku-100", "ORDER#sku-200", "ORDER#sku-300", "ORDER#sku-20"}, `"ORDER#sku-100" sorts before "ORDER#sku-20"`},
+		// 07 and 7 are the same number; the next run decides
+		{[]string{"ORDER#sku-07-5", "ORDER#sku-7-3"}, `"ORDER#sku-07-5" sorts before "ORDER#sku-7-3"`},
+		{[]string{"ORDER#sku-07-3", "ORDER#sku-7-5"}, ""},
+		// different shapes are not siblings
+		{[]string{"ORDER#sku-9", "ORDER#x10"}, ""},
+	} {
+		d := loadBase(t)
+		addSKs(d, tc.sks...)
+		f, ok := rulesOf(t, d)["unpadded-number"]
+		switch {
+		case tc.want == "" && ok:
+			t.Errorf("%v: unexpected finding %s", tc.sks, f.Message)
+		case tc.want != "" && !ok:
+			t.Errorf("%v: no finding, want %s", tc.sks, tc.want)
+		case ok && !strings.Contains(f.Message, tc.want):
+			t.Errorf("%v: finding %q, want %s", tc.sks, f.Message, tc.want)
+		}
+	}
+}
+
+func TestNumericallyAfter(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"sku-10", "sku-9", true}, {"sku-9", "sku-10", false}, {"sku-09", "sku-10", false},
+		{"a007b", "a7b", false}, {"a07-5", "a7-3", true}, {"v2-10", "v2-9", true}, {"x", "y", false},
+	} {
+		if got := numericallyAfter(tc.a, tc.b); got != tc.want {
+			t.Errorf("numericallyAfter(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
