@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -17,40 +18,48 @@ import (
 )
 
 func init() {
-	register("import", "FILE.json [-o OUT] [--table NAME] | --format dynamodb-json FILE... --into DESIGN [-o OUT]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
+	register("import", "FILE.json [-o OUT] [--into DESIGN] [--table NAME] [--force] | --format dynamodb-json FILE... --into DESIGN [-o OUT]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
 }
 
 const importUsage = `usage:
-  stwb import MODEL.json [-o OUT.yaml|DIR] [--table NAME]
+  stwb import MODEL.json [-o OUT.yaml|DIR] [--into DESIGN.yaml] [--table NAME] [--force]
       a NoSQL Workbench data model (1.0, 2.0, 3.0) becomes a design; with several
-      tables, pick one with --table or give -o DIR for one design file per table
+      tables, pick one with --table or give -o DIR for one design file per table.
+      Into an existing design (--into, or -o onto a design file) the model's table,
+      indexes, entities and items are merged and the design's patterns kept; a
+      merge that would break a pattern, or replacing any other file, needs --force
   stwb import --format dynamodb-json DATA... --into DESIGN.yaml [-o OUT.yaml]
       adds items from S3 export lines, Scan output or BatchWriteItem files to a
       design (written in place unless -o); nothing is written if any item is bad`
 
-// runImport reads another tool's files into a design (issue 7). Exit status: 0
-// imported; 2 bad input (with the JSON path or line of the problem) or usage.
+// runImport reads another tool's files into a design (issues 7 and 16). Exit
+// status: 0 imported; 2 bad input (with the JSON path or line of the problem), a
+// refused overwrite or merge, or usage.
 func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("import", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "", "workbench (default) or dynamodb-json")
-	out := fs.String("o", "", "output file (or directory, for a model with several tables)")
-	table := fs.String("table", "", "the table of a multi-table model to import")
-	into := fs.String("into", "", "the design that dynamodb-json items are added to")
-	quiet := fs.Bool("quiet", false, "no progress or notes on standard error")
+	fset := flag.NewFlagSet("import", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	format := fset.String("format", "", "workbench or dynamodb-json (default: read from the file)")
+	out := fset.String("o", "", "output file (or directory, for a model with several tables)")
+	table := fset.String("table", "", "the table of a multi-table model to import")
+	into := fset.String("into", "", "the design that the model is merged into, or dynamodb-json items are added to")
+	force := fset.Bool("force", false, "replace an existing file, or merge even when it breaks patterns")
+	quiet := fset.Bool("quiet", false, "no progress or notes on standard error")
 	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "table": true, "into": true})
-	if err := fs.Parse(flags); err != nil {
+	if err := fset.Parse(flags); err != nil {
 		return 2
 	}
 	if *format == "" && *into != "" {
 		*format = "dynamodb-json"
+		if len(pos) == 1 && sniffFile(pos[0]) == interop.FormatWorkbench {
+			*format = "workbench"
+		}
 	}
 	switch *format {
 	case "", "workbench":
-		if len(pos) != 1 || *into != "" {
+		if len(pos) != 1 {
 			return usageError(stderr, "%s", importUsage)
 		}
-		return importWorkbench(pos[0], *out, *table, *quiet, stdin, stdout, stderr)
+		return importWorkbench(pos[0], *out, *into, *table, *force, *quiet, stdin, stdout, stderr)
 	case "dynamodb-json":
 		if len(pos) == 0 || *into == "" || *table != "" {
 			return usageError(stderr, "%s", importUsage)
@@ -60,7 +69,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
 }
 
-func importWorkbench(path, out, table string, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
+func importWorkbench(path, out, into, table string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	data, err := readInput(path, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb import: %v\n", err)
@@ -90,58 +99,158 @@ func importWorkbench(path, out, table string, quiet bool, stdin io.Reader, stdou
 			fmt.Fprintf(stderr, "stwb import: note: %s\n", n)
 		}
 	}
-	// Render every design first and check it loads back as a valid design, so that
-	// nothing is written when any table fails.
-	texts := make([][]byte, len(designs))
-	for i, d := range designs {
-		text, err := model.Marshal(d)
-		if err == nil {
-			_, err = model.Parse(d.Table.Name+".yaml", text)
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "%s: table %s does not make a valid design:\n", path, d.Table.Name)
-			return reportInvalid(stderr, err)
-		}
-		texts[i] = text
-	}
 	if len(designs) > 1 {
-		if out == "" {
+		if into != "" {
+			fmt.Fprintf(stderr, "%s: the model has %d tables (%s); pick the one to merge into %s with --table NAME\n", path, len(designs), tableNames(designs), into)
+			return 2
+		}
+		if out == "" || out == "-" {
 			fmt.Fprintf(stderr, "%s: the model has %d tables (%s); pick one with --table NAME, or give -o DIR for one design file per table\n", path, len(designs), tableNames(designs))
 			return 2
 		}
-		if err := os.MkdirAll(out, 0o755); err != nil {
+		if st, err := os.Stat(out); (err == nil && !st.IsDir()) || (err != nil && isDesignFileName(out)) {
+			fmt.Fprintf(stderr, "%s: the model has %d tables (%s); -o %s must be a directory (one design file per table), or pick one table with --table NAME\n", path, len(designs), tableNames(designs), out)
+			return 2
+		}
+	}
+	// Decide every target and render every design first, so that nothing is written
+	// when any table fails.
+	type write struct {
+		target string
+		text   []byte
+		d      *model.Design
+	}
+	var writes []write
+	for _, d := range designs {
+		w := write{target: out, d: d}
+		switch {
+		case into != "":
+			w.target = into
+			if out != "" {
+				w.target = out
+			}
+		case len(designs) > 1:
+			w.target = filepath.Join(out, fileSafe(d.Table.Name)+".yaml")
+		}
+		if w.target != "" && w.target != "-" && sameFile(w.target, path) {
+			fmt.Fprintf(stderr, "stwb import: %s would overwrite the model being imported\n", w.target)
+			return 2
+		}
+		merged, code := mergeTarget(d, into, w.target, force, quiet, stderr)
+		if code != 0 {
+			return code
+		}
+		w.d = merged
+		text, err := model.Marshal(merged)
+		if err == nil {
+			_, err = model.Parse(w.target, text)
+		}
+		if err != nil {
+			if merged != d {
+				fmt.Fprintf(stderr, "stwb import: %s merged with table %s would not be a valid design (lines of the file as it would be written); nothing was written:\n", w.target, d.Table.Name)
+			} else {
+				fmt.Fprintf(stderr, "%s: table %s does not make a valid design:\n", path, d.Table.Name)
+			}
+			return reportInvalid(stderr, err)
+		}
+		w.text = text
+		writes = append(writes, w)
+	}
+	for _, w := range writes {
+		if w.target == "" || w.target == "-" {
+			stdout.Write(w.text)
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(w.target), 0o755); err != nil {
 			fmt.Fprintf(stderr, "stwb import: %v\n", err)
 			return 2
 		}
-		for i, d := range designs {
-			target := filepath.Join(out, fileSafe(d.Table.Name)+".yaml")
-			if sameFile(target, path) {
-				fmt.Fprintf(stderr, "stwb import: %s would overwrite the model being imported\n", target)
-				return 2
-			}
-			if err := model.WriteFileAtomic(target, texts[i]); err != nil {
-				fmt.Fprintf(stderr, "stwb import: %v\n", err)
-				return 2
-			}
-			if !quiet {
-				fmt.Fprintf(stderr, "stwb import: wrote %s (%d items)\n", target, len(d.Items))
-			}
+		if err := model.WriteFileAtomic(w.target, w.text); err != nil {
+			fmt.Fprintf(stderr, "stwb import: %v\n", err)
+			return 2
 		}
-		return 0
-	}
-	if out == "" || out == "-" {
-		stdout.Write(texts[0])
-		return 0
-	}
-	if sameFile(out, path) {
-		fmt.Fprintf(stderr, "stwb import: -o %s would overwrite the model being imported\n", out)
-		return 2
-	}
-	if err := model.WriteFileAtomic(out, texts[0]); err != nil {
-		fmt.Fprintf(stderr, "stwb import: %v\n", err)
-		return 2
+		if !quiet {
+			fmt.Fprintf(stderr, "stwb import: wrote %s (%d items, %d patterns)\n", w.target, len(w.d.Items), len(w.d.Patterns))
+		}
 	}
 	return 0
+}
+
+// mergeTarget decides what an imported design becomes at target. A target that
+// does not exist gets the design as imported. An existing design (the --into
+// design, or a design file at -o) gets the model merged in, keeping its patterns
+// and everything else the model cannot hold (interop.MergeDesign); the merge is
+// refused, naming each pattern, when it would break one, unless force. Any other
+// existing file is replaced only with force. Standard output is never a merge.
+func mergeTarget(d *model.Design, into, target string, force, quiet bool, stderr io.Writer) (*model.Design, int) {
+	from := into
+	if from == "" {
+		if target == "" || target == "-" {
+			return d, 0
+		}
+		if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
+			return d, 0
+		} else if err != nil {
+			fmt.Fprintf(stderr, "stwb import: %v\n", err)
+			return nil, 2
+		}
+		from = target
+	} else if target != into && target != "-" {
+		if _, err := os.Lstat(target); err == nil && !force {
+			fmt.Fprintf(stderr, "stwb import: %s exists; pass --force to replace it with the merged design, or choose another file\n", target)
+			return nil, 2
+		}
+	}
+	old, err := model.Load(from)
+	if err != nil {
+		if into == "" && !errors.Is(err, fs.ErrNotExist) {
+			if force {
+				return d, 0
+			}
+			fmt.Fprintf(stderr, "stwb import: %s exists and is not a design stwb can merge into (%s); pass --force to replace it, or choose another file\n", from, firstLine(err))
+			return nil, 2
+		}
+		fmt.Fprintf(stderr, "stwb import: --into %s: ", from)
+		return nil, reportInvalid(stderr, err)
+	}
+	merged, rep := interop.MergeDesign(old, d)
+	if len(rep.Broken) > 0 && !force {
+		fmt.Fprintf(stderr, "stwb import: merging into %s would break %d access patterns; nothing was written:\n", from, len(rep.Broken))
+		for _, b := range rep.Broken {
+			fmt.Fprintf(stderr, "  %s\n", b)
+		}
+		fmt.Fprintln(stderr, "Fix the model (or the patterns) and import again, or pass --force to merge anyway and keep the patterns as they are.")
+		return nil, 2
+	}
+	if !quiet {
+		lines := rep.Lines()
+		if len(lines) == 0 {
+			lines = []string{"no change to the table, indexes, entities or items"}
+		}
+		fmt.Fprintf(stderr, "stwb import: merging into %s (its %d patterns kept):\n", from, len(old.Patterns))
+		for _, l := range lines {
+			fmt.Fprintf(stderr, "  %s\n", l)
+		}
+		for _, b := range rep.Broken {
+			fmt.Fprintf(stderr, "  broken by the merge (--force): %s\n", b)
+		}
+	}
+	return merged, 0
+}
+
+// isDesignFileName reports whether a path names a YAML file rather than a directory.
+func isDesignFileName(p string) bool {
+	ext := strings.ToLower(filepath.Ext(p))
+	return ext == ".yaml" || ext == ".yml"
+}
+
+// firstLine is the first line of an error's text.
+func firstLine(err error) string {
+	s := strings.TrimSpace(err.Error())
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " ..."
+	}
+	return s
 }
 
 func tableNames(ds []*model.Design) string {
@@ -283,4 +392,20 @@ func sameFile(a, b string) bool {
 		return aa == bb
 	}
 	return os.SameFile(sa, sb)
+}
+
+// sniffFile says which importer a file is for, from its first bytes (standard
+// input cannot be read twice and says nothing).
+func sniffFile(path string) string {
+	if path == "-" {
+		return ""
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, _ := io.ReadFull(f, head)
+	return interop.SniffFormat(head[:n])
 }

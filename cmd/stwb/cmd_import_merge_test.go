@@ -1,0 +1,210 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"stwb/model"
+)
+
+// Re-importing a NoSQL Workbench model into a design that holds patterns (issue
+// 16): the patterns, the description, the comments survive; what changed is
+// printed; a merge that breaks a pattern, and replacing a file that is not a
+// design, are refused unless --force, and leave the file byte for byte as it was.
+
+// devicePatterns are hand-written additions to the imported device-log design.
+const devicePatterns = `# the access patterns, written by hand
+patterns:
+  - id: 1
+    name: A device's states # most recent last
+    operation: Query
+    key: "DeviceID = :d"
+    values: {":d": "d#12345"}
+  - id: 2
+    name: An operator's devices
+    operation: Query
+    index: GSI1
+    key: "#o = :o"
+    names: {"#o": Operator}
+    values: {":o": Liz}
+`
+
+// deviceDesign imports DeviceStateLog_5 to dir/d.yaml and appends the patterns.
+func deviceDesign(t *testing.T, dir string) string {
+	t.Helper()
+	design := filepath.Join(dir, "d.yaml")
+	if code, _, errText := runCmd(t, "", "import", nwbFile("nwb/DeviceStateLog_5.json"), "-o", design, "--quiet"); code != 0 {
+		t.Fatal(errText)
+	}
+	f, _ := os.OpenFile(design, os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString(devicePatterns)
+	f.Close()
+	return design
+}
+
+// editedModel writes DeviceStateLog_5 changed by edit to dir/name.
+func editedModel(t *testing.T, dir, name string, edit func(table map[string]any)) string {
+	t.Helper()
+	data, err := os.ReadFile(nwbFile("nwb/DeviceStateLog_5.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m["DataModel"].([]any)[0].(map[string]any))
+	out, _ := json.Marshal(m)
+	path := filepath.Join(dir, name)
+	os.WriteFile(path, out, 0o644)
+	return path
+}
+
+func TestReimportKeepsPatterns(t *testing.T) {
+	dir := t.TempDir()
+	design := deviceDesign(t, dir)
+	model1 := editedModel(t, dir, "m.json", func(tb map[string]any) {
+		data := tb["TableData"].([]any)
+		data[0].(map[string]any)["State"] = map[string]any{"S": "CHANGED"}
+		tb["TableData"] = data[:len(data)-1] // one item removed
+		tb["GlobalSecondaryIndexes"] = append(tb["GlobalSecondaryIndexes"].([]any), map[string]any{
+			"IndexName":     "ByState",
+			"KeyAttributes": map[string]any{"PartitionKey": map[string]any{"AttributeName": "State", "AttributeType": "S"}},
+			"Projection":    map[string]any{"ProjectionType": "KEYS_ONLY"}})
+	})
+	for _, args := range [][]string{{"--into", design}, {"-o", design}} {
+		t.Run(args[0], func(t *testing.T) {
+			code, _, errText := runCmd(t, "", append([]string{"import", model1}, args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s", code, errText)
+			}
+			d, err := model.Load(design)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Patterns) != 2 || d.Patterns[1].Index != "GSI1" {
+				t.Fatalf("patterns not kept: %+v", d.Patterns)
+			}
+			if len(d.Items) != 10 || len(d.Table.Indexes) != 2 {
+				t.Errorf("%d items, %d indexes; want the model's 10 and 2", len(d.Items), len(d.Table.Indexes))
+			}
+			text, _ := os.ReadFile(design)
+			for _, s := range []string{"# the access patterns, written by hand", "# most recent last", "CHANGED"} {
+				if !bytes.Contains(text, []byte(s)) {
+					t.Errorf("the design lacks %q:\n%s", s, text)
+				}
+			}
+		})
+	}
+	// The first run says what changed; the second finds nothing new.
+	code, _, errText := runCmd(t, "", "import", editedModel(t, dir, "m2.json", func(tb map[string]any) {
+		tb["GlobalSecondaryIndexes"] = tb["GlobalSecondaryIndexes"].([]any)[:1]
+		tb["TableData"] = append(tb["TableData"].([]any), map[string]any{"DeviceID": map[string]any{"S": "d#1"}, "State#Date": map[string]any{"S": "NORMAL#2021"}})
+	}), "--into", design)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	for _, s := range []string{"merging into " + design + " (its 2 patterns kept)", "indexes removed: ByState", "items: 2 added, 1 changed, 0 removed"} {
+		if !strings.Contains(errText, s) {
+			t.Errorf("stderr lacks %q:\n%s", s, errText)
+		}
+	}
+}
+
+func TestReimportRefusesBrokenPatterns(t *testing.T) {
+	cases := []struct {
+		name   string
+		edit   func(map[string]any)
+		reason string
+	}{
+		{"index gone", func(tb map[string]any) { tb["GlobalSecondaryIndexes"] = []any{} },
+			"pattern 2 (An operator's devices): its index GSI1 is gone"},
+		{"key attribute renamed", func(tb map[string]any) {
+			gsi := tb["GlobalSecondaryIndexes"].([]any)[0].(map[string]any)
+			gsi["KeyAttributes"].(map[string]any)["PartitionKey"].(map[string]any)["AttributeName"] = "Op"
+			for _, it := range tb["TableData"].([]any) {
+				it := it.(map[string]any)
+				it["Op"] = it["Operator"]
+				delete(it, "Operator")
+			}
+		}, "pattern 2 (An operator's devices): its key names Operator, no longer a key attribute of index GSI1 (now Op, Date)"},
+		{"table key renamed", func(tb map[string]any) {
+			tb["KeyAttributes"].(map[string]any)["PartitionKey"].(map[string]any)["AttributeName"] = "Device"
+			for _, it := range tb["TableData"].([]any) {
+				it := it.(map[string]any)
+				it["Device"] = it["DeviceID"]
+				delete(it, "DeviceID")
+			}
+		}, "pattern 1 (A device's states): its key names DeviceID, no longer a key attribute of the table (now Device, State#Date)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			design := deviceDesign(t, dir)
+			before, _ := os.ReadFile(design)
+			m := editedModel(t, dir, "m.json", c.edit)
+			code, _, errText := runCmd(t, "", "import", m, "--into", design)
+			if code != 2 || !strings.Contains(errText, c.reason) || !strings.Contains(errText, "nothing was written") || !strings.Contains(errText, "--force") {
+				t.Fatalf("exit %d\n%s", code, errText)
+			}
+			if after, _ := os.ReadFile(design); !bytes.Equal(before, after) {
+				t.Fatal("the design changed although the merge was refused")
+			}
+		})
+	}
+	// --force merges a merge that leaves a valid design: the renamed key's pattern
+	// is kept as written, and stwb check reports it.
+	dir := t.TempDir()
+	design := deviceDesign(t, dir)
+	code, _, errText := runCmd(t, "", "import", editedModel(t, dir, "m.json", cases[1].edit), "--into", design, "--force")
+	if code != 0 || !strings.Contains(errText, "broken by the merge (--force): pattern 2") {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	if d, err := model.Load(design); err != nil || len(d.Patterns) != 2 {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestImportNeverReplacesAFileUnasked(t *testing.T) {
+	dir := t.TempDir()
+	notes := filepath.Join(dir, "notes.yaml")
+	os.WriteFile(notes, []byte("my notes: [not a design]\n"), 0o644)
+	code, _, errText := runCmd(t, "", "import", nwbFile("nwb/DeviceStateLog_5.json"), "-o", notes)
+	if code != 2 || !strings.Contains(errText, "is not a design") || !strings.Contains(errText, "--force") {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my notes: [not a design]\n" {
+		t.Fatal("the file was replaced")
+	}
+	code, _, errText = runCmd(t, "", "import", nwbFile("nwb/DeviceStateLog_5.json"), "-o", notes, "--force", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	if _, err := model.Load(notes); err != nil {
+		t.Fatal(err)
+	}
+	// --into DESIGN -o OTHER: an existing OTHER is replaced only with --force.
+	design := deviceDesign(t, dir)
+	other := filepath.Join(dir, "other.yaml")
+	os.WriteFile(other, []byte("x: 1\n"), 0o644)
+	code, _, errText = runCmd(t, "", "import", nwbFile("nwb/DeviceStateLog_5.json"), "--into", design, "-o", other)
+	if code != 2 || !strings.Contains(errText, "other.yaml exists; pass --force") {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+}
+
+func TestImportMultiTableOntoYAMLName(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "X.yaml")
+	code, _, errText := runCmd(t, "", "import", nwbFile("nwb3/TwoTables.json"), "-o", out)
+	if code != 2 || !strings.Contains(errText, "must be a directory") {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("X.yaml was created")
+	}
+}
