@@ -15,12 +15,27 @@ const (
 	SelectCount                  = "COUNT"
 )
 
-// Request limits (ServiceQuotas.html, API_BatchGetItem.html, API_TransactGetItems.html).
+// Request limits (ServiceQuotas.html, API_BatchGetItem.html, API_TransactGetItems.html,
+// API_TransactWriteItems.html: "The aggregate size of the items in the transaction
+// cannot exceed 4 MB").
 const (
-	maxBatchGet    = 100
-	maxBatchWrite  = 25
-	maxTransaction = 100
+	maxBatchGet         = 100
+	maxBatchWrite       = 25
+	maxTransaction      = 100
+	maxTransactionBytes = 4 << 20
 )
+
+// checkTransactionLength refuses an empty transaction or one of over 100 actions,
+// in DynamoDB's words (the conformance measurement of issue 17).
+func checkTransactionLength(n int) *Error {
+	if n == 0 {
+		return validation("1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
+	}
+	if n > maxTransaction {
+		return validation("1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d", maxTransaction)
+	}
+	return nil
+}
 
 // GetItemInput is a GetItem request (API_GetItem.html).
 type GetItemInput struct {
@@ -28,6 +43,7 @@ type GetItemInput struct {
 	ProjectionExpression     string
 	ExpressionAttributeNames map[string]string
 	ConsistentRead           bool
+	Given                    Given // GivenProjection: ProjectionExpression present, even ""
 }
 
 // GetItemOutput is a GetItem response: Item is nil when there is no item with the key.
@@ -44,7 +60,7 @@ func (e *Engine) GetItem(in GetItemInput) (*GetItemOutput, error) {
 }
 
 func (e *Engine) getItem(in GetItemInput) (*GetItemOutput, *Error) {
-	proj, err := keyReadProjection(in.ProjectionExpression, in.ExpressionAttributeNames)
+	proj, err := keyReadProjection(in.ProjectionExpression, in.Given, in.ExpressionAttributeNames)
 	if err != nil {
 		return nil, err
 	}
@@ -62,8 +78,8 @@ func (e *Engine) getItem(in GetItemInput) (*GetItemOutput, *Error) {
 	return out, nil
 }
 
-func compileProjection(src string, ctx *expr.Context) (*expr.Projection, *Error) {
-	if src == "" {
+func compileProjection(src string, given Given, ctx *expr.Context) (*expr.Projection, *Error) {
+	if !given.has(GivenProjection, src != "") {
 		return nil, nil
 	}
 	p, err := expr.CompileProjection(src, ctx)
@@ -73,12 +89,15 @@ func compileProjection(src string, ctx *expr.Context) (*expr.Projection, *Error)
 // keyReadProjection compiles a key read's ProjectionExpression (GetItem,
 // BatchGetItem, TransactGetItems): its only expression, so its names must all be
 // used by it and it takes no values.
-func keyReadProjection(src string, names map[string]string) (*expr.Projection, *Error) {
+func keyReadProjection(src string, given Given, names map[string]string) (*expr.Projection, *Error) {
+	if err := checkExpressionParams(names, nil, exprParam{"ProjectionExpression", given.has(GivenProjection, src != ""), false}); err != nil {
+		return nil, err
+	}
 	ctx, err := newContext(names, nil)
 	if err != nil {
 		return nil, err
 	}
-	proj, err := compileProjection(src, ctx)
+	proj, err := compileProjection(src, given, ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -101,6 +120,7 @@ type BatchGetItemInput struct {
 	ProjectionExpression     string
 	ExpressionAttributeNames map[string]string
 	ConsistentRead           bool
+	Given                    Given // GivenProjection
 }
 
 // BatchGetItemOutput holds the items found, in the order of their keys in the
@@ -122,9 +142,9 @@ func (e *Engine) batchGetItem(in BatchGetItemInput) (*BatchGetItemOutput, *Error
 		return nil, validation("1 validation error detected: Value at 'requestItems.%s.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1", e.table.Name)
 	}
 	if len(in.Keys) > maxBatchGet {
-		return nil, validation("Too many items requested for the BatchGetItem call")
+		return nil, validation("1 validation error detected: Value at 'RequestItems.%s.member.Keys' failed to satisfy constraint: Member must have length less than or equal to %d", e.table.Name, maxBatchGet)
 	}
-	proj, err := keyReadProjection(in.ProjectionExpression, in.ExpressionAttributeNames)
+	proj, err := keyReadProjection(in.ProjectionExpression, in.Given, in.ExpressionAttributeNames)
 	if err != nil {
 		return nil, err
 	}
@@ -169,6 +189,7 @@ type TransactGet struct {
 	Key                      model.Item
 	ProjectionExpression     string
 	ExpressionAttributeNames map[string]string
+	Given                    Given // GivenProjection
 }
 
 // TransactGetItemsOutput holds one response per Get, in request order: nil where
@@ -185,18 +206,33 @@ func (e *Engine) TransactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 }
 
 func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, *Error) {
-	if len(gets) == 0 || len(gets) > maxTransaction {
-		return nil, validation("1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d and greater than or equal to 1", maxTransaction)
+	if err := checkTransactionLength(len(gets)); err != nil {
+		return nil, err
 	}
 	keys := make([]model.Item, len(gets))
 	projs := make([]*expr.Projection, len(gets))
 	for i, g := range gets {
-		p, err := keyReadProjection(g.ProjectionExpression, g.ExpressionAttributeNames)
+		p, err := keyReadProjection(g.ProjectionExpression, g.Given, g.ExpressionAttributeNames)
 		if err != nil {
 			return nil, err
 		}
 		projs[i] = p
 		keys[i] = g.Key
+	}
+	// A key that does not match the schema cancels the transaction, with the reason
+	// on its action, rather than failing the request (the conformance measurement of
+	// issue 17: TransactionCanceledException, reason ValidationError).
+	reasons := make([]CancellationReason, len(keys))
+	bad := false
+	for i, k := range keys {
+		reasons[i] = CancellationReason{Code: "None"}
+		if _, err := e.checkKey(k); err != nil {
+			reasons[i] = CancellationReason{Code: "ValidationError", Message: err.Message}
+			bad = true
+		}
+	}
+	if bad {
+		return nil, cancelled(reasons)
 	}
 	probes, err := e.distinctKeys(keys, msgTransactSameItem)
 	if err != nil {
@@ -223,17 +259,18 @@ type QueryInput struct {
 	ExpressionAttributeNames  map[string]string
 	ExpressionAttributeValues map[string]model.Value
 	ExclusiveStartKey         model.Item
-	Limit                     int   // 0: no limit
+	Limit                     int   // 0: no limit, unless Given has GivenLimit
 	ScanIndexForward          *bool // nil: true
 	ConsistentRead            bool
 	Select                    string // "" picks DynamoDB's default
 	// Visits asks for Page.Visits (every item read, kept or not), which the
 	// workbench shows dimmed; off, a read does not pay for building them.
 	Visits bool
+	Given  Given // GivenLimit, GivenFilter, GivenProjection
 }
 
-// ScanInput is a Scan request (API_Scan.html). TotalSegments 0 means no parallel
-// scan.
+// ScanInput is a Scan request (API_Scan.html). Segment and TotalSegments 0 mean no
+// parallel scan, unless Given marks them present.
 type ScanInput struct {
 	IndexName                 string
 	FilterExpression          string
@@ -246,7 +283,8 @@ type ScanInput struct {
 	Select                    string
 	Segment                   int
 	TotalSegments             int
-	Visits                    bool // fill Page.Visits, as QueryInput.Visits
+	Visits                    bool  // fill Page.Visits, as QueryInput.Visits
+	Given                     Given // GivenLimit, GivenSegment, GivenTotalSegments, GivenFilter, GivenProjection
 }
 
 // readPlan is what a Query or Scan request resolved to before it reads.
@@ -282,9 +320,9 @@ func (e *Engine) target(name string, consistent bool) (*index, keySchema, *Error
 
 // plan compiles a read's filter and projection and checks Select against the index's
 // projection (API_Query.html "Select"; GSI.html and LSI.html "Attribute projections").
-func (e *Engine) plan(ix *index, ctx *expr.Context, filter, projection, sel string) (*readPlan, *Error) {
+func (e *Engine) plan(ix *index, ctx *expr.Context, filter, projection, sel string, given Given) (*readPlan, *Error) {
 	p := &readPlan{tree: ix}
-	if filter != "" {
+	if given.has(GivenFilter, filter != "") {
 		c, err := expr.CompileFilter(filter, ctx)
 		if err != nil {
 			return nil, fromExpr(err)
@@ -292,7 +330,7 @@ func (e *Engine) plan(ix *index, ctx *expr.Context, filter, projection, sel stri
 		p.filter = c
 	}
 	var err *Error
-	if p.proj, err = compileProjection(projection, ctx); err != nil {
+	if p.proj, err = compileProjection(projection, given, ctx); err != nil {
 		return nil, err
 	}
 	switch sel {
@@ -351,11 +389,17 @@ func (e *Engine) Query(in QueryInput) (*Page, error) {
 }
 
 func (e *Engine) query(in QueryInput) (*Page, *Error) {
-	if in.Limit < 0 {
-		return nil, validation("1 validation error detected: Value '%d' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", in.Limit)
+	if err := checkLimit(in.Limit, in.Given); err != nil {
+		return nil, err
 	}
 	ix, ks, err := e.target(in.IndexName, in.ConsistentRead)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkExpressionParams(in.ExpressionAttributeNames, in.ExpressionAttributeValues,
+		exprParam{"ProjectionExpression", in.Given.has(GivenProjection, in.ProjectionExpression != ""), false},
+		exprParam{"FilterExpression", in.Given.has(GivenFilter, in.FilterExpression != ""), true},
+		exprParam{"KeyConditionExpression", true, true}); err != nil {
 		return nil, err
 	}
 	ctx, err0 := newContext(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
@@ -368,7 +412,7 @@ func (e *Engine) query(in QueryInput) (*Page, *Error) {
 	if xerr != nil {
 		return nil, fromExpr(xerr)
 	}
-	p, err := e.plan(ix, ctx, in.FilterExpression, in.ProjectionExpression, in.Select)
+	p, err := e.plan(ix, ctx, in.FilterExpression, in.ProjectionExpression, in.Select, in.Given)
 	if err != nil {
 		return nil, err
 	}
@@ -412,10 +456,10 @@ func (e *Engine) Scan(in ScanInput) (*Page, error) {
 }
 
 func (e *Engine) scan(in ScanInput) (*Page, *Error) {
-	if in.Limit < 0 {
-		return nil, validation("1 validation error detected: Value '%d' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", in.Limit)
+	if err := checkLimit(in.Limit, in.Given); err != nil {
+		return nil, err
 	}
-	lo, hi, err := segmentRange(in.Segment, in.TotalSegments)
+	lo, hi, err := segmentRange(in.Segment, in.TotalSegments, in.Given)
 	if err != nil {
 		return nil, err
 	}
@@ -423,11 +467,16 @@ func (e *Engine) scan(in ScanInput) (*Page, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkExpressionParams(in.ExpressionAttributeNames, in.ExpressionAttributeValues,
+		exprParam{"ProjectionExpression", in.Given.has(GivenProjection, in.ProjectionExpression != ""), false},
+		exprParam{"FilterExpression", in.Given.has(GivenFilter, in.FilterExpression != ""), true}); err != nil {
+		return nil, err
+	}
 	ctx, err0 := newContext(in.ExpressionAttributeNames, in.ExpressionAttributeValues)
 	if err0 != nil {
 		return nil, err0
 	}
-	p, err := e.plan(ix, ctx, in.FilterExpression, in.ProjectionExpression, in.Select)
+	p, err := e.plan(ix, ctx, in.FilterExpression, in.ProjectionExpression, in.Select, in.Given)
 	if err != nil {
 		return nil, err
 	}
@@ -462,19 +511,46 @@ func (e *Engine) scan(in ScanInput) (*Page, *Error) {
 // hashSpace is the number of scan hash values (scanHash is 24 bits).
 const hashSpace = 1 << 24
 
+// checkLimit refuses a Limit below 1 when it is present (API_Query.html and
+// API_Scan.html "Limit": minimum 1). The wording is DynamoDB's answer to a Query with
+// Limit 0 as boto reported it (github.com/boto/boto pull 1584) and dynalite
+// (validations/query.js, scan.js) gives for both operations.
+func checkLimit(limit int, given Given) *Error {
+	if given.has(GivenLimit, limit != 0) && limit < 1 {
+		return validation("1 validation error detected: Value '%d' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1", limit)
+	}
+	return nil
+}
+
 // segmentRange is the hash range [lo, hi) a parallel scan segment reads
-// (Scan.html "Parallel scan": segments split the table's partitions).
-func segmentRange(seg, total int) (uint32, uint32, *Error) {
-	if total == 0 {
-		if seg != 0 {
-			return 0, 0, validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
-		}
+// (Scan.html "Parallel scan": segments split the table's partitions). Segment and
+// TotalSegments come together or not at all (API_Scan.html "Segment": "If you
+// provide Segment, you must also provide TotalSegments"); the messages are
+// DynamoDB's as dynalite copies them (validations/scan.js).
+func segmentRange(seg, total int, given Given) (uint32, uint32, *Error) {
+	hasTotal := given.has(GivenTotalSegments, total != 0)
+	hasSeg := given.has(GivenSegment, seg != 0)
+	if given&(GivenSegment|GivenTotalSegments) == 0 && hasTotal {
+		hasSeg = true // a request built in code: Segment 0 of TotalSegments is the first segment
+	}
+	switch {
+	case hasSeg && !hasTotal:
+		return 0, 0, validation("The TotalSegments parameter is required but was not present in the request when Segment parameter is present")
+	case hasTotal && !hasSeg:
+		return 0, 0, validation("The Segment parameter is required but was not present in the request when parameter TotalSegments is present")
+	case !hasTotal:
 		return 0, hashSpace, nil
 	}
-	if total < 0 || total > 1000000 {
+	if total < 1 {
+		return 0, 0, validation("1 validation error detected: Value '%d' at 'totalSegments' failed to satisfy constraint: Member must have value greater than or equal to 1", total)
+	}
+	if total > 1000000 {
 		return 0, 0, validation("1 validation error detected: Value '%d' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to 1000000", total)
 	}
-	if seg < 0 || seg >= total {
+	if seg < 0 {
+		return 0, 0, validation("1 validation error detected: Value '%d' at 'segment' failed to satisfy constraint: Member must have value greater than or equal to 0", seg)
+	}
+	if seg >= total {
 		return 0, 0, validation("The Segment parameter is zero-based and must be less than parameter TotalSegments: Segment: %d is not less than TotalSegments: %d", seg, total)
 	}
 	lo := uint64(seg) * hashSpace / uint64(total)

@@ -58,6 +58,43 @@ func newContext(names map[string]string, values map[string]model.Value) (*expr.C
 	return ctx, fromExpr(ctx.Validate())
 }
 
+// exprParam is one expression parameter of a request, for checkExpressionParams:
+// its name, whether the request carries it, and whether it takes values
+// (ProjectionExpression takes only names).
+type exprParam struct {
+	name    string
+	present bool
+	values  bool
+}
+
+// checkExpressionParams refuses ExpressionAttributeNames or ExpressionAttributeValues
+// given without an expression that could use them, before anything else about the
+// expressions is checked, with DynamoDB's messages (dynalite validations/index.js
+// validateExpressionParams: "ExpressionAttributeValues can only be specified when
+// using expressions: ConditionExpression is null").
+func checkExpressionParams(names map[string]string, values map[string]model.Value, params ...exprParam) *Error {
+	anyGiven, valued := false, []string(nil)
+	anyValued := false
+	for _, p := range params {
+		anyGiven = anyGiven || p.present
+		if p.values {
+			valued = append(valued, p.name)
+			anyValued = anyValued || p.present
+		}
+	}
+	if names != nil && !anyGiven {
+		return validation("ExpressionAttributeNames can only be specified when using expressions")
+	}
+	if values != nil && len(valued) > 0 && !anyValued {
+		verb := "is"
+		if len(valued) > 1 {
+			verb = "are"
+		}
+		return validation("ExpressionAttributeValues can only be specified when using expressions: %s %s null", strings.Join(valued, " and "), verb)
+	}
+	return nil
+}
+
 // asError returns a nil error interface for a nil *Error, so callers' err != nil
 // checks work.
 func asError(e *Error) error {
@@ -75,7 +112,12 @@ func normalize(v model.Value) (out model.Value, changed bool, err *Error) {
 	case model.TypeS, model.TypeB, model.TypeBOOL:
 		return v, false, nil
 	case model.TypeNULL:
-		return v, !v.Bool, nil
+		// {"NULL": false} is refused, not read as NULL (the conformance
+		// measurement of issue 17; API_AttributeValue.html "NULL": "true").
+		if !v.Bool {
+			return v, false, validation("One or more parameter values were invalid: Null attribute value types must have the value of true")
+		}
+		return v, false, nil
 	case model.TypeN:
 		return normalizeNumber(v)
 	case model.TypeL:

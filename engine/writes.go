@@ -24,6 +24,7 @@ type PutItemInput struct {
 	ExpressionAttributeValues           map[string]model.Value
 	ReturnValues                        string // NONE or ALL_OLD
 	ReturnValuesOnConditionCheckFailure string // NONE or ALL_OLD
+	Given                               Given  // GivenCondition
 }
 
 // UpdateItemInput is an UpdateItem request (API_UpdateItem.html).
@@ -35,6 +36,7 @@ type UpdateItemInput struct {
 	ExpressionAttributeValues           map[string]model.Value
 	ReturnValues                        string // NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW
 	ReturnValuesOnConditionCheckFailure string
+	Given                               Given // GivenUpdate, GivenCondition
 }
 
 // DeleteItemInput is a DeleteItem request (API_DeleteItem.html).
@@ -45,6 +47,7 @@ type DeleteItemInput struct {
 	ExpressionAttributeValues           map[string]model.Value
 	ReturnValues                        string // NONE or ALL_OLD
 	ReturnValuesOnConditionCheckFailure string
+	Given                               Given // GivenCondition
 }
 
 // WriteOutput is what a write returned: ReturnValues' Attributes, the capacity it
@@ -73,8 +76,17 @@ type write struct {
 // prepareWrite checks a write and compiles its expressions with one context, as
 // DynamoDB validates a whole request before touching any item.
 func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, update, condition string,
-	names map[string]string, values map[string]model.Value, onFail string) (*write, *Error) {
+	names map[string]string, values map[string]model.Value, onFail string, given Given) (*write, *Error) {
 	w := &write{kind: kind}
+	hasUpdate := kind == model.ActionUpdate && given.has(GivenUpdate, update != "")
+	hasCondition := given.has(GivenCondition, condition != "")
+	params := []exprParam{{"ConditionExpression", hasCondition, true}}
+	if kind == model.ActionUpdate {
+		params = []exprParam{{"UpdateExpression", hasUpdate, true}, params[0]}
+	}
+	if err := checkExpressionParams(names, values, params...); err != nil {
+		return nil, err
+	}
 	switch onFail {
 	case "", ReturnNone:
 	case ReturnAllOld:
@@ -96,7 +108,7 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 		return nil, err
 	}
 	w.probe = e.probe(w.key)
-	if kind == model.ActionUpdate && update != "" {
+	if hasUpdate {
 		u, xerr := expr.CompileUpdate(update, ctx)
 		if xerr != nil {
 			return nil, fromExpr(xerr)
@@ -108,10 +120,10 @@ func (e *Engine) prepareWrite(kind model.ActionKind, item, key model.Item, updat
 		}
 		w.update = u
 	}
-	if kind == model.ActionCheck && condition == "" {
+	if kind == model.ActionCheck && !hasCondition {
 		return nil, validation("1 validation error detected: Value null at 'transactItems.member.conditionCheck.conditionExpression' failed to satisfy constraint: Member must not be null")
 	}
-	if condition != "" {
+	if hasCondition {
 		c, xerr := expr.CompileCondition(condition, ctx)
 		if xerr != nil {
 			return nil, fromExpr(xerr)
@@ -307,7 +319,7 @@ func (e *Engine) PutItem(in PutItemInput) (*WriteOutput, error) {
 		return nil, err
 	}
 	w, err := e.prepareWrite(model.ActionPut, in.Item, nil, "", in.ConditionExpression,
-		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure)
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure, in.Given)
 	if err != nil {
 		return nil, err
 	}
@@ -321,7 +333,7 @@ func (e *Engine) UpdateItem(in UpdateItemInput) (*WriteOutput, error) {
 		return nil, err
 	}
 	w, err := e.prepareWrite(model.ActionUpdate, nil, in.Key, in.UpdateExpression, in.ConditionExpression,
-		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure)
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure, in.Given)
 	if err != nil {
 		return nil, err
 	}
@@ -335,7 +347,7 @@ func (e *Engine) DeleteItem(in DeleteItemInput) (*WriteOutput, error) {
 		return nil, err
 	}
 	w, err := e.prepareWrite(model.ActionDelete, nil, in.Key, "", in.ConditionExpression,
-		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure)
+		in.ExpressionAttributeNames, in.ExpressionAttributeValues, in.ReturnValuesOnConditionCheckFailure, in.Given)
 	if err != nil {
 		return nil, err
 	}
@@ -359,7 +371,9 @@ func (e *Engine) BatchWriteItem(reqs []WriteRequest) (*WriteOutput, error) {
 
 func (e *Engine) batchWriteItem(reqs []WriteRequest) (*WriteOutput, *Error) {
 	if len(reqs) == 0 || len(reqs) > maxBatchWrite {
-		return nil, validation("1 validation error detected: Value at 'requestItems.%s.member' failed to satisfy constraint: Member must have length less than or equal to %d and greater than or equal to 1", e.table.Name, maxBatchWrite)
+		// DynamoDB prints the whole RequestItems map (Java's toString) where
+		// '{...}' stands; the constraint text is its own.
+		return nil, validation("1 validation error detected: Value '{%s=[%d write requests]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to %d, Member must have length greater than or equal to 1]", e.table.Name, len(reqs), maxBatchWrite)
 	}
 	ws := make([]*write, len(reqs))
 	seen := map[[2]string]bool{}
@@ -368,9 +382,9 @@ func (e *Engine) batchWriteItem(reqs []WriteRequest) (*WriteOutput, *Error) {
 		var err *Error
 		switch {
 		case r.Item != nil && r.Key == nil:
-			w, err = e.prepareWrite(model.ActionPut, r.Item, nil, "", "", nil, nil, "")
+			w, err = e.prepareWrite(model.ActionPut, r.Item, nil, "", "", nil, nil, "", 0)
 		case r.Key != nil && r.Item == nil:
-			w, err = e.prepareWrite(model.ActionDelete, nil, r.Key, "", "", nil, nil, "")
+			w, err = e.prepareWrite(model.ActionDelete, nil, r.Key, "", "", nil, nil, "", 0)
 		default:
 			err = validation("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes: a write request is a PutRequest or a DeleteRequest")
 		}
@@ -396,6 +410,16 @@ func (e *Engine) batchWriteItem(reqs []WriteRequest) (*WriteOutput, *Error) {
 	return out, nil
 }
 
+// cancelled is the TransactionCanceledException for these reasons, one per action.
+func cancelled(reasons []CancellationReason) *Error {
+	codes := make([]string, len(reasons))
+	for i, r := range reasons {
+		codes[i] = r.Code
+	}
+	return &Error{Type: TransactionCanceledException, Reasons: reasons,
+		Message: "Transaction cancelled, please refer cancellation reasons for specific reasons [" + strings.Join(codes, ", ") + "]"}
+}
+
 // TransactWriteItem is one action of a TransactWriteItems request. Kind is put
 // (Item), update (Key, UpdateExpression), delete (Key) or check (Key,
 // ConditionExpression).
@@ -408,6 +432,7 @@ type TransactWriteItem struct {
 	ExpressionAttributeNames            map[string]string
 	ExpressionAttributeValues           map[string]model.Value
 	ReturnValuesOnConditionCheckFailure string
+	Given                               Given // GivenUpdate, GivenCondition
 }
 
 // TransactWriteItems applies up to 100 actions all or nothing
@@ -420,11 +445,12 @@ func (e *Engine) TransactWriteItems(items []TransactWriteItem) (*WriteOutput, er
 }
 
 func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *Error) {
-	if len(items) == 0 || len(items) > maxTransaction {
-		return nil, validation("1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d and greater than or equal to 1", maxTransaction)
+	if err := checkTransactionLength(len(items)); err != nil {
+		return nil, err
 	}
 	ws := make([]*write, len(items))
 	seen := map[[2]string]bool{}
+	total := 0 // the put items' bytes, for the 4 MB limit
 	for i, it := range items {
 		switch it.Kind {
 		case model.ActionPut, model.ActionUpdate, model.ActionDelete, model.ActionCheck:
@@ -432,7 +458,7 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 			return nil, validation("TransactItems can only contain one of Check, Put, Update or Delete")
 		}
 		w, err := e.prepareWrite(it.Kind, it.Item, it.Key, it.UpdateExpression, it.ConditionExpression,
-			it.ExpressionAttributeNames, it.ExpressionAttributeValues, it.ReturnValuesOnConditionCheckFailure)
+			it.ExpressionAttributeNames, it.ExpressionAttributeValues, it.ReturnValuesOnConditionCheckFailure, it.Given)
 		if err != nil {
 			return nil, err
 		}
@@ -442,37 +468,35 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 		}
 		seen[k] = true
 		ws[i] = w
+		if total += w.size; total > maxTransactionBytes {
+			return nil, validation("Transaction request cannot be larger than 4 MB")
+		}
 	}
 	outs := make([]*outcome, len(ws))
 	reasons := make([]CancellationReason, len(ws))
-	cancelled := false
+	failed := false
 	var attempted float64
 	for i, w := range ws {
 		o, err := e.evaluate(w)
 		if err != nil {
 			reasons[i] = CancellationReason{Code: "ValidationError", Message: err.Message}
-			cancelled = true
+			failed = true
 			continue
 		}
 		outs[i] = o
 		attempted += failedUnits(w, o, transactWriteFactor)
 		reasons[i] = CancellationReason{Code: "None"}
 		if o.failed {
-			cancelled = true
+			failed = true
 			reasons[i] = CancellationReason{Code: "ConditionalCheckFailed", Message: msgConditionFailed}
 			if w.returnOnFail && o.old != nil {
 				reasons[i].Item = o.before
 			}
 		}
 	}
-	if cancelled {
-		codes := make([]string, len(reasons))
-		for i, r := range reasons {
-			codes[i] = r.Code
-		}
+	if failed {
 		out := &WriteOutput{Consumed: Capacity{Table: Units{Write: attempted}}}
-		return out, &Error{Type: TransactionCanceledException, Reasons: reasons,
-			Message: "Transaction cancelled, please refer cancellation reasons for specific reasons [" + strings.Join(codes, ", ") + "]"}
+		return out, cancelled(reasons)
 	}
 	out := &WriteOutput{}
 	for i, w := range ws {

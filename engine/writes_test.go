@@ -291,7 +291,7 @@ func TestBatches(t *testing.T) {
 	for i := range 101 {
 		many = append(many, item("PK", strings.Repeat("q", i+1), "SK", "s"))
 	}
-	if _, err := e.BatchGetItem(BatchGetItemInput{Keys: many}); errMsg(err) != "Too many items requested for the BatchGetItem call" {
+	if _, err := e.BatchGetItem(BatchGetItemInput{Keys: many}); errMsg(err) != "1 validation error detected: Value at 'RequestItems.t.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100" {
 		t.Errorf("101 keys: %v", err)
 	}
 	tg, err := e.TransactGetItems([]TransactGet{{Key: keys[0]}, {Key: keys[2]}})
