@@ -232,7 +232,7 @@ func (r *lazyReader) read(i int) (Item, bool) {
 		return nil, false
 	}
 	if r.lz.tmpl != nil {
-		r.lz.tmpl.apply(i, it, r.lz.Pos(i), &r.p.d.errs)
+		r.lz.tmpl.apply(i, it, r.lz.Pos(i), &r.p.d.errs, true)
 		if len(r.p.d.errs.list) > 0 {
 			return nil, false
 		}

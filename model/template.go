@@ -364,7 +364,20 @@ func applyTemplates(d *Design, c *errs) {
 		return
 	}
 	for i, it := range d.Items {
-		t.apply(i, it, d.itemPos(i), c)
+		t.apply(i, it, d.itemPos(i), c, true)
+	}
+}
+
+// checkTemplates reports, as loading would, every key an item gives that does not
+// match its entity's template; it changes no item. Validate calls it, so that a
+// design edited in code (the workbench) is held to the loader's rule.
+func checkTemplates(d *Design, c *errs) {
+	t := newTemplater(d)
+	if t == nil {
+		return
+	}
+	for i, it := range d.Items {
+		t.apply(i, it, d.itemPos(i), c, false)
 	}
 }
 
@@ -460,9 +473,10 @@ func newTemplater(d *Design) *templater {
 	return t
 }
 
-// apply builds item i's missing key attributes from its entity's templates, and
-// reports to c a key that does not match its template. pos is where the item is.
-func (t *templater) apply(i int, it Item, pos Pos, c *errs) {
+// apply builds item i's missing key attributes from its entity's templates (when
+// fill is set), and reports to c a key that does not match its template. pos is
+// where the item is.
+func (t *templater) apply(i int, it Item, pos Pos, c *errs, fill bool) {
 	tv, ok := it[t.typeAttr]
 	if !ok || tv.Type != TypeS {
 		return
@@ -486,6 +500,9 @@ func (t *templater) apply(i int, it Item, pos Pos, c *errs) {
 					"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
 			}
 			continue
+		}
+		if !fill {
+			continue // a missing table key is validate's to report
 		}
 		want, full := ExpandKey(kt.text, it, kt.ty)
 		switch {

@@ -55,6 +55,9 @@ func (v *validator) design() {
 	}
 	v.entities()
 	v.items()
+	if !v.loaded {
+		checkTemplates(d, v.c) // the loader checked them as it applied them
+	}
 	ids := map[int]bool{}
 	for i := range d.Patterns {
 		p := &d.Patterns[i]

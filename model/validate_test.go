@@ -162,3 +162,42 @@ func TestValidateLoadedAfterEdits(t *testing.T) {
 		}
 	}
 }
+
+// A key that does not follow its entity's template is an error of Validate, as it is
+// of the loader, so a design edited in code is held to the same rule (FORMAT.md
+// "Items and entities": where it gives the key, the key must match the template).
+func TestValidateChecksKeysAgainstTemplates(t *testing.T) {
+	src := `version: 1
+name: t
+table: {name: courses, key: {partition: PK, sort: SK}, indexes: [{name: GSI1, key: {partition: GSI1PK}}]}
+entities:
+  - {name: course, keys: {PK: "COURSE#{courseId}", SK: META, GSI1PK: "DEPT#{dept}"}}
+items:
+  - {type: course, courseId: c1, dept: CS}
+`
+	d, err := Parse("t.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Validate(d); err != nil {
+		t.Fatalf("a loaded design fails Validate: %v", err)
+	}
+	d.Items[0]["dept"] = Str("MATH") // the stale key: GSI1PK still DEPT#CS
+	_, loadErr := Parse("t.yaml", mustMarshal(t, d))
+	err = Validate(d)
+	if err == nil || loadErr == nil {
+		t.Fatalf("a stale GSI1PK passes: Validate %v, loader %v", err, loadErr)
+	}
+	if !strings.Contains(err.Error(), `GSI1PK "DEPT#CS" does not match the template "DEPT#{dept}"`) {
+		t.Errorf("Validate says %v", err)
+	}
+}
+
+func mustMarshal(t *testing.T, d *Design) []byte {
+	t.Helper()
+	b, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -172,7 +172,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case applyEdit:
-		m.w.doc.Apply(msg.e)
+		if err := m.w.doc.checkedApply(msg.e); err != nil {
+			m.status, m.statusErr = "refused: "+err.Error(), true
+			return nil
+		}
 		m.status, m.statusErr = msg.e.label, false
 		cmd := m.broadcast(docChanged{})
 		if msg.after != nil {
@@ -188,6 +191,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmdOf(applyEdit{e: *msg.e, after: msg.after})
 	case openForm:
 		m.form = msg.f
+		m.form.refuse = m.w.doc.refusal
 		m.form.setSize(m.width, m.bodyHeight())
 		return nil
 	case askConfirm:
@@ -298,19 +302,9 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case key.Matches(msg, km.Save):
 		return m.save(false)
 	case key.Matches(msg, km.Undo):
-		if l := m.w.doc.Undo(); l != "" {
-			m.status, m.statusErr = "undid: "+l, false
-			return m.broadcast(docChanged{})
-		}
-		m.status, m.statusErr = "nothing to undo", false
-		return nil
+		return m.step("undid", "nothing to undo", m.w.doc.Undo, m.w.doc.Redo)
 	case key.Matches(msg, km.Redo):
-		if l := m.w.doc.Redo(); l != "" {
-			m.status, m.statusErr = "redid: "+l, false
-			return m.broadcast(docChanged{})
-		}
-		m.status, m.statusErr = "nothing to redo", false
-		return nil
+		return m.step("redid", "nothing to redo", m.w.doc.Redo, m.w.doc.Undo)
 	case key.Matches(msg, km.Help):
 		m.showHelp = true
 		return nil
@@ -338,6 +332,22 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	}
 	_, cmd := m.panes[m.focus].Update(msg)
 	return cmd
+}
+
+// step is undo or redo, refused like any edit when the loader would refuse the
+// design after it.
+func (m *Model) step(did, none string, step, back func() string) tea.Cmd {
+	l, err := m.w.doc.checkedStep(step, back)
+	switch {
+	case err != nil:
+		m.status, m.statusErr = "refused: "+err.Error(), true
+		return m.broadcast(docChanged{})
+	case l == "":
+		m.status, m.statusErr = none, false
+		return nil
+	}
+	m.status, m.statusErr = did+": "+l, false
+	return m.broadcast(docChanged{})
 }
 
 func (m *Model) quitCmd() tea.Cmd {

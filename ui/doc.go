@@ -36,6 +36,9 @@ type Doc struct {
 	saved uint64 // id of the newest applied edit at the last save (0: none), so undoing back to it clears Dirty
 
 	recoveredRev uint64 // Rev of the last recovery copy
+
+	prob    map[string]bool // model.Validate's problems at probRev (see check.go)
+	probRev uint64
 }
 
 // maxUndo bounds the history; every edit is an operation (not a copy of the design),

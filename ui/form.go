@@ -21,6 +21,12 @@ type formField struct {
 	input textinput.Model
 	check func(vals map[string]string) error
 	err   string
+	// live, when set, is a line drawn under the field whatever has focus: the key a
+	// template builds from a sample item, the key an item's attributes derive.
+	live func(vals map[string]string) string
+	// suggested marks a value the form guessed (the entity of the row under the
+	// cursor): the first character typed replaces it instead of appending to it.
+	suggested bool
 }
 
 // form edits a record field by field. enter or tab moves to the next field, enter on
@@ -36,11 +42,16 @@ type form struct {
 	km     KeyMap
 	st     Styles
 	w, h   int
-	top    int
+	// initial is what the fields held when the form opened: closing a form whose
+	// values differ asks first.
+	initial map[string]string
+	// refuse is the loader's objection to the edit a submit makes (Doc.refusal); the
+	// root sets it when it shows the form.
+	refuse func(edit) []string
 }
 
 func newForm(title string, km KeyMap, st Styles) *form {
-	return &form{title: title, km: km, st: st}
+	return &form{title: title, km: km, st: st, initial: map[string]string{}}
 }
 
 // add appends a field with its initial value.
@@ -52,6 +63,7 @@ func (f *form) add(name, label, value, help string, check func(map[string]string
 	// A static cursor: no blink ticks, so the screen only changes when the user acts.
 	in.Cursor.SetMode(cursor.CursorStatic)
 	f.fields = append(f.fields, formField{name: name, label: label, help: help, input: in, check: check})
+	f.initial[name] = value
 	if len(f.fields) == 1 {
 		f.fields[0].input.Focus()
 	}
@@ -95,6 +107,26 @@ func (f *form) move(d int) {
 	f.fields[f.focus].input.CursorEnd()
 }
 
+// field is the field called name, nil when there is none.
+func (f *form) field(name string) *formField {
+	for i := range f.fields {
+		if f.fields[i].name == name {
+			return &f.fields[i]
+		}
+	}
+	return nil
+}
+
+// changed reports whether any field differs from what it held when the form opened.
+func (f *form) changed() bool {
+	for _, fl := range f.fields {
+		if fl.input.Value() != f.initial[fl.name] {
+			return true
+		}
+	}
+	return false
+}
+
 // formDone is sent when a form closes; e is nil when it was cancelled.
 type formDone struct {
 	e     *edit
@@ -107,22 +139,31 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 		return nil
 	}
 	switch {
-	case km.Type == tea.KeyEsc:
-		return func() tea.Msg { return formDone{} }
+	case key.Matches(km, f.km.Close):
+		if f.changed() {
+			return cmdOf(askConfirm{question: "Discard the changes in this form? (y: discard, n: keep editing)", onYes: cmdOf(formDone{})})
+		}
+		return cmdOf(formDone{})
 	case key.Matches(km, f.km.Submit):
 		return f.trySubmit()
-	case km.Type == tea.KeyEnter:
+	case key.Matches(km, f.km.Accept):
 		if f.focus == len(f.fields)-1 {
 			return f.trySubmit()
 		}
 		f.move(1)
 		return nil
-	case km.Type == tea.KeyTab || km.Type == tea.KeyDown:
+	case key.Matches(km, f.km.NextField):
 		f.move(1)
 		return nil
-	case km.Type == tea.KeyShiftTab || km.Type == tea.KeyUp:
+	case key.Matches(km, f.km.PrevField):
 		f.move(-1)
 		return nil
+	}
+	if fl := &f.fields[f.focus]; fl.suggested {
+		fl.suggested = false
+		if km.Type == tea.KeyRunes && !km.Paste {
+			fl.input.SetValue("")
+		}
 	}
 	var cmd tea.Cmd
 	f.fields[f.focus].input, cmd = f.fields[f.focus].input.Update(msg)
@@ -145,6 +186,18 @@ func (f *form) trySubmit() tea.Cmd {
 	if err != nil {
 		f.err = err.Error()
 		return nil
+	}
+	if f.refuse != nil {
+		if problems := f.refuse(e); len(problems) > 0 {
+			f.err = refusedError(problems).Error()
+			if i := fieldOf(f, problems[0]); i >= 0 {
+				f.fields[i].err = problems[0]
+				f.fields[f.focus].input.Blur()
+				f.focus = i
+				f.fields[i].input.Focus()
+			}
+			return nil
+		}
 	}
 	after := f.after
 	return func() tea.Msg { return formDone{e: &e, after: after} }
@@ -171,6 +224,11 @@ func (f *form) view() string {
 		case i == f.focus && fl.help != "":
 			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(fl.help, f.w-labelWidth-1)))
 		}
+		if fl.live != nil {
+			if s := fl.live(f.values()); s != "" {
+				lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(s, f.w-labelWidth-1)))
+			}
+		}
 	}
 	head := []string{f.st.Title.Render(render.Clip(f.title, f.w))}
 	if f.err != "" {
@@ -180,15 +238,11 @@ func (f *form) view() string {
 	}
 	head = append(head, f.st.Render.Dim.Render(render.Clip("enter/tab next field · shift+tab back · ctrl+s or enter on the last field apply · esc cancel", f.w)))
 	room := max(1, f.h-len(head))
-	if focusLine < f.top {
-		f.top = focusLine
-	}
-	if focusLine >= f.top+room-1 {
-		f.top = focusLine - room + 2
-	}
-	f.top = max(0, min(f.top, len(lines)-room))
-	end := min(len(lines), f.top+room)
-	return strings.Join(append(head, lines[f.top:end]...), "\n")
+	// View changes nothing: the window is a function of the focused field, scrolled
+	// just enough that the field and the line under it show.
+	top := max(0, min(focusLine-room+2, len(lines)-room))
+	end := min(len(lines), top+room)
+	return strings.Join(append(head, lines[top:end]...), "\n")
 }
 
 // wrap breaks s into lines of at most w cells, at spaces where it can and inside a

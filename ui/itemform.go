@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -45,7 +46,45 @@ func parseKeyText(s string, ty model.Type) (model.Value, error) {
 	return model.Str(s), nil
 }
 
-// itemFromForm builds the item and reports the problems per field.
+// derivedKey is the value entity e's template builds for key attribute k from the
+// item's other attributes; ok is false when e has no template for k or the item
+// lacks an attribute the template needs.
+func derivedKey(d *model.Design, e *model.Entity, k string, it model.Item) (model.Value, bool) {
+	if e == nil || e.Keys[k] == "" {
+		return model.Value{}, false
+	}
+	return model.ExpandKey(e.Keys[k], it, d.Table.KeyAttributeType(k))
+}
+
+// entityOf is the entity an item's type attribute names, nil when none.
+func entityOf(d *model.Design, it model.Item) *model.Entity {
+	if t, ok := it[d.TypeAttr()]; ok && t.Type == model.TypeS {
+		return d.EntityByName(t.Str)
+	}
+	return nil
+}
+
+// withoutDerivedKeys is a copy of it without the key attributes its entity's
+// templates build from its other attributes: what the design file leaves out, and
+// what follows the attributes when they change.
+func withoutDerivedKeys(d *model.Design, it model.Item) model.Item {
+	out := it.Clone()
+	e := entityOf(d, it)
+	if e == nil {
+		return out
+	}
+	for k := range e.Keys {
+		if v, ok := derivedKey(d, e, k, it); ok && v.Equal(it[k]) {
+			delete(out, k)
+		}
+	}
+	return out
+}
+
+// itemFromForm builds the item and reports the problems per field. A key field left
+// empty is derived from the entity's template; one that is given is an override,
+// which the loader's rule holds to the template. Every other check is the loader's
+// (itemProblems), so the form refuses exactly what stwb would refuse to open.
 func itemFromForm(w *world, editing int, v map[string]string) (model.Item, map[string]string) {
 	d := w.doc.D
 	errs := map[string]string{}
@@ -62,77 +101,49 @@ func itemFromForm(w *world, editing int, v map[string]string) (model.Item, map[s
 	for k, x := range attrs {
 		it[k] = x
 	}
-	typeName := strings.TrimSpace(v["type"])
-	var ent *model.Entity
-	if typeName != "" {
+	if typeName := strings.TrimSpace(v["type"]); typeName != "" {
 		it[d.TypeAttr()] = model.Str(typeName)
-		if ent = d.EntityByName(typeName); ent == nil {
-			var names []string
-			for _, e := range d.Entities {
-				names = append(names, e.Name)
-			}
-			bad("type", "no entity %q: the entities are %s (an untyped item is allowed: leave this empty)", typeName, orNone(names))
-		}
 	}
-	for _, k := range model.KeyAttributeNames(&d.Table) {
+	ent := entityOf(d, it)
+	keys := model.KeyAttributeNames(&d.Table)
+	for _, k := range keys {
 		if _, dup := attrs[k]; dup {
 			bad("attributes", "%s is a key attribute: give it in its own field below", k)
 		}
-		ty := d.Table.KeyAttributeType(k)
-		s := v["key:"+k]
-		tmpl := ""
-		if ent != nil {
-			tmpl = ent.Keys[k]
-		}
-		switch {
-		case s != "":
-			val, err := parseKeyText(s, ty)
+		if s := v["key:"+k]; s != "" {
+			val, err := parseKeyText(s, d.Table.KeyAttributeType(k))
 			if err != nil {
 				bad("key:"+k, "%v", err)
 				continue
 			}
-			if tmpl != "" && !model.MatchTemplate(tmpl, val) {
-				bad("key:"+k, "does not match the %s template %s", typeName, tmpl)
-			}
-			it[k] = val
-		case tmpl != "":
-			val, ok := model.ExpandKey(tmpl, it, ty)
-			if !ok {
-				bad("key:"+k, "empty, and the %s template %s needs %s in attributes", typeName, tmpl, strings.Join(model.TemplateVars(tmpl), ", "))
-				continue
-			}
 			it[k] = val
 		}
 	}
-	for _, k := range []string{d.Table.Key.Partition, d.Table.Key.Sort} {
-		if k != "" && errs["key:"+k] == "" {
-			if _, ok := it[k]; !ok {
-				bad("key:"+k, "every item needs the table's key attribute %s (give it, or choose an entity whose template builds it)", k)
-			}
+	for _, k := range keys {
+		if _, given := it[k]; given || ent == nil || ent.Keys[k] == "" {
+			continue
+		}
+		if val, ok := derivedKey(d, ent, k, it); ok {
+			it[k] = val
+		} else if k == d.Table.Key.Partition || k == d.Table.Key.Sort {
+			bad("key:"+k, "empty, and the %s template %s needs %s in attributes", ent.Name, ent.Keys[k], strings.Join(model.TemplateVars(ent.Keys[k]), ", "))
 		}
 	}
 	if len(errs) > 0 {
 		return it, errs
 	}
-	for _, k := range model.KeyAttributeNames(&d.Table) {
-		x, ok := it[k]
-		if !ok {
-			continue
+	for _, msg := range itemProblems(d, it) {
+		f := "attributes"
+		for _, k := range keys {
+			if slices.Contains(messageWords(msg), k) {
+				f = "key:" + k
+				break
+			}
 		}
-		if x.Type == model.TypeS && x.Str == "" || x.Type == model.TypeB && x.Str == "" {
-			// HowItWorks.NamingRulesDataTypes.html: key attributes cannot be empty.
-			bad("key:"+k, "One or more parameter values are not valid. A value specified for a key attribute cannot be empty")
-		}
+		bad(f, "%s", msg)
 	}
-	// HowItWorks.NamingRulesDataTypes.html "Partition key" and "Sort key" limits.
-	if x, ok := it[d.Table.Key.Partition]; ok && len(x.Str) > model.MaxPartitionKeyBytes {
-		bad("key:"+d.Table.Key.Partition, "the partition key is %d bytes; DynamoDB allows %d", len(x.Str), model.MaxPartitionKeyBytes)
-	}
-	if x, ok := it[d.Table.Key.Sort]; ok && len(x.Str) > model.MaxSortKeyBytes {
-		bad("key:"+d.Table.Key.Sort, "the sort key is %d bytes; DynamoDB allows %d", len(x.Str), model.MaxSortKeyBytes)
-	}
-	if sz := model.ItemSize(it); sz > model.MaxItemSize {
-		bad("attributes", "Item size has exceeded the maximum allowed size: %d bytes, DynamoDB allows %d", sz, model.MaxItemSize)
+	if len(errs) > 0 {
+		return it, errs
 	}
 	if g := w.grid(""); g != nil {
 		if r := g.FindKey(d, it); r >= 0 && int(g.Rows[r].Item) != editing {
@@ -142,8 +153,40 @@ func itemFromForm(w *world, editing int, v map[string]string) (model.Item, map[s
 	return it, errs
 }
 
+// itemProblems is what the loader says of it alone (its keys' types, sizes and
+// templates, its size, its values): model.Validate of a design holding the table,
+// the entities and this one item, the item's number left out of the messages.
+func itemProblems(d *model.Design, it model.Item) []string {
+	one := &model.Design{Version: 1, Name: d.Name, Table: d.Table, Entities: d.Entities, Items: []model.Item{it}}
+	var out []string
+	var list model.ErrorList
+	if errors.As(model.Validate(one), &list) {
+		for _, e := range list {
+			msg := problemText(e)
+			if rest, ok := strings.CutPrefix(msg, "item 0"); ok {
+				rest = strings.TrimPrefix(rest, ":")
+				if t, ok := strings.CutPrefix(strings.TrimSpace(rest), "("); ok {
+					if i := strings.Index(t, "):"); i >= 0 {
+						rest = t[i+2:]
+					}
+				}
+				out = append(out, strings.TrimSpace(rest))
+			}
+		}
+	}
+	return out
+}
+
+func messageWords(msg string) []string {
+	return strings.FieldsFunc(msg, func(r rune) bool {
+		return r == ' ' || r == ':' || r == ',' || r == '(' || r == ')' || r == '"' || r == '.'
+	})
+}
+
 // newItemForm is the add (editing -1) or edit form of an item, starting from base.
-func newItemForm(w *world, editing int, base model.Item) *form {
+// suggested says base's type is a guess (the row under the cursor) that typing
+// replaces.
+func newItemForm(w *world, editing int, base model.Item, suggested bool) *form {
 	d := w.doc.D
 	title := "Add an item"
 	if editing >= 0 {
@@ -154,21 +197,27 @@ func newItemForm(w *world, editing int, base model.Item) *form {
 	if t, ok := base[d.TypeAttr()]; ok && t.Type == model.TypeS {
 		typeName = t.Str
 	}
+	// Keys the templates build are left out, so that they follow the attributes.
+	given := withoutDerivedKeys(d, base)
 	rest := map[string]model.Value{}
 	keys := model.KeyAttributeNames(&d.Table)
-	for k, v := range base {
+	for k, v := range given {
 		if k != d.TypeAttr() && !contains(keys, k) {
 			rest[k] = v
 		}
 	}
 	var lastKey string
 	var lastErrs map[string]string
+	var lastItem model.Item
+	build := func(v map[string]string) {
+		if k := fmt.Sprint(v); k != lastKey {
+			lastItem, lastErrs = itemFromForm(w, editing, v)
+			lastKey = k
+		}
+	}
 	check := func(field string) func(map[string]string) error {
 		return func(v map[string]string) error {
-			if k := fmt.Sprint(v); k != lastKey {
-				_, lastErrs = itemFromForm(w, editing, v)
-				lastKey = k
-			}
+			build(v)
 			if msg, ok := lastErrs[field]; ok {
 				return errors.New(msg)
 			}
@@ -181,14 +230,36 @@ func newItemForm(w *world, editing int, base model.Item) *form {
 	}
 	sort.Strings(ents)
 	f.add("type", d.TypeAttr(), typeName, "entity: "+orNone(ents)+" (empty: untyped)", check("type"))
+	f.fields[0].suggested = suggested && typeName != ""
+	f.fields[0].live = func(v map[string]string) string {
+		if t := strings.TrimSpace(v["type"]); t != "" && d.EntityByName(t) == nil {
+			return fmt.Sprintf("no entity %q: the item is untyped (entities: %s)", t, orNone(ents))
+		}
+		return ""
+	}
 	f.add("attributes", "attributes", formatMapping(rest), "the other attributes: {name: value, total: 12.5, tags: !ss [a, b]}", check("attributes"))
 	for _, k := range keys {
 		val := ""
-		if v, ok := base[k]; ok {
+		if v, ok := given[k]; ok {
 			val = keyText(v)
 		}
 		help := fmt.Sprintf("%s (%s); empty: built from the entity's template", k, d.Table.KeyAttributeType(k))
 		f.add("key:"+k, k, val, help, check("key:"+k))
+		k := k
+		f.fields[len(f.fields)-1].live = func(v map[string]string) string {
+			build(v)
+			e := entityOf(d, lastItem)
+			if e == nil || e.Keys[k] == "" {
+				return ""
+			}
+			if v["key:"+k] != "" {
+				return fmt.Sprintf("override: the %s template is %s (empty this field to derive it)", e.Name, e.Keys[k])
+			}
+			if x, ok := lastItem[k]; ok {
+				return fmt.Sprintf("derived: %s (from %s)", keyText(x), e.Keys[k])
+			}
+			return ""
+		}
 	}
 	f.submit = func(v map[string]string) (edit, error) {
 		it, errs := itemFromForm(w, editing, v)

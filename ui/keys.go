@@ -17,6 +17,9 @@ type KeyMap struct {
 	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
 	Confirm, Cancel, NextField, PrevField, Submit key.Binding
+	// Close leaves a form or the palette (esc; Cancel's n is text there); Accept is
+	// enter in a form: the next field, or apply on the last one.
+	Close, Accept key.Binding
 }
 
 // DefaultKeyMap is the workbench's bindings.
@@ -63,6 +66,8 @@ func DefaultKeyMap() KeyMap {
 		NextField: b([]string{"tab", "down"}, "tab/↓", "next field"),
 		PrevField: b([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
 		Submit:    b([]string{"ctrl+s", "ctrl+enter"}, "ctrl+s", "apply"),
+		Close:     b([]string{"esc"}, "esc", "close"),
+		Accept:    b([]string{"enter"}, "enter", "next field / apply"),
 	}
 	names := [5]string{"patterns", "items", "table", "cost", "review"}
 	for i := range k.Pane {

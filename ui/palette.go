@@ -139,11 +139,11 @@ func (m *Model) runCommand(line string) (tea.Cmd, error) {
 		if arg == "" {
 			return m.save(false), nil
 		}
-		return m.saveAs(arg), nil
+		return m.saveTo(arg)
 	case "export":
 		switch len(f) {
 		case 2:
-			return m.export(arg), nil
+			return m.export(arg)
 		case 3:
 			return m.exportAs(f[1], f[2])
 		}
@@ -195,47 +195,125 @@ func (m *Model) confirmReplace(doc *Doc) tea.Cmd {
 	return cmdOf(docReplaced{doc: doc})
 }
 
+// Writes the palette makes. None replaces a file the user did not name as its target:
+// the open design's own file is never an export's target, and a file that exists is
+// replaced only after a yes. Every write is atomic (model.WriteFileAtomic).
+
+// sameFile reports whether a and b name one file (the same path, or a link to it).
+func sameFile(a, b string) bool {
+	if a == "" || b == "" {
+		return false
+	}
+	aa, err1 := filepath.Abs(a)
+	ba, err2 := filepath.Abs(b)
+	if err1 == nil && err2 == nil && aa == ba {
+		return true
+	}
+	ai, err1 := os.Stat(a)
+	bi, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ai, bi)
+}
+
+func exists(path string) bool { _, err := os.Lstat(path); return err == nil }
+
+// designExt reports whether path is named as a design file is.
+func designExt(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".yaml", ".yml":
+		return true
+	}
+	return false
+}
+
+// saveTo is ":save FILE": the open design's file saves as ctrl+s does; another file
+// must be a design file, and one that exists is replaced only after asking.
+func (m *Model) saveTo(path string) (tea.Cmd, error) {
+	if sameFile(path, m.w.doc.Path) {
+		return m.save(false), nil
+	}
+	if !designExt(path) {
+		return nil, fmt.Errorf("save writes the design as YAML: name a .yaml file, or use export FORMAT FILE for %s", strings.Join(interop.FormatNames(), ", "))
+	}
+	if exists(path) {
+		return cmdOf(askConfirm{question: path + " exists. Replace it with this design? (y/n)", onYes: m.saveAs(path)}), nil
+	}
+	return m.saveAs(path), nil
+}
+
+// ownFile refuses an export onto the open design's file.
+func (m *Model) ownFile(path string) error {
+	if sameFile(path, m.w.doc.Path) {
+		return fmt.Errorf("%s is the open design: export writes another file (ctrl+s saves the design)", path)
+	}
+	return nil
+}
+
 // export writes the design to another file as YAML without changing which file is
 // being edited.
-func (m *Model) export(path string) tea.Cmd {
+func (m *Model) export(path string) (tea.Cmd, error) {
+	if err := m.ownFile(path); err != nil {
+		return nil, err
+	}
 	snap := m.w.doc.Snapshot()
-	return func() tea.Msg {
+	write := func() tea.Msg {
 		saveMu.Lock()
 		defer saveMu.Unlock()
-		if err := model.SaveFile(path, snap); err != nil {
+		if _, err := writeDesign(path, snap); err != nil {
 			return statusMsg{text: "export failed: " + err.Error(), err: true}
 		}
 		return statusMsg{text: "exported YAML to " + path}
 	}
+	if exists(path) {
+		return cmdOf(askConfirm{question: path + " exists. Replace it with the exported design? (y/n)", onYes: write}), nil
+	}
+	return write, nil
 }
 
 // exportAs writes the design in one of package interop's formats. A format that
-// writes several files (dynamodb-json) puts them beside path under their own names.
+// writes several files (dynamodb-json) puts them beside path under their own names;
+// the files are made first, so that each target is known before anything is written.
 func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
 	if !slices.Contains(interop.FormatNames(), format) {
 		return nil, fmt.Errorf("no export format %q; the formats are %s", format, strings.Join(interop.FormatNames(), ", "))
 	}
-	snap := m.w.doc.Snapshot()
+	if err := m.ownFile(path); err != nil {
+		return nil, err
+	}
+	snap, own := m.w.doc.Snapshot(), m.w.doc.Path
 	return func() tea.Msg {
 		out, err := interop.Export(snap, format, interop.Options{})
 		if err != nil {
 			return statusMsg{text: "export failed: " + err.Error(), err: true}
 		}
-		var written []string
+		var targets, existing []string
 		for _, f := range out.Files {
 			p := path
 			if f.Name != "" {
 				p = filepath.Join(filepath.Dir(path), f.Name)
 			}
-			if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-				return statusMsg{text: "export failed: " + err.Error(), err: true}
+			if sameFile(p, own) {
+				return statusMsg{text: fmt.Sprintf("export refused: it would write %s, the open design", p), err: true}
 			}
-			written = append(written, p)
+			if exists(p) {
+				existing = append(existing, p)
+			}
+			targets = append(targets, p)
 		}
-		msg := fmt.Sprintf("exported %s to %s", format, strings.Join(written, ", "))
-		if len(out.Notes) > 0 {
-			msg += " · note: " + strings.Join(out.Notes, "; ")
+		write := func() tea.Msg {
+			for i, f := range out.Files {
+				if err := model.WriteFileAtomic(targets[i], f.Data); err != nil {
+					return statusMsg{text: "export failed: " + err.Error(), err: true}
+				}
+			}
+			msg := fmt.Sprintf("exported %s to %s", format, strings.Join(targets, ", "))
+			if len(out.Notes) > 0 {
+				msg += " · note: " + strings.Join(out.Notes, "; ")
+			}
+			return statusMsg{text: msg}
 		}
-		return statusMsg{text: msg}
+		if len(existing) > 0 {
+			return askConfirm{question: strings.Join(existing, ", ") + " exists. Replace it with the export? (y/n)", onYes: write}
+		}
+		return write()
 	}, nil
 }

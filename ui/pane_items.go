@@ -147,14 +147,14 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 					base[d.TypeAttr()] = t // a new item of the kind under the cursor
 				}
 			}
-			return p, cmdOf(openForm{f: newItemForm(p.w, -1, base)})
+			return p, cmdOf(openForm{f: newItemForm(p.w, -1, base, true)})
 		case key.Matches(msg, km.Edit):
 			if i := p.selected(); i >= 0 {
-				return p, cmdOf(openForm{f: newItemForm(p.w, i, d.Items[i])})
+				return p, cmdOf(openForm{f: newItemForm(p.w, i, d.Items[i], false)})
 			}
 		case key.Matches(msg, km.Duplicate):
 			if i := p.selected(); i >= 0 {
-				f := newItemForm(p.w, -1, d.Items[i].Clone())
+				f := newItemForm(p.w, -1, d.Items[i].Clone(), false)
 				f.title = fmt.Sprintf("Duplicate item %d: give the copy its own key", i)
 				return p, cmdOf(openForm{f: f})
 			}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // tablePane edits the table (name, keys, key types, billing, class), its indexes
-// and the entity types. Its rows are: the table, each index, each entity.
+// and the entity types. Its rows are: the table, each index, the Entities heading
+// (so that an empty design has a row where a adds the first entity), each entity.
 type tablePane struct {
 	w        *world
 	km       KeyMap
@@ -40,7 +42,7 @@ func (p *tablePane) FullHelp() [][]key.Binding {
 func (p *tablePane) addBinding() key.Binding {
 	b := p.km.Add
 	kind, _ := p.row(p.cursor)
-	if kind == rowEntity {
+	if kind == rowEntity || kind == rowEntities {
 		b.SetHelp("a", "add entity")
 	} else {
 		b.SetHelp("a", "add GSI")
@@ -53,12 +55,13 @@ type rowKind int
 const (
 	rowTable rowKind = iota
 	rowIndex
+	rowEntities // the Entities heading
 	rowEntity
 )
 
 func (p *tablePane) rows() int {
 	d := p.w.doc.D
-	return 1 + len(d.Table.Indexes) + len(d.Entities)
+	return 2 + len(d.Table.Indexes) + len(d.Entities)
 }
 
 // row maps a cursor position to what it shows.
@@ -69,8 +72,10 @@ func (p *tablePane) row(i int) (rowKind, int) {
 		return rowTable, 0
 	case i <= len(d.Table.Indexes):
 		return rowIndex, i - 1
+	case i == 1+len(d.Table.Indexes):
+		return rowEntities, 0
 	}
-	return rowEntity, i - 1 - len(d.Table.Indexes)
+	return rowEntity, i - 2 - len(d.Table.Indexes)
 }
 
 func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -86,7 +91,7 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		for i, e := range d.Entities {
 			if e.Name == msg.entity && msg.entity != "" {
-				p.cursor = 1 + len(d.Table.Indexes) + i
+				p.cursor = 2 + len(d.Table.Indexes) + i
 			}
 		}
 	case tea.MouseMsg:
@@ -120,9 +125,11 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return p, cmdOf(openForm{f: newIndexForm(p.w, d.Table.Indexes[i].Local, i)})
 			case rowEntity:
 				return p, cmdOf(openForm{f: newEntityForm(p.w, i)})
+			case rowEntities:
+				return p, cmdOf(openForm{f: newEntityForm(p.w, -1)})
 			}
 		case key.Matches(msg, km.Add):
-			if kind == rowEntity {
+			if kind == rowEntity || kind == rowEntities {
 				return p, cmdOf(openForm{f: newEntityForm(p.w, -1)})
 			}
 			return p, cmdOf(openForm{f: newIndexForm(p.w, false, -1)})
@@ -138,11 +145,12 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				if ix.Local && tableExists(p.w.doc) {
 					return p, statusErr("You cannot delete a local secondary index of an existing table: LSIs live and die with the table (LSI.html)")
 				}
-				old := d.Table
-				t := old
-				t.Indexes = append(append([]model.Index(nil), old.Indexes[:i]...), old.Indexes[i+1:]...)
-				e := tableEdit("removed index "+ix.Name, old, t)
-				return p, cmdOf(askConfirm{question: fmt.Sprintf("Remove index %s? Patterns that read it will fail. (y/n)", ix.Name), onYes: cmdOf(applyEdit{e: e})})
+				e, dropped := removeIndexEdit(d, i)
+				q := fmt.Sprintf("Remove index %s? Patterns that read it will fail. (y/n)", ix.Name)
+				if len(dropped) > 0 {
+					q = fmt.Sprintf("Remove index %s? Patterns that read it will fail; the templates %s go with it, the items keep those attributes. (y/n)", ix.Name, strings.Join(dropped, ", "))
+				}
+				return p, cmdOf(askConfirm{question: q, onYes: cmdOf(applyEdit{e: e})})
 			case rowEntity:
 				en := d.Entities[i]
 				e := sliceEdit("removed entity "+en.Name, true, entitiesOf, opDelete, i, en, model.Entity{})
@@ -192,7 +200,7 @@ func (p *tablePane) lines() (lines []string, at []int) {
 	if len(t.Indexes) == 0 {
 		lines = append(lines, st.Dim.Render("  none: a adds a GSI"))
 	}
-	lines = append(lines, "", st.Header.Render(fmt.Sprintf("Entities (%d)", len(d.Entities))))
+	lines = append(lines, "", mark(1+len(t.Indexes), st.Header.Render(fmt.Sprintf("Entities (%d)", len(d.Entities)))+st.Dim.Render("  a: add an entity")))
 	for i, e := range d.Entities {
 		var keys []string
 		for k, v := range e.Keys {
@@ -204,10 +212,10 @@ func (p *tablePane) lines() (lines []string, at []int) {
 			attrs = append(attrs, a.Name+":"+a.Type.String())
 		}
 		line := fmt.Sprintf("%s  %s  %s  count %d", st.Entity(i).Render(e.Name), strings.Join(keys, " "), strings.Join(attrs, " "), e.Count)
-		lines = append(lines, mark(1+len(t.Indexes)+i, line))
+		lines = append(lines, mark(2+len(t.Indexes)+i, line))
 	}
 	if len(d.Entities) == 0 {
-		lines = append(lines, st.Dim.Render("  none: move to this section and press a to add one"))
+		lines = append(lines, st.Dim.Render("  none: select the Entities line above and press a (or :entity NAME PK=TEMPLATE)"))
 	}
 	return lines, at
 }
@@ -229,4 +237,40 @@ func (p *tablePane) View() string {
 	}
 	p.top = max(0, min(p.top, len(lines)-1))
 	return strings.Join(lines[p.top:], "\n")
+}
+
+// removeIndexEdit removes index i, and with it the entity templates of the key
+// attributes no other key uses (the loader refuses a template of an attribute that is
+// no key): dropped names them, entity.attr.
+func removeIndexEdit(d *model.Design, i int) (e edit, dropped []string) {
+	old := d.Table
+	t := old
+	t.Indexes = append(append([]model.Index(nil), old.Indexes[:i]...), old.Indexes[i+1:]...)
+	te := tableEdit("removed index "+old.Indexes[i].Name, old, t)
+	keys := map[string]bool{}
+	for _, k := range model.KeyAttributeNames(&t) {
+		keys[k] = true
+	}
+	ents := slices.Clone(d.Entities)
+	for j, en := range ents {
+		var nk map[string]string
+		for k, tmpl := range en.Keys {
+			if !keys[k] {
+				dropped = append(dropped, en.Name+"."+k)
+				continue
+			}
+			if nk == nil {
+				nk = map[string]string{}
+			}
+			nk[k] = tmpl
+		}
+		ents[j].Keys = nk
+	}
+	if len(dropped) == 0 {
+		return te, nil
+	}
+	sort.Strings(dropped)
+	oldEnts := d.Entities
+	ee := edit{data: true, apply: func(d *model.Design) { d.Entities = ents }, revert: func(d *model.Design) { d.Entities = oldEnts }}
+	return both(te.label, te, ee), dropped
 }

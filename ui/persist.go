@@ -142,6 +142,10 @@ func (m *Model) save(force bool) tea.Cmd {
 		m.palette = newPalette(m, "save ")
 		return nil
 	}
+	if !force && doc.New && exists(doc.Path) {
+		return cmdOf(askConfirm{question: doc.Path + " was created by someone else since stwb opened it. Replace it? (y/n)",
+			onYes: func() tea.Msg { return saveForce{} }})
+	}
 	if !force && !doc.New && doc.changedOnDisk() {
 		return cmdOf(askConfirm{question: doc.Path + " changed on disk since it was loaded. Overwrite it? (y/n)",
 			onYes: func() tea.Msg { return saveForce{} }})
@@ -158,15 +162,29 @@ func (m *Model) saveAs(path string) tea.Cmd {
 	return func() tea.Msg {
 		saveMu.Lock()
 		defer saveMu.Unlock()
-		if err := model.SaveFile(path, snap); err != nil {
-			return saveDone{err: err, path: path}
-		}
-		data, err := os.ReadFile(path)
+		data, err := writeDesign(path, snap)
 		if err != nil {
 			return saveDone{err: err, path: path}
 		}
 		return saveDone{top: top, path: path, stamp: stampOf(path, data)}
 	}
+}
+
+// writeDesign writes d to path as YAML, atomically (temporary file, fsync, rename),
+// after reading the bytes back with the loader: a design stwb would refuse to open
+// is never written. It returns the bytes written.
+func writeDesign(path string, d *model.Design) ([]byte, error) {
+	data, err := model.Marshal(d)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := model.Parse(path, data); err != nil {
+		return nil, fmt.Errorf("stwb would not open the file it is about to write, so it is not written: %w", err)
+	}
+	if err := model.WriteFileAtomic(path, data); err != nil {
+		return nil, err
+	}
+	return data, nil
 }
 
 func (m *Model) saved(msg saveDone) tea.Cmd {

@@ -382,31 +382,27 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 	if err != nil {
 		errs["attributes"] = err.Error()
 	}
-	// Attributes keep their order in the file and their unique flag (FORMAT.md's
-	// long form), which the one-line field does not show; new ones follow by name.
+	// Attributes keep their order in the file; new ones follow by name.
 	var order []string
-	old := map[string]model.EntityAttribute{}
 	if editing >= 0 {
 		for _, a := range d.Entities[editing].Attributes {
-			old[a.Name] = a
 			if _, still := attrs[a.Name]; still {
 				order = append(order, a.Name)
 			}
 		}
 	}
 	for _, k := range sortedNames(attrs) {
-		if _, was := old[k]; !was {
+		if !slices.Contains(order, k) {
 			order = append(order, k)
 		}
 	}
 	for _, k := range order {
-		x := attrs[k]
-		ty, ok := model.ParseType(x.Str)
-		if x.Type != model.TypeS || !ok {
-			errs["attributes"] = fmt.Sprintf("%s: give a type, one of S N B BOOL NULL L M SS NS BS", k)
+		a, err := entityAttribute(k, attrs[k])
+		if err != nil {
+			errs["attributes"] = err.Error()
 			continue
 		}
-		e.Attributes = append(e.Attributes, model.EntityAttribute{Name: k, Type: ty, Unique: old[k].Unique})
+		e.Attributes = append(e.Attributes, a)
 	}
 	if s := strings.TrimSpace(v["count"]); s != "" {
 		n, err := strconv.ParseInt(s, 10, 64)
@@ -419,6 +415,138 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 }
 
 func sortedNames(m map[string]model.Value) []string { return slices.Sorted(maps.Keys(m)) }
+
+// entityAttribute reads one attribute of the entity form as FORMAT.md writes it: a
+// type (email: S), or the long form (email: {type: S, unique: true}).
+func entityAttribute(name string, x model.Value) (model.EntityAttribute, error) {
+	const types = "one of S N B BOOL NULL L M SS NS BS"
+	bad := fmt.Errorf("%s: give a type, %s, or {type: S, unique: true}", name, types)
+	switch x.Type {
+	case model.TypeS:
+		ty, ok := model.ParseType(x.Str)
+		if !ok {
+			return model.EntityAttribute{}, bad
+		}
+		return model.EntityAttribute{Name: name, Type: ty}, nil
+	case model.TypeM:
+		a := model.EntityAttribute{Name: name}
+		for k, v := range x.Map {
+			switch {
+			case k == "type" && v.Type == model.TypeS:
+				ty, ok := model.ParseType(v.Str)
+				if !ok {
+					return a, bad
+				}
+				a.Type = ty
+			case k == "unique" && v.Type == model.TypeBOOL:
+				a.Unique = v.Bool
+			default:
+				return a, fmt.Errorf("%s: the long form takes type and unique (true or false), not %s", name, k)
+			}
+		}
+		if a.Type == 0 {
+			return a, bad
+		}
+		return a, nil
+	}
+	return model.EntityAttribute{}, bad
+}
+
+// entityAttrsText writes an entity's attributes for its form: the short form, and
+// the long form for a unique one.
+func entityAttrsText(attrs []model.EntityAttribute) string {
+	m := map[string]model.Value{}
+	for _, a := range attrs {
+		m[a.Name] = model.Str(a.Type.String())
+		if a.Unique {
+			m[a.Name] = model.Map(map[string]model.Value{"type": model.Str(a.Type.String()), "unique": model.Bool(true)})
+		}
+	}
+	return formatMapping(m)
+}
+
+// templateExample is the key each of e's templates builds from a sample item of the
+// entity (its first item, else its attributes' names as stand-ins), for the entity
+// form's live line.
+func templateExample(d *model.Design, e model.Entity, oldName string) string {
+	var sample model.Item
+	where := "with stand-ins"
+	for i, it := range d.Items {
+		if t, ok := it[d.TypeAttr()]; ok && t.Type == model.TypeS && (t.Str == oldName || t.Str == e.Name) && t.Str != "" {
+			sample, where = it, fmt.Sprintf("from item %d", i)
+			break
+		}
+	}
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(e.Keys)) {
+		tmpl := e.Keys[k]
+		it := model.Item{}
+		for _, v := range model.TemplateVars(tmpl) {
+			it[v] = model.Str("<" + v + ">")
+			if x, ok := sample[v]; ok {
+				it[v] = x
+			}
+		}
+		val, ok := model.ExpandKey(tmpl, it, model.TypeS)
+		if !ok {
+			continue
+		}
+		parts = append(parts, k+"="+val.Str)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "example " + where + ": " + strings.Join(parts, " ")
+}
+
+// entityItemsEdit makes the items of entity old follow its new definition ne: their
+// type attribute follows a rename, and the keys old's templates built from their
+// attributes are built again by ne's. ok is false when no item changes.
+func entityItemsEdit(d *model.Design, old, ne model.Entity) (edit, bool) {
+	ta := d.TypeAttr()
+	items := d.Items
+	var changed []model.Item
+	for i, it := range d.Items {
+		if t, ok := it[ta]; !ok || t.Type != model.TypeS || t.Str != old.Name {
+			continue
+		}
+		nt := it.Clone()
+		for k := range old.Keys {
+			if v, ok := derivedKey(d, &old, k, it); ok && v.Equal(it[k]) {
+				delete(nt, k)
+			}
+		}
+		nt[ta] = model.Str(ne.Name)
+		for k := range ne.Keys {
+			if _, given := nt[k]; !given {
+				if v, ok := derivedKey(d, &ne, k, nt); ok {
+					nt[k] = v
+				}
+			}
+		}
+		if !nt.Equal(it) {
+			if changed == nil {
+				changed = slices.Clone(items)
+			}
+			changed[i] = nt
+		}
+	}
+	if changed == nil {
+		return edit{}, false
+	}
+	return edit{data: true,
+		apply:  func(d *model.Design) { d.Items = changed },
+		revert: func(d *model.Design) { d.Items = items },
+	}, true
+}
+
+// both is one edit made of two, undone together.
+func both(label string, a, b edit) edit {
+	return edit{label: label, data: a.data || b.data,
+		apply:  func(d *model.Design) { a.apply(d); b.apply(d) },
+		revert: func(d *model.Design) { b.revert(d); a.revert(d) },
+	}
+}
 
 func newEntityForm(w *world, editing int) *form {
 	d := w.doc.D
@@ -434,17 +562,17 @@ func newEntityForm(w *world, editing int) *form {
 	for k, t := range e.Keys {
 		keys[k] = model.Str(t)
 	}
-	attrs := map[string]model.Value{}
-	for _, a := range e.Attributes {
-		attrs[a.Name] = model.Str(a.Type.String())
-	}
 	count := ""
 	if e.Count > 0 {
 		count = strconv.FormatInt(e.Count, 10)
 	}
 	f.add("name", "name", e.Name, "the entity's name, such as customer", check("name"))
 	f.add("keys", "key templates", formatMapping(keys), `{PK: "CUST#{customerId}", SK: PROFILE}`, check("keys"))
-	f.add("attributes", "attributes", formatMapping(attrs), "{customerId: S, email: S, total: N}", check("attributes"))
+	f.fields[len(f.fields)-1].live = func(v map[string]string) string {
+		ne, _ := entityFromForm(w.doc.D, editing, v)
+		return templateExample(w.doc.D, ne, e.Name)
+	}
+	f.add("attributes", "attributes", entityAttrsText(e.Attributes), "{customerId: S, email: {type: S, unique: true}, total: N}", check("attributes"))
 	f.add("count", "count", count, "how many exist in production (for storage and cost)", check("count"))
 	f.submit = func(v map[string]string) (edit, error) {
 		ne, errs := entityFromForm(w.doc.D, editing, v)
@@ -452,7 +580,12 @@ func newEntityForm(w *world, editing int) *form {
 			return edit{}, errors.New("fix the fields marked ✗ first")
 		}
 		if editing >= 0 {
-			return sliceEdit("edited entity "+ne.Name, true, entitiesOf, opSet, editing, d.Entities[editing], ne), nil
+			old := d.Entities[editing]
+			ee := sliceEdit("edited entity "+ne.Name, true, entitiesOf, opSet, editing, old, ne)
+			if ie, ok := entityItemsEdit(d, old, ne); ok {
+				return both("edited entity "+ne.Name+" and the keys of its items", ee, ie), nil
+			}
+			return ee, nil
 		}
 		return sliceEdit("added entity "+ne.Name, true, entitiesOf, opInsert, len(d.Entities), model.Entity{}, ne), nil
 	}

@@ -1,0 +1,124 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+
+	"stwb/model"
+)
+
+// One validation: every change the workbench makes to a design (a form, a palette
+// command, undo, redo) is held to the loader's rules, model.Validate, which checks
+// what loading a file checks (key templates included). An edit is refused when the
+// design after it has a problem the design before it did not have; the message is
+// the loader's. Saving goes further and reads back the very bytes it is about to
+// write (writeDesign), so no path writes a file that stwb would refuse to open.
+
+// problems is what Validate finds in the design now, keyed by message; it is
+// computed once per revision.
+func (doc *Doc) problems() map[string]bool {
+	if doc.probRev == doc.Rev && doc.prob != nil {
+		return doc.prob
+	}
+	doc.prob, doc.probRev = problemSet(model.Validate(doc.D)), doc.Rev
+	return doc.prob
+}
+
+func problemSet(err error) map[string]bool {
+	set := map[string]bool{}
+	var list model.ErrorList
+	if errors.As(err, &list) {
+		for _, e := range list {
+			set[problemText(e)] = true
+		}
+	} else if err != nil {
+		set[err.Error()] = true
+	}
+	return set
+}
+
+// problemText is a problem without its position: a design edited in memory has no
+// positions worth showing, and an item's position does not move its message.
+func problemText(e *model.PosError) string {
+	if e.Hint != "" {
+		return e.Msg + ". " + e.Hint
+	}
+	return e.Msg
+}
+
+// newProblems lists what Validate finds now that before did not have, in the order
+// Validate reports them.
+func (doc *Doc) newProblems(before map[string]bool) []string {
+	var out []string
+	var list model.ErrorList
+	err := model.Validate(doc.D)
+	if errors.As(err, &list) {
+		for _, e := range list {
+			if t := problemText(e); !before[t] {
+				out = append(out, t)
+			}
+		}
+	} else if err != nil && !before[err.Error()] {
+		out = append(out, err.Error())
+	}
+	return out
+}
+
+// refusal tries e on the design and takes it back; it returns the loader's problems
+// that e would add, none when e may be applied.
+func (doc *Doc) refusal(e edit) []string {
+	before := doc.problems()
+	e.apply(doc.D)
+	defer e.revert(doc.D)
+	return doc.newProblems(before)
+}
+
+// refusedError is the loader's objection to an edit, for the status line.
+func refusedError(problems []string) error {
+	if len(problems) == 0 {
+		return nil
+	}
+	msg := "stwb would not open the design after this: " + problems[0]
+	if len(problems) > 1 {
+		msg += fmt.Sprintf(" (and %d more)", len(problems)-1)
+	}
+	return errors.New(msg)
+}
+
+// checkedApply applies e unless the loader would refuse the design after it.
+func (doc *Doc) checkedApply(e edit) error {
+	if err := refusedError(doc.refusal(e)); err != nil {
+		return err
+	}
+	doc.Apply(e)
+	return nil
+}
+
+// checkedStep is undo or redo held to the same rule: a step that would leave a
+// design the loader refuses is taken back at once (back is the opposite step).
+func (doc *Doc) checkedStep(step, back func() string) (string, error) {
+	before := doc.problems()
+	label := step()
+	if label == "" {
+		return "", nil
+	}
+	if p := doc.newProblems(before); len(p) > 0 {
+		back()
+		return "", refusedError(p)
+	}
+	return label, nil
+}
+
+// fieldOf names the form field a loader message is about: the field whose label is
+// a word of the message (a key attribute such as GSI1PK), else "".
+func fieldOf(f *form, msg string) int {
+	words := messageWords(msg)
+	for i, fl := range f.fields {
+		for _, w := range words {
+			if w == fl.label || w == fl.name {
+				return i
+			}
+		}
+	}
+	return -1
+}
