@@ -1,0 +1,304 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"stwb/model"
+)
+
+// courseYAML is the design issue 13 tripped over: courses indexed by department.
+const courseYAML = `version: 1
+name: courses
+table:
+  name: courses
+  key: {partition: PK, sort: SK}
+  indexes:
+    - name: GSI1
+      key: {partition: GSI1PK, sort: GSI1SK}
+entities:
+  - name: student
+    keys: {PK: "STUDENT#{studentId}", SK: PROFILE}
+    attributes: {studentId: S, email: {type: S, unique: true}}
+  - name: course
+    keys: {PK: "COURSE#{courseId}", SK: META, GSI1PK: "DEPT#{dept}", GSI1SK: "{courseId}"}
+    attributes: {courseId: S, dept: S}
+items:
+  - {type: student, studentId: s-009, email: ada@example.com}
+  - {type: course, courseId: c-1, dept: CS}
+`
+
+// openCourses writes courseYAML to a temporary file and opens the workbench on it.
+func openCourses(t *testing.T) (*Model, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "courses.yaml")
+	if err := os.WriteFile(path, []byte(courseYAML), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return testModel(t, doc, 120, 40), path
+}
+
+// itemRow is the Items pane's row of design item i.
+func selectDesignItem(t *testing.T, m *Model, i int) {
+	t.Helper()
+	send(t, m, keys("2")...)
+	send(t, m, selectItem{index: i})
+	if got := m.panes[paneItems].(*itemsPane).selected(); got != i {
+		t.Fatalf("selected item %d, want %d", got, i)
+	}
+}
+
+// The stale key of issue 13: editing a course's dept moves its GSI1PK with it, since
+// the template derives it; the edit saves, and the file loads.
+func TestStaleKeyEditFollowsTheTemplate(t *testing.T) {
+	m, path := openCourses(t)
+	selectDesignItem(t, m, 1)
+	send(t, m, keys("enter")...)
+	if f := m.form.field("key:GSI1PK"); f == nil || f.input.Value() != "" {
+		t.Fatalf("the derived GSI1PK is pre-filled as a literal: %q", f.input.Value())
+	}
+	send(t, m, keys("tab", "ctrl+u")...)
+	send(t, m, typeText(`{courseId: c-1, dept: MATH}`))
+	if !strings.Contains(screen(m), "derived: DEPT#MATH") {
+		t.Errorf("the form does not show the key the new dept derives:\n%s", screen(m))
+	}
+	send(t, m, keys("ctrl+s")...)
+	if m.form != nil {
+		t.Fatalf("form still open: %s", m.form.err)
+	}
+	if got := m.Doc().D.Items[1]["GSI1PK"].Str; got != "DEPT#MATH" {
+		t.Fatalf("GSI1PK = %q after the dept changed to MATH", got)
+	}
+	send(t, m, keys("ctrl+s")...)
+	if _, err := model.Load(path); err != nil {
+		t.Fatalf("the saved design does not load: %v", err)
+	}
+}
+
+// An override that does not match the template is refused at its field with the
+// loader's message, and the form stays open (issue 13: PK STUDENT#s-999 for
+// studentId s-009); typing the stale GSI1PK back is refused the same way.
+func TestNonMatchingOverrideRefused(t *testing.T) {
+	for _, c := range []struct {
+		item         int
+		field, value string
+		want         string
+	}{
+		{0, "key:PK", "STUDENT#s-999", `PK "STUDENT#s-999" does not match the template "STUDENT#{studentId}"`},
+		{1, "key:GSI1PK", "DEPT#CS", `GSI1PK "DEPT#CS" does not match the template "DEPT#{dept}"`},
+	} {
+		m, path := openCourses(t)
+		before, _ := os.ReadFile(path)
+		selectDesignItem(t, m, c.item)
+		send(t, m, keys("enter")...)
+		if c.item == 1 {
+			send(t, m, keys("tab", "ctrl+u")...)
+			send(t, m, typeText(`{courseId: c-1, dept: MATH}`))
+		}
+		for m.form.fields[m.form.focus].name != c.field {
+			send(t, m, keys("tab")...)
+		}
+		send(t, m, keys("ctrl+u")...)
+		send(t, m, typeText(c.value))
+		send(t, m, keys("ctrl+s")...)
+		if m.form == nil {
+			t.Fatalf("%s %s: the form closed on an override the loader refuses", c.field, c.value)
+		}
+		if f := m.form.field(c.field); !strings.Contains(f.err, c.want) {
+			t.Errorf("%s: error %q, want the loader's %q", c.field, f.err, c.want)
+		}
+		if !strings.Contains(screen(m), "✗ "+c.want[:20]) {
+			t.Errorf("the refusal is not shown at the field:\n%s", screen(m))
+		}
+		// Whatever way the edit comes (palette, undo), the design never takes it.
+		send(t, m, keys("esc", "y", "ctrl+s")...)
+		after, _ := os.ReadFile(path)
+		if string(after) != string(before) {
+			t.Errorf("the file changed")
+		}
+	}
+}
+
+// The root refuses an edit the loader would refuse whatever sends it, and says why.
+func TestRefusedEditFromAnywhere(t *testing.T) {
+	m, _ := openCourses(t)
+	d := m.Doc().D
+	bad := d.Items[1].Clone()
+	bad["GSI1PK"] = model.Str("DEPT#XX")
+	send(t, m, applyEdit{e: itemEdit("bad", opSet, 1, d.Items[1], bad)})
+	if m.Doc().D.Items[1]["GSI1PK"].Str != "DEPT#CS" || !m.statusErr || !strings.Contains(m.status, "does not match the template") {
+		t.Fatalf("the edit went in, or the refusal is not said: %q", m.status)
+	}
+	if m.Doc().Dirty {
+		t.Error("a refused edit marked the design unsaved")
+	}
+}
+
+// ctrl+s reads back what it is about to write: a design the loader refuses is not
+// written, and the file keeps its bytes.
+func TestSaveRefusesADesignTheLoaderRefuses(t *testing.T) {
+	m, path := openCourses(t)
+	before, _ := os.ReadFile(path)
+	// Put the stale key in behind the edits' back, as a bug elsewhere might.
+	items := append([]model.Item(nil), m.Doc().D.Items...)
+	items[1] = items[1].Clone()
+	items[1]["GSI1PK"] = model.Str("DEPT#XX")
+	m.Doc().D.Items = items
+	m.Doc().Dirty = true
+	send(t, m, keys("ctrl+s")...)
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Fatal("a design the loader refuses was written")
+	}
+	if !m.statusErr || !strings.Contains(m.status, "not written") {
+		t.Errorf("status %q", m.status)
+	}
+}
+
+// :export onto the open design's own file is refused, whatever the format; the file
+// keeps its bytes and the design is still unsaved where it was.
+func TestExportOntoTheDesignRefused(t *testing.T) {
+	for _, cmd := range []string{"export cloudformation ", "export ", "export markdown "} {
+		m, path := openCourses(t)
+		before, _ := os.ReadFile(path)
+		send(t, m, keys(":")...)
+		send(t, m, typeText(cmd+path))
+		send(t, m, keys("enter")...)
+		if after, _ := os.ReadFile(path); string(after) != string(before) {
+			t.Fatalf("%q overwrote the design file", cmd)
+		}
+		if m.palette == nil || !strings.Contains(m.palette.err, "is the open design") {
+			t.Errorf("%q: no refusal in the palette (%v)", cmd, m.palette)
+		}
+	}
+}
+
+// :save and :export onto a file that exists ask first; n keeps it, y replaces it.
+func TestWritesOntoAnExistingFileAsk(t *testing.T) {
+	for _, cmd := range []string{"save ", "export ", "export markdown "} {
+		m, _ := openCourses(t)
+		other := filepath.Join(t.TempDir(), "other.yaml")
+		if strings.Contains(cmd, "markdown") {
+			other = filepath.Join(t.TempDir(), "other.md")
+		}
+		const theirs = "version: 1\nname: someone-elses\n"
+		if err := os.WriteFile(other, []byte(theirs), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		send(t, m, keys(":")...)
+		send(t, m, typeText(cmd+other))
+		send(t, m, keys("enter")...)
+		if m.confirm == nil || !strings.Contains(m.confirm.question, "exists. Replace it") {
+			t.Fatalf("%q onto an existing file did not ask", cmd)
+		}
+		send(t, m, keys("n")...)
+		if b, _ := os.ReadFile(other); string(b) != theirs {
+			t.Fatalf("%q replaced the file after no", cmd)
+		}
+		send(t, m, keys(":")...)
+		send(t, m, typeText(cmd+other))
+		send(t, m, keys("enter", "y")...)
+		b, _ := os.ReadFile(other)
+		if string(b) == theirs {
+			t.Fatalf("%q did not replace the file after yes; status %q", cmd, m.status)
+		}
+		if cmd != "export markdown " {
+			if _, err := model.Load(other); err != nil {
+				t.Errorf("%q wrote a design that does not load: %v", cmd, err)
+			}
+		}
+		// No temporary file is left beside it (the write is a rename).
+		ents, _ := os.ReadDir(filepath.Dir(other))
+		if len(ents) != 1 {
+			t.Errorf("%q left files beside the target: %v", cmd, ents)
+		}
+	}
+}
+
+// :save refuses a name that is not a design file's (it would write YAML into it).
+func TestSaveRefusesAnotherFormat(t *testing.T) {
+	m, _ := openCourses(t)
+	out := filepath.Join(t.TempDir(), "stack.json")
+	send(t, m, keys(":")...)
+	send(t, m, typeText("save "+out))
+	send(t, m, keys("enter")...)
+	if _, err := os.Stat(out); err == nil || m.palette == nil || !strings.Contains(m.palette.err, "export FORMAT FILE") {
+		t.Fatalf("save wrote %s, or said nothing", out)
+	}
+}
+
+// esc on a form with changes asks; n goes back to the form with the changes, y
+// drops them. esc on an unchanged form closes it at once.
+func TestEscOnAChangedFormAsks(t *testing.T) {
+	m, _ := openCourses(t)
+	selectDesignItem(t, m, 0)
+	send(t, m, keys("enter", "esc")...)
+	if m.form != nil || m.confirm != nil {
+		t.Fatal("esc on an unchanged form did not just close it")
+	}
+	send(t, m, keys("enter", "tab", "ctrl+u")...)
+	send(t, m, typeText(`{studentId: s-010}`))
+	send(t, m, keys("esc")...)
+	if m.form == nil || m.confirm == nil || !strings.Contains(m.confirm.question, "Discard the changes") {
+		t.Fatal("esc on a changed form did not ask")
+	}
+	send(t, m, keys("n")...)
+	if m.form == nil || m.form.field("attributes").input.Value() != `{studentId: s-010}` {
+		t.Fatal("n did not go back to the form with its changes")
+	}
+	send(t, m, keys("esc", "y")...)
+	if m.form != nil || m.Doc().Dirty {
+		t.Fatal("y did not drop the form")
+	}
+}
+
+// Add item pre-fills the entity of the row under the cursor; typing replaces it.
+func TestAddItemSuggestionIsReplaced(t *testing.T) {
+	m, _ := openCourses(t)
+	selectDesignItem(t, m, 0)
+	send(t, m, keys("a")...)
+	if v := m.form.field("type").input.Value(); v != "student" {
+		t.Fatalf("type pre-filled %q", v)
+	}
+	send(t, m, keys("course")...)
+	if v := m.form.field("type").input.Value(); v != "course" {
+		t.Errorf("typing over the suggestion gave %q, want course", v)
+	}
+}
+
+// An empty design takes its first entity: the Entities heading is a row, a on it
+// opens the entity form, and the key templates show the key they build.
+func TestFirstEntityInAnEmptyDesign(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new.yaml")
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, doc, 120, 40)
+	send(t, m, keys("3", "j", "a")...)
+	if m.form == nil || m.form.title != "Add an entity" {
+		t.Fatalf("a on the Entities row did not open the entity form:\n%s", screen(m))
+	}
+	send(t, m, typeText("student"))
+	send(t, m, keys("tab")...)
+	send(t, m, typeText(`{PK: "STUDENT#{studentId}", SK: PROFILE}`))
+	if !strings.Contains(screen(m), "example with stand-ins: PK=STUDENT#<studentId> SK=PROFILE") {
+		t.Errorf("no live example of the key:\n%s", screen(m))
+	}
+	send(t, m, keys("tab")...)
+	send(t, m, typeText(`{studentId: S, email: {type: S, unique: true}}`))
+	send(t, m, keys("ctrl+s")...)
+	d := m.Doc().D
+	if len(d.Entities) != 1 || d.Entities[0].Keys["PK"] != "STUDENT#{studentId}" || !d.Entities[0].Attributes[0].Unique {
+		t.Fatalf("entity not added as typed: %+v; status %q", d.Entities, m.status)
+	}
+	send(t, m, keys("ctrl+s")...)
+	if _, err := model.Load(path); err != nil {
+		t.Fatalf("saved design does not load: %v", err)
+	}
+}
