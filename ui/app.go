@@ -294,11 +294,7 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		if msg.String() == "ctrl+c" && m.quit {
 			return m.leave() // a second ctrl+c always leaves
 		}
-		if m.w.doc.Dirty {
-			m.quit = true
-			return cmdOf(askConfirm{question: "There are unsaved changes. Quit without saving? (y/n)", onYes: m.quitCmd()})
-		}
-		return m.quitCmd()
+		return m.askQuit()
 	case key.Matches(msg, km.Save):
 		return m.save(false)
 	case key.Matches(msg, km.Undo):
@@ -348,6 +344,15 @@ func (m *Model) step(did, none string, step, back func() string) tea.Cmd {
 	}
 	m.status, m.statusErr = did+": "+l, false
 	return m.broadcast(docChanged{})
+}
+
+// askQuit quits, asking first when there are unsaved changes.
+func (m *Model) askQuit() tea.Cmd {
+	if m.w.doc.Dirty {
+		m.quit = true
+		return cmdOf(askConfirm{question: "There are unsaved changes. Quit without saving? (y/n)", onYes: m.quitCmd()})
+	}
+	return m.quitCmd()
 }
 
 func (m *Model) quitCmd() tea.Cmd {
@@ -531,7 +536,7 @@ func (m *Model) helpView(h int) string {
 		lines = append(lines, b.String())
 	}
 	lines = append(lines, "", "Commands (press :):")
-	for _, c := range paletteHelp {
+	for _, c := range paletteHelp() {
 		lines = append(lines, "  "+c)
 	}
 	lines = append(lines, "", "Mouse: the wheel scrolls, a click selects a row or a pane tab.")

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -18,18 +19,123 @@ import (
 	"stwb/samples"
 )
 
-// paletteHelp lists the palette's commands, for the palette and the help screen.
-var paletteHelp = []string{
-	"N or pattern N: go to pattern N",
-	"open FILE: open a design file",
-	"sample NAME: open a sample",
-	"save FILE: save as",
-	"export FILE: write the design as YAML",
-	"export FORMAT FILE: " + strings.Join(interop.FormatNames(), ", "),
-	"gsi NAME PK [SK]: add a global secondary index",
-	verifyUsage + ": check the read patterns against the deployed table",
-	"verify: show the last verify report again",
-	"quit",
+// paletteCommand is one command of the palette. The palette's list, its matching
+// as the user types and the help screen are all made from paletteCommands.
+type paletteCommand struct {
+	names []string // the first is the command's name; the rest are short forms
+	usage string   // how to call it, after the name
+	desc  string
+	// run runs it; f is the line's words (f[0] the name) and arg the line after the
+	// name. An error keeps the palette open with it.
+	run func(m *Model, f []string, arg string) (tea.Cmd, error)
+}
+
+func (c paletteCommand) help() string {
+	u := c.names[0]
+	if c.usage != "" {
+		u += " " + c.usage
+	}
+	return u + ": " + c.desc
+}
+
+// paletteCommands is set in init: the table refers to functions that read it (the
+// unknown-command message lists the commands).
+var paletteCommands []paletteCommand
+
+func init() {
+	paletteCommands = []paletteCommand{
+		{names: []string{"pattern", "p"}, usage: "N", desc: "go to pattern N (or just N)", run: func(m *Model, f []string, arg string) (tea.Cmd, error) {
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				return nil, fmt.Errorf("pattern takes a pattern id, such as: pattern 3")
+			}
+			return m.gotoPattern(n)
+		}},
+		{names: []string{"entity"}, usage: "NAME PK=TEMPLATE [SK=TEMPLATE] [GSI1PK=TEMPLATE ...] [attr:TYPE[:unique] ...]", desc: "add an entity with those key templates", run: (*Model).entityCommand},
+		{names: []string{"item"}, usage: "ENTITY attr=value ...", desc: "add an item of that entity, its keys built from the templates (values as the design file writes them)", run: (*Model).itemCommand},
+		{names: []string{"gsi", "index"}, usage: "NAME PK [SK]", desc: "add a global secondary index", run: func(m *Model, f []string, _ string) (tea.Cmd, error) {
+			if len(f) < 3 || len(f) > 4 {
+				return nil, fmt.Errorf("gsi takes a name and key attributes: gsi NAME PK [SK]")
+			}
+			ix := model.Index{Name: f[1], Key: model.KeySchema{Partition: f[2]}, Projection: model.Projection{Type: model.ProjectAll}}
+			if len(f) == 4 {
+				ix.Key.Sort = f[3]
+			}
+			e, err := addIndexEdit(m.w.doc, ix)
+			if err != nil {
+				return nil, err
+			}
+			return m.checkedEdit(e, func() tea.Cmd { return cmdOf(selectIndex{name: ix.Name}) })
+		}},
+		{names: []string{"open", "o"}, usage: "FILE", desc: "open a design file", run: func(m *Model, _ []string, arg string) (tea.Cmd, error) {
+			if arg == "" {
+				return nil, fmt.Errorf("open takes a file path; for a sample use: sample NAME")
+			}
+			doc, err := OpenFile(arg)
+			if err != nil {
+				return nil, err
+			}
+			return m.confirmReplace(doc), nil
+		}},
+		{names: []string{"sample"}, usage: "NAME", desc: "open a sample", run: func(m *Model, _ []string, arg string) (tea.Cmd, error) {
+			if arg == "" {
+				return nil, fmt.Errorf("sample takes a name: %s", strings.Join(samples.Names(), ", "))
+			}
+			doc, err := OpenSample(arg)
+			if err != nil {
+				return nil, err
+			}
+			return m.confirmReplace(doc), nil
+		}},
+		{names: []string{"import"}, usage: "FILE", desc: "a NoSQL Workbench model (opened as a new design) or DynamoDB JSON items (added to this design)", run: (*Model).importCommand},
+		{names: []string{"save", "w"}, usage: "[FILE]", desc: "save, or save as FILE (asks before replacing a file)", run: func(m *Model, _ []string, arg string) (tea.Cmd, error) {
+			if arg == "" {
+				return m.save(false), nil
+			}
+			return m.saveTo(arg)
+		}},
+		{names: []string{"export"}, usage: "[FORMAT] FILE", desc: "write the design as YAML, or as one of " + strings.Join(interop.FormatNames(), ", "), run: func(m *Model, f []string, arg string) (tea.Cmd, error) {
+			switch len(f) {
+			case 2:
+				return m.export(arg)
+			case 3:
+				return m.exportAs(f[1], f[2])
+			}
+			return nil, fmt.Errorf("export takes a file (YAML), or a format and a file: export FORMAT FILE, with FORMAT one of %s", strings.Join(interop.FormatNames(), ", "))
+		}},
+		{names: []string{"verify"}, usage: strings.TrimPrefix(verifyUsage, "verify "), desc: "check the read patterns against the deployed table; verify alone shows the last report", run: func(m *Model, f []string, _ string) (tea.Cmd, error) {
+			if len(f) == 1 && m.ver.rep != nil {
+				m.ver.show = true
+				return nil, nil
+			}
+			a, err := parseVerifyArgs(f[1:])
+			if err != nil {
+				return nil, err
+			}
+			return m.startVerify(a), nil
+		}},
+		{names: []string{"quit", "q"}, desc: "quit (asks when there are unsaved changes)", run: func(m *Model, _ []string, _ string) (tea.Cmd, error) {
+			return m.askQuit(), nil
+		}},
+	}
+}
+
+// paletteHelp is the commands' help lines, for the palette and the help screen.
+func paletteHelp() []string {
+	out := make([]string, len(paletteCommands))
+	for i, c := range paletteCommands {
+		out[i] = c.help()
+	}
+	return out
+}
+
+func findCommand(name string) (paletteCommand, bool) {
+	for _, c := range paletteCommands {
+		if slices.Contains(c.names, name) {
+			return c, true
+		}
+	}
+	return paletteCommand{}, false
 }
 
 // palette is the command line opened with ":" (and, prefilled, with ctrl+o and
@@ -50,11 +156,11 @@ func newPalette(m *Model, prefill string) *palette {
 }
 
 func (p *palette) update(m *Model, msg tea.KeyMsg) tea.Cmd {
-	switch msg.Type {
-	case tea.KeyEsc:
+	switch {
+	case key.Matches(msg, m.w.km.Close):
 		m.palette = nil
 		return nil
-	case tea.KeyEnter:
+	case key.Matches(msg, m.w.km.Accept):
 		cmd, err := m.runCommand(strings.TrimSpace(p.in.Value()))
 		if err != nil {
 			p.err = err.Error()
@@ -76,9 +182,15 @@ func (p *palette) view(w, h int) string {
 	}
 	lines = append(lines, "")
 	word := strings.Fields(p.in.Value())
-	for _, c := range paletteHelp {
-		if len(word) == 0 || strings.HasPrefix(c, word[0]) || word[0][0] >= '0' && word[0][0] <= '9' && strings.HasPrefix(c, "N") {
-			lines = append(lines, "  "+c)
+	for _, c := range paletteCommands {
+		match := len(word) == 0 || word[0][0] >= '0' && word[0][0] <= '9' && c.names[0] == "pattern"
+		for _, n := range c.names {
+			match = match || strings.HasPrefix(n, word[0]) || len(word) > 1 && n == word[0]
+		}
+		if match {
+			for _, l := range wrap(c.help(), w-4) {
+				lines = append(lines, "  "+l)
+			}
 		}
 	}
 	if len(word) > 0 && (word[0] == "sample" || word[0] == "open") {
@@ -102,79 +214,35 @@ func (p *palette) view(w, h int) string {
 
 // runCommand runs one palette command; an error keeps the palette open with it.
 func (m *Model) runCommand(line string) (tea.Cmd, error) {
-	f := strings.Fields(line)
+	f, err := splitWords(line)
+	if err != nil {
+		return nil, err
+	}
 	if len(f) == 0 {
 		return nil, nil
 	}
-	arg := strings.TrimSpace(strings.TrimPrefix(line, f[0]))
+	arg := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), f[0]))
 	if n, err := strconv.Atoi(f[0]); err == nil {
 		return m.gotoPattern(n)
 	}
-	switch f[0] {
-	case "pattern", "p":
-		n, err := strconv.Atoi(arg)
-		if err != nil {
-			return nil, fmt.Errorf("pattern takes a pattern id, such as: pattern 3")
+	c, ok := findCommand(f[0])
+	if !ok {
+		var names []string
+		for _, c := range paletteCommands {
+			names = append(names, c.names[0])
 		}
-		return m.gotoPattern(n)
-	case "open", "o":
-		if arg == "" {
-			return nil, fmt.Errorf("open takes a file path; for a sample use: sample NAME")
-		}
-		doc, err := OpenFile(arg)
-		if err != nil {
-			return nil, err
-		}
-		return m.confirmReplace(doc), nil
-	case "sample":
-		if arg == "" {
-			return nil, fmt.Errorf("sample takes a name: %s", strings.Join(samples.Names(), ", "))
-		}
-		doc, err := OpenSample(arg)
-		if err != nil {
-			return nil, err
-		}
-		return m.confirmReplace(doc), nil
-	case "save", "w":
-		if arg == "" {
-			return m.save(false), nil
-		}
-		return m.saveTo(arg)
-	case "export":
-		switch len(f) {
-		case 2:
-			return m.export(arg)
-		case 3:
-			return m.exportAs(f[1], f[2])
-		}
-		return nil, fmt.Errorf("export takes a file (YAML), or a format and a file: export FORMAT FILE, with FORMAT one of %s", strings.Join(interop.FormatNames(), ", "))
-	case "gsi", "index":
-		if len(f) < 3 || len(f) > 4 {
-			return nil, fmt.Errorf("gsi takes a name and key attributes: gsi NAME PK [SK]")
-		}
-		ix := model.Index{Name: f[1], Key: model.KeySchema{Partition: f[2]}, Projection: model.Projection{Type: model.ProjectAll}}
-		if len(f) == 4 {
-			ix.Key.Sort = f[3]
-		}
-		e, err := addIndexEdit(m.w.doc, ix)
-		if err != nil {
-			return nil, err
-		}
-		return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectIndex{name: ix.Name}) }}), nil
-	case "verify":
-		if len(f) == 1 && m.ver.rep != nil {
-			m.ver.show = true
-			return nil, nil
-		}
-		a, err := parseVerifyArgs(f[1:])
-		if err != nil {
-			return nil, err
-		}
-		return m.startVerify(a), nil
-	case "quit", "q":
-		return m.key(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("q")}, m.w.km), nil
+		return nil, fmt.Errorf("unknown command %q; the commands are %s (? lists them)", f[0], strings.Join(names, ", "))
 	}
-	return nil, fmt.Errorf("unknown command %q; the commands are: %s", f[0], strings.Join(paletteHelp, "; "))
+	return c.run(m, f, arg)
+}
+
+// checkedEdit is an edit from the palette: refused with the loader's message, the
+// palette staying open, when the loader would refuse the design after it.
+func (m *Model) checkedEdit(e edit, after func() tea.Cmd) (tea.Cmd, error) {
+	if err := refusedError(m.w.doc.refusal(e)); err != nil {
+		return nil, err
+	}
+	return cmdOf(applyEdit{e: e, after: after}), nil
 }
 
 func (m *Model) gotoPattern(id int) (tea.Cmd, error) {
