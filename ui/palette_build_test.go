@@ -54,12 +54,12 @@ func TestPaletteBuildsADesign(t *testing.T) {
 	}
 	// Refusals keep the palette open with the reason, and change nothing.
 	for line, want := range map[string]string{
-		`item course courseId=c-1 dept=CS`:                     "already has this key",
-		`item course courseId=c-2 dept=CS GSI1PK=DEPT#MATH`:    `does not match the template "DEPT#{dept}"`,
-		`item student email=x@example.com`:                     "needs studentId",
-		`entity course PK=C#{id}`:                              "already an entity course",
-		`entity thing PK=T#{id} NOTAKEY=x`:                     "keys.NOTAKEY is not a key attribute",
-		`item course courseId=c-3 dept=CS credits=.inf`:        "credits",
+		`item course courseId=c-1 dept=CS`:                  "already has this key",
+		`item course courseId=c-2 dept=CS GSI1PK=DEPT#MATH`: `does not match the template "DEPT#{dept}"`,
+		`item student email=x@example.com`:                  "needs studentId",
+		`entity course PK=C#{id}`:                           "already an entity course",
+		`entity thing PK=T#{id} NOTAKEY=x`:                  "keys.NOTAKEY is not a key attribute",
+		`item course courseId=c-3 dept=CS credits=.inf`:     "credits",
 	} {
 		runPalette(t, m, line)
 		if m.palette == nil || !strings.Contains(m.palette.err, want) {
