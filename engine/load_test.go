@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -20,7 +21,7 @@ func treeRows(e *Engine) map[string][]string {
 			b.WriteString("|" + en.base.pk + "|" + en.base.sk)
 		}
 		b.WriteString("|" + strconv.Itoa(int(en.size)) + "|")
-		b.Write(model.AppendWireItem(nil, en.item))
+		b.Write(dynamojson.AppendItem(nil, en.item))
 		rows[name] = append(rows[name], b.String())
 		return true
 	}

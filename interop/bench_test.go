@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -15,7 +16,7 @@ func exportLines(n int) []byte {
 		it := model.Item{"PK": model.Str(fmt.Sprintf("CUST#%d", i%1000)), "SK": model.Str(fmt.Sprintf("ORDER#%08d", i)),
 			"status": model.Str("SHIPPED"), "total": model.Num("99.50"), "lines": model.List(model.Map(map[string]model.Value{"sku": model.Str("B-1"), "qty": model.Num("2")}))}
 		b.WriteString(`{"Item":`)
-		b.Write(model.AppendWireItemExact(nil, it))
+		b.Write(dynamojson.AppendItemExact(nil, it))
 		b.WriteString("}\n")
 	}
 	return b.Bytes()

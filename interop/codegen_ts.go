@@ -9,12 +9,13 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
 // tsQuote writes a string literal (double quotes, JSON escaping, which TypeScript
 // reads the same way).
-func tsQuote(s string) string { return string(model.AppendJSONString(nil, s)) }
+func tsQuote(s string) string { return string(dynamojson.AppendString(nil, s)) }
 
 // tsProp writes an object property name: bare when it is an identifier.
 func tsProp(s string) string {

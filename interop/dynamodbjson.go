@@ -23,6 +23,7 @@ import (
 	"sort"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -81,7 +82,7 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 	}
 	obj, ok := first.(map[string]any)
 	if !ok {
-		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", model.JSONKind(first))}
+		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", dynamojson.Kind(first))}
 	}
 	if _, isItem := obj["Item"]; isItem && len(obj) == 1 {
 		items, err := readExportLines(data, progress)
@@ -100,7 +101,7 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 		}
 		obj, ok := doc.(map[string]any)
 		if !ok {
-			return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", model.JSONKind(doc))}
+			return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", dynamojson.Kind(doc))}
 		}
 		here := LayoutBatchWrite
 		if _, isScan := obj["Items"]; isScan {
@@ -170,7 +171,7 @@ func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
 		if len(text) == 0 {
 			continue
 		}
-		x, err := model.DecodeJSON(text)
+		x, err := dynamojson.Decode(text)
 		if err != nil {
 			return nil, &LineError{Line: lineNo, Msg: err.Error()}
 		}
@@ -179,7 +180,7 @@ func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
 		if err != nil {
 			return nil, &LineError{Line: lineNo, Msg: err.Error() + "; each line of an S3 export is {\"Item\": {...}}"}
 		}
-		it, err := model.WireItemFromJSON(in.v, in.path)
+		it, err := dynamojson.ItemFromJSON(in.v, in.path)
 		if err != nil {
 			return nil, lineErr(lineNo, err)
 		}
@@ -193,10 +194,7 @@ func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
 
 // lineErr turns a path error into a line error.
 func lineErr(line int, err error) error {
-	switch e := err.(type) {
-	case *model.WireError:
-		return &LineError{Line: line, Path: e.Path, Msg: e.Msg}
-	case *PathError:
+	if e, ok := err.(*dynamojson.PathError); ok {
 		return &LineError{Line: line, Path: e.Path, Msg: e.Msg}
 	}
 	return &LineError{Line: line, Msg: err.Error()}
@@ -218,9 +216,9 @@ func streamArray(data []byte, off int, lines lineIndex, path string, each func(x
 		at := skipSeparators(data, off+int(dec.InputOffset()))
 		var x any
 		if err := dec.Decode(&x); err != nil {
-			return &LineError{Line: lines.at(at), Path: model.JSONPathIndex(path, i), Msg: "not valid JSON: " + err.Error()}
+			return &LineError{Line: lines.at(at), Path: dynamojson.PathIndex(path, i), Msg: "not valid JSON: " + err.Error()}
 		}
-		if err := each(x, at, model.JSONPathIndex(path, i)); err != nil {
+		if err := each(x, at, dynamojson.PathIndex(path, i)); err != nil {
 			return err
 		}
 	}
@@ -259,7 +257,7 @@ func readScanOutput(data []byte, start int, lines lineIndex, progress Progress) 
 	}
 	var out []SourceItem
 	err = streamArray(data, offs["Items"], lines, "$.Items", func(x any, at int, path string) error {
-		it, err := model.WireItemFromJSON(x, path)
+		it, err := dynamojson.ItemFromJSON(x, path)
 		if err != nil {
 			return lineErr(lines.at(at), err)
 		}
@@ -278,7 +276,7 @@ func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex,
 	}
 	for name, v := range obj {
 		if _, ok := v.([]any); !ok {
-			return nil, &LineError{Line: lines.at(start), Path: model.JSONPathChild("$", name),
+			return nil, &LineError{Line: lines.at(start), Path: dynamojson.PathChild("$", name),
 				Msg: "not a layout stwb reads: expected S3 export lines ({\"Item\": ...} per line), a Scan output ({\"Items\": [...]}) or a BatchWriteItem request file ({\"TABLE\": [{\"PutRequest\": {\"Item\": ...}}]})"}
 		}
 	}
@@ -293,11 +291,11 @@ func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex,
 	// Read tables in file order.
 	sort.Slice(names, func(i, j int) bool { return offs[names[i]] < offs[names[j]] })
 	if len(names) > 1 {
-		return nil, &LineError{Line: lines.at(offs[names[1]]), Path: model.JSONPathChild("$", names[1]),
+		return nil, &LineError{Line: lines.at(offs[names[1]]), Path: dynamojson.PathChild("$", names[1]),
 			Msg: fmt.Sprintf("requests for more than one table (%s); a design holds one table, so import one table's file at a time", strings.Join(names, ", "))}
 	}
 	var out []SourceItem
-	tpath := model.JSONPathChild("$", names[0])
+	tpath := dynamojson.PathChild("$", names[0])
 	err = streamArray(data, offs[names[0]], lines, tpath, func(x any, at int, path string) error {
 		n := jnode{v: x, path: path}
 		m, err := n.object()
@@ -315,7 +313,7 @@ func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex,
 		if err != nil {
 			return lineErr(lines.at(at), err)
 		}
-		it, err := model.WireItemFromJSON(in.v, in.path)
+		it, err := dynamojson.ItemFromJSON(in.v, in.path)
 		if err != nil {
 			return lineErr(lines.at(at), err)
 		}
@@ -406,7 +404,7 @@ func ExportBatchWrite(d *model.Design) ([][]byte, error) {
 		end := min(start+BatchWriteLimit, len(d.Items))
 		var b []byte
 		b = append(b, "{\n  "...)
-		b = model.AppendJSONString(b, d.Table.Name)
+		b = dynamojson.AppendString(b, d.Table.Name)
 		b = append(b, ": [\n"...)
 		for i := start; i < end; i++ {
 			it := completeItem(d, d.Items[i])
@@ -414,7 +412,7 @@ func ExportBatchWrite(d *model.Design) ([][]byte, error) {
 				return nil, fmt.Errorf("item %d: %v", i, err)
 			}
 			b = append(b, `    {"PutRequest": {"Item": `...)
-			b = model.AppendWireItemExact(b, it)
+			b = dynamojson.AppendItemExact(b, it)
 			b = append(b, "}}"...)
 			if i < end-1 {
 				b = append(b, ',')

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -126,7 +127,7 @@ func yamlScalar(s string) string {
 	if plain {
 		return s
 	}
-	return string(model.AppendJSONString(nil, s))
+	return string(dynamojson.AppendString(nil, s))
 }
 
 // ExportCloudFormation writes an AWS::DynamoDB::Table resource in a template.
@@ -232,7 +233,7 @@ func formatPercent(f float64) string {
 // hclString quotes a string for HCL: JSON escaping, plus "${" and "%{" doubled so
 // Terraform does not read them as interpolation.
 func hclString(s string) string {
-	q := string(model.AppendJSONString(nil, s))
+	q := string(dynamojson.AppendString(nil, s))
 	q = strings.ReplaceAll(q, "${", "$${")
 	return strings.ReplaceAll(q, "%{", "%%{")
 }
@@ -348,7 +349,7 @@ func ExportTerraform(d *model.Design) []byte {
 
 // tsString quotes a string for TypeScript with single quotes, the CDK's style.
 func tsString(s string) string {
-	q := string(model.AppendJSONString(nil, s))
+	q := string(dynamojson.AppendString(nil, s))
 	inner := q[1 : len(q)-1]
 	inner = strings.ReplaceAll(inner, `\"`, `"`)
 	inner = strings.ReplaceAll(inner, `'`, `\'`)

@@ -1,6 +1,6 @@
 package interop
 
-// A small reader over decoded JSON (model.DecodeJSON) that remembers where it is,
+// A small reader over decoded JSON (dynamojson.Decode) that remembers where it is,
 // so every complaint about an imported file names its JSON path, e.g.
 // "$.DataModel[0].KeyAttributes.PartitionKey: missing AttributeName".
 
@@ -9,16 +9,8 @@ import (
 	"fmt"
 	"strconv"
 
-	"stwb/model"
+	"stwb/dynamojson"
 )
-
-// PathError is a problem at a place in an imported JSON file.
-type PathError struct {
-	Path string
-	Msg  string
-}
-
-func (e *PathError) Error() string { return e.Path + ": " + e.Msg }
 
 type jnode struct {
 	v    any
@@ -28,13 +20,13 @@ type jnode struct {
 func root(v any) jnode { return jnode{v: v, path: "$"} }
 
 func (n jnode) errf(format string, args ...any) error {
-	return &PathError{Path: n.path, Msg: fmt.Sprintf(format, args...)}
+	return &dynamojson.PathError{Path: n.path, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (n jnode) object() (map[string]any, error) {
 	m, ok := n.v.(map[string]any)
 	if !ok {
-		return nil, n.errf("expected an object, found %s", model.JSONKind(n.v))
+		return nil, n.errf("expected an object, found %s", dynamojson.Kind(n.v))
 	}
 	return m, nil
 }
@@ -49,7 +41,7 @@ func (n jnode) field(name string) (jnode, bool, error) {
 	if !ok || v == nil {
 		return jnode{}, false, nil
 	}
-	return jnode{v: v, path: model.JSONPathChild(n.path, name)}, true, nil
+	return jnode{v: v, path: dynamojson.PathChild(n.path, name)}, true, nil
 }
 
 // need returns member name or an error saying it is missing.
@@ -67,7 +59,7 @@ func (n jnode) need(name string) (jnode, error) {
 func (n jnode) str() (string, error) {
 	s, ok := n.v.(string)
 	if !ok {
-		return "", n.errf("expected a string, found %s", model.JSONKind(n.v))
+		return "", n.errf("expected a string, found %s", dynamojson.Kind(n.v))
 	}
 	return s, nil
 }
@@ -97,11 +89,11 @@ func (n jnode) optStr(name string) (string, error) {
 func (n jnode) array() ([]jnode, error) {
 	a, ok := n.v.([]any)
 	if !ok {
-		return nil, n.errf("expected an array, found %s", model.JSONKind(n.v))
+		return nil, n.errf("expected an array, found %s", dynamojson.Kind(n.v))
 	}
 	out := make([]jnode, len(a))
 	for i, v := range a {
-		out[i] = jnode{v: v, path: model.JSONPathIndex(n.path, i)}
+		out[i] = jnode{v: v, path: dynamojson.PathIndex(n.path, i)}
 	}
 	return out, nil
 }
@@ -119,7 +111,7 @@ func (n jnode) optArray(name string) ([]jnode, error) {
 func (n jnode) int64() (int64, error) {
 	num, ok := n.v.(json.Number)
 	if !ok {
-		return 0, n.errf("expected a number, found %s", model.JSONKind(n.v))
+		return 0, n.errf("expected a number, found %s", dynamojson.Kind(n.v))
 	}
 	i, err := strconv.ParseInt(string(num), 10, 64)
 	if err != nil || i < 0 {
@@ -132,7 +124,7 @@ func (n jnode) int64() (int64, error) {
 func (n jnode) float() (float64, error) {
 	num, ok := n.v.(json.Number)
 	if !ok {
-		return 0, n.errf("expected a number, found %s", model.JSONKind(n.v))
+		return 0, n.errf("expected a number, found %s", dynamojson.Kind(n.v))
 	}
 	f, err := num.Float64()
 	if err != nil {

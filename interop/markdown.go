@@ -16,6 +16,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"stwb/cost"
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/internal/numfmt"
 	"stwb/model"
@@ -311,7 +312,7 @@ func valueText(v model.Value) string {
 	case model.TypeNULL:
 		return "null"
 	}
-	return string(model.AppendWireValue(nil, v))
+	return string(dynamojson.AppendValue(nil, v))
 }
 
 func keyText(k model.Item, t *model.Table) string {

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -214,15 +215,15 @@ func appendJSONValue(b []byte, v any, indent string) []byte {
 	const step = "  "
 	switch x := v.(type) {
 	case string:
-		return model.AppendJSONString(b, x)
+		return dynamojson.AppendString(b, x)
 	case bool:
 		return strconv.AppendBool(b, x)
 	case int:
 		return strconv.AppendInt(b, int64(x), 10)
 	case model.Item:
-		return model.AppendWireItemExact(b, x)
+		return dynamojson.AppendItemExact(b, x)
 	case model.Value:
-		return model.AppendWireValueExact(b, x)
+		return dynamojson.AppendValueExact(b, x)
 	case map[string]string:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -241,7 +242,7 @@ func appendJSONValue(b []byte, v any, indent string) []byte {
 		b = append(b, "{\n"...)
 		for i, f := range x {
 			b = append(b, indent+step...)
-			b = model.AppendJSONString(b, f.Key)
+			b = dynamojson.AppendString(b, f.Key)
 			b = append(b, ": "...)
 			b = appendJSONValue(b, f.Val, indent+step)
 			if i < len(x)-1 {

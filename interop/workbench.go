@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -33,12 +34,12 @@ type WorkbenchImport struct {
 // above; an unknown version is refused rather than half understood.
 var workbenchVersions = []string{"1.0", "2.0", "3.0"}
 
-// ImportWorkbench reads a NoSQL Workbench data model. Errors are *PathError naming
+// ImportWorkbench reads a NoSQL Workbench data model. Errors are *dynamojson.PathError naming
 // the JSON path of the offending value.
 func ImportWorkbench(data []byte) (*WorkbenchImport, error) {
-	x, err := model.DecodeJSON(data)
+	x, err := dynamojson.Decode(data)
 	if err != nil {
-		return nil, &PathError{Path: "$", Msg: err.Error()}
+		return nil, &dynamojson.PathError{Path: "$", Msg: err.Error()}
 	}
 	r := root(x)
 	out := &WorkbenchImport{Version: "1.0"}
@@ -500,12 +501,12 @@ func wbBilling(tn jnode, b *model.Billing) error {
 // wbItem reads one DynamoDB JSON item and checks it against the table's key
 // schema, as PutItem would.
 func wbItem(n jnode, t *model.Table) (model.Item, error) {
-	it, err := model.WireItemFromJSON(n.v, n.path)
+	it, err := dynamojson.ItemFromJSON(n.v, n.path)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkItemKeys(it, t); err != nil {
-		return nil, &PathError{Path: n.path, Msg: err.Error()}
+		return nil, &dynamojson.PathError{Path: n.path, Msg: err.Error()}
 	}
 	return it, nil
 }
@@ -654,7 +655,7 @@ func primaryKeyString(it model.Item, t *model.Table) string {
 			key[k] = v
 		}
 	}
-	return string(model.AppendWireItem(nil, key))
+	return string(dynamojson.AppendItem(nil, key))
 }
 
 func contains(list []string, s string) bool {
@@ -705,11 +706,11 @@ type wbGSIJS struct {
 }
 
 type wbFacetJS struct {
-	FacetName         string                `json:"FacetName"`
-	KeyAttributeAlias map[string]string     `json:"KeyAttributeAlias"`
-	TableData         []model.WireItemExact `json:"TableData"`
-	NonKeyAttributes  []string              `json:"NonKeyAttributes"`
-	DataAccess        map[string]any        `json:"DataAccess"`
+	FacetName         string                 `json:"FacetName"`
+	KeyAttributeAlias map[string]string      `json:"KeyAttributeAlias"`
+	TableData         []dynamojson.ItemExact `json:"TableData"`
+	NonKeyAttributes  []string               `json:"NonKeyAttributes"`
+	DataAccess        map[string]any         `json:"DataAccess"`
 }
 
 type wbThroughputJS struct {
@@ -735,15 +736,15 @@ type wbCapacityJS struct {
 }
 
 type wbTableJS struct {
-	TableName                   string                `json:"TableName"`
-	KeyAttributes               wbKeysJS              `json:"KeyAttributes"`
-	NonKeyAttributes            []wbAttrJS            `json:"NonKeyAttributes"`
-	TableFacets                 []wbFacetJS           `json:"TableFacets"`
-	GlobalSecondaryIndexes      []wbGSIJS             `json:"GlobalSecondaryIndexes"`
-	TableData                   []model.WireItemExact `json:"TableData"`
-	DataAccess                  map[string]any        `json:"DataAccess"`
-	BillingMode                 string                `json:"BillingMode"`
-	ProvisionedCapacitySettings *wbCapacityJS         `json:"ProvisionedCapacitySettings,omitempty"`
+	TableName                   string                 `json:"TableName"`
+	KeyAttributes               wbKeysJS               `json:"KeyAttributes"`
+	NonKeyAttributes            []wbAttrJS             `json:"NonKeyAttributes"`
+	TableFacets                 []wbFacetJS            `json:"TableFacets"`
+	GlobalSecondaryIndexes      []wbGSIJS              `json:"GlobalSecondaryIndexes"`
+	TableData                   []dynamojson.ItemExact `json:"TableData"`
+	DataAccess                  map[string]any         `json:"DataAccess"`
+	BillingMode                 string                 `json:"BillingMode"`
+	ProvisionedCapacitySettings *wbCapacityJS          `json:"ProvisionedCapacitySettings,omitempty"`
 }
 
 // ExportWorkbench writes the design as a NoSQL Workbench data model, format 3.0.
@@ -813,14 +814,14 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	for _, e := range d.Entities {
 		f := wbFacetJS{FacetName: e.Name, DataAccess: map[string]any{"MySql": map[string]any{}},
 			KeyAttributeAlias: map[string]string{"PartitionKeyAlias": keyAlias(e, t.Key.Partition)},
-			TableData:         []model.WireItemExact{}, NonKeyAttributes: []string{}}
+			TableData:         []dynamojson.ItemExact{}, NonKeyAttributes: []string{}}
 		if t.Key.Sort != "" {
 			f.KeyAttributeAlias["SortKeyAlias"] = keyAlias(e, t.Key.Sort)
 		}
 		facetOf[e.Name] = len(wt.TableFacets)
 		wt.TableFacets = append(wt.TableFacets, f)
 	}
-	wt.TableData = []model.WireItemExact{}
+	wt.TableData = []dynamojson.ItemExact{}
 	facetAttrs := make([]map[string]bool, len(wt.TableFacets))
 	for i := range facetAttrs {
 		facetAttrs[i] = map[string]bool{}
@@ -832,13 +833,13 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 		}
 		tv, ok := full[typeAttr]
 		if k, isFacet := facetOf[tv.Str]; ok && tv.Type == model.TypeS && isFacet {
-			wt.TableFacets[k].TableData = append(wt.TableFacets[k].TableData, model.WireItemExact(full))
+			wt.TableFacets[k].TableData = append(wt.TableFacets[k].TableData, dynamojson.ItemExact(full))
 			for a := range full {
 				facetAttrs[k][a] = true
 			}
 			continue
 		}
-		wt.TableData = append(wt.TableData, model.WireItemExact(full))
+		wt.TableData = append(wt.TableData, dynamojson.ItemExact(full))
 	}
 	// A facet's NonKeyAttributes: its declared attributes, the type attribute, then
 	// the index keys its templates build. The importer reads back exactly these.

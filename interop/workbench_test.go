@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -363,10 +364,8 @@ func FuzzImportWorkbench(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ImportWorkbench(data)
 		if err != nil {
-			if _, ok := err.(*PathError); !ok {
-				if _, ok := err.(*model.WireError); !ok {
-					t.Fatalf("error without a JSON path: %T %v", err, err)
-				}
+			if _, ok := err.(*dynamojson.PathError); !ok {
+				t.Fatalf("error without a JSON path: %T %v", err, err)
 			}
 			if !strings.HasPrefix(err.Error(), "$") {
 				t.Fatalf("error does not start with a JSON path: %v", err)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/expr"
 	"stwb/model"
@@ -124,19 +125,19 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 	buf = append(buf, `{"id": `...)
 	buf = strconv.AppendInt(buf, int64(r.PatternID), 10)
 	buf = append(buf, `, "operation": `...)
-	buf = model.AppendJSONString(buf, string(r.Operation))
+	buf = dynamojson.AppendString(buf, string(r.Operation))
 	buf = append(buf, `, "index": `...)
 	if r.Index == "" {
 		buf = append(buf, "null"...)
 	} else {
-		buf = model.AppendJSONString(buf, r.Index)
+		buf = dynamojson.AppendString(buf, r.Index)
 	}
 	buf = append(buf, `, "items": [`...)
 	for i, it := range r.Items {
 		if i > 0 {
 			buf = append(buf, ", "...)
 		}
-		buf = model.AppendWireItem(buf, it)
+		buf = dynamojson.AppendItem(buf, it)
 	}
 	buf = append(buf, `], "count": `...)
 	buf = strconv.AppendInt(buf, int64(r.Count), 10)
@@ -146,7 +147,7 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 	if r.LastEvaluatedKey == nil {
 		buf = append(buf, "null"...)
 	} else {
-		buf = model.AppendWireItem(buf, r.LastEvaluatedKey)
+		buf = dynamojson.AppendItem(buf, r.LastEvaluatedKey)
 	}
 	buf = append(buf, `, "consumedCapacity": {"capacityUnits": `...)
 	buf = appendUnits(buf, r.Consumed.Total())
@@ -163,7 +164,7 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 			buf = append(buf, ", "...)
 		}
 		u := r.Consumed.Indexes[n]
-		buf = model.AppendJSONString(buf, n)
+		buf = dynamojson.AppendString(buf, n)
 		buf = append(buf, ": "...)
 		buf = appendUnits(buf, u.Read+u.Write)
 	}
@@ -172,9 +173,9 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 		buf = append(buf, "null"...)
 	} else {
 		buf = append(buf, `{"type": `...)
-		buf = model.AppendJSONString(buf, r.Err.Type)
+		buf = dynamojson.AppendString(buf, r.Err.Type)
 		buf = append(buf, `, "message": `...)
-		buf = model.AppendJSONString(buf, r.Err.Message)
+		buf = dynamojson.AppendString(buf, r.Err.Message)
 		if len(r.Err.Reasons) > 0 {
 			buf = append(buf, `, "cancellationReasons": [`...)
 			for i, c := range r.Err.Reasons {
@@ -182,10 +183,10 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 					buf = append(buf, ", "...)
 				}
 				buf = append(buf, `{"code": `...)
-				buf = model.AppendJSONString(buf, c.Code)
+				buf = dynamojson.AppendString(buf, c.Code)
 				if c.Message != "" {
 					buf = append(buf, `, "message": `...)
-					buf = model.AppendJSONString(buf, c.Message)
+					buf = dynamojson.AppendString(buf, c.Message)
 				}
 				buf = append(buf, '}')
 			}

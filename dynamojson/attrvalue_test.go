@@ -1,6 +1,8 @@
-package model
+package dynamojson
 
 import (
+	. "stwb/model"
+
 	"encoding/json"
 	"strings"
 	"testing"
@@ -30,7 +32,7 @@ func TestWireRoundTrip(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := ItemToWireJSON(c.in)
+			got, err := MarshalItem(c.in)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -40,7 +42,7 @@ func TestWireRoundTrip(t *testing.T) {
 			if !json.Valid(got) {
 				t.Fatalf("not valid JSON: %s", got)
 			}
-			back, err := ParseWireItem(got)
+			back, err := ParseItem(got)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,22 +60,22 @@ func TestWireExactKeepsNumberText(t *testing.T) {
 		got  []byte
 		want string
 	}{
-		{"canonical", AppendWireItem(nil, it), `{"m":{"M":{"x":{"N":"0.1"}}},"n":{"N":"40000000000"},"ns":{"NS":["1.5","0"]}}`},
-		{"exact", AppendWireItemExact(nil, it), `{"m":{"M":{"x":{"N":"0.10"}}},"n":{"N":"4e10"},"ns":{"NS":["1.50","-0"]}}`},
+		{"canonical", AppendItem(nil, it), `{"m":{"M":{"x":{"N":"0.1"}}},"n":{"N":"40000000000"},"ns":{"NS":["1.5","0"]}}`},
+		{"exact", AppendItemExact(nil, it), `{"m":{"M":{"x":{"N":"0.10"}}},"n":{"N":"4e10"},"ns":{"NS":["1.50","-0"]}}`},
 	}
 	for _, c := range cases {
 		if string(c.got) != c.want {
 			t.Errorf("%s: got %s, want %s", c.name, c.got, c.want)
 		}
 	}
-	b, _ := WireItemExact(it).MarshalJSON()
+	b, _ := ItemExact(it).MarshalJSON()
 	if string(b) != cases[1].want {
-		t.Errorf("WireItemExact: %s", b)
+		t.Errorf("ItemExact: %s", b)
 	}
 }
 
 func TestParseWireKeepsNumberText(t *testing.T) {
-	it, err := ParseWireItem([]byte(`{"n":{"N":"12.50"},"big":{"N":"12345678901234567890123456789012345678"}}`))
+	it, err := ParseItem([]byte(`{"n":{"N":"12.50"},"big":{"N":"12345678901234567890123456789012345678"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,13 +111,13 @@ func TestParseWireErrors(t *testing.T) {
 		t.Run(c.in, func(t *testing.T) {
 			var err error
 			if strings.HasPrefix(c.in, `{"L"`) {
-				_, err = ParseWireValue([]byte(c.in))
+				_, err = ParseValue([]byte(c.in))
 			} else {
-				_, err = ParseWireItem([]byte(c.in))
+				_, err = ParseItem([]byte(c.in))
 			}
-			we, ok := err.(*WireError)
+			we, ok := err.(*PathError)
 			if !ok {
-				t.Fatalf("want *WireError, got %T %v", err, err)
+				t.Fatalf("want *PathError, got %T %v", err, err)
 			}
 			if !strings.HasPrefix(we.Path, c.path) || !strings.Contains(we.Msg, c.msg) {
 				t.Fatalf("got %q, want path %q and message containing %q", err, c.path, c.msg)
@@ -141,20 +143,20 @@ func TestWireItemJSONMarshaler(t *testing.T) {
 	}
 }
 
-func FuzzParseWireItem(f *testing.F) {
+func FuzzParseItem(f *testing.F) {
 	f.Add([]byte(`{"PK":{"S":"x"},"n":{"N":"1.5"},"l":{"L":[{"M":{"a":{"BS":["AA=="]}}}]}}`))
 	f.Add([]byte(`{"a":{"NS":["1","2"]}}`))
 	f.Add([]byte(`{"a":{"NULL":true}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		it, err := ParseWireItem(data)
+		it, err := ParseItem(data)
 		if err != nil {
-			if _, ok := err.(*WireError); !ok {
+			if _, ok := err.(*PathError); !ok {
 				t.Fatalf("error without a path: %T %v", err, err)
 			}
 			return
 		}
-		out, _ := ItemToWireJSON(it)
-		back, err := ParseWireItem(out)
+		out, _ := MarshalItem(it)
+		back, err := ParseItem(out)
 		if err != nil {
 			t.Fatalf("canonical output does not parse: %v\n%s", err, out)
 		}

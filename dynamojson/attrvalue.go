@@ -1,4 +1,4 @@
-package model
+package dynamojson
 
 // DynamoDB JSON, the wire form of attribute values (API_AttributeValue.html in the
 // DynamoDB API reference): each value is an object with exactly one member naming
@@ -9,12 +9,14 @@ package model
 // Output is canonical so that command-line output and exported files are stable:
 // attribute and map names sorted by their bytes, binary in standard base64, no HTML
 // escaping. Sets keep their element order, as DynamoDB does not define one. Numbers
-// come in two spellings: AppendWireValue and AppendWireItem write DynamoDB's
+// come in two spellings: AppendValue and AppendItem write DynamoDB's
 // returned form (CanonicalNumber: "1e3" -> "1000"), for showing what a request
 // returns; the *Exact variants keep the text the design wrote, for files that must
 // read back as the same design (a key template spliced "4e10" into "ORDER#4e10").
 
 import (
+	. "stwb/model"
+
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
@@ -24,26 +26,26 @@ import (
 	"unicode/utf8"
 )
 
-// WireError is a value that is not valid DynamoDB JSON. Path is a JSON path such as
+// PathError is a value that is not valid DynamoDB JSON. Path is a JSON path such as
 // $.Items[3].PK.M.city, so the user can find the value in the file.
-type WireError struct {
+type PathError struct {
 	Path string
 	Msg  string
 }
 
-func (e *WireError) Error() string { return e.Path + ": " + e.Msg }
+func (e *PathError) Error() string { return e.Path + ": " + e.Msg }
 
-// maxWireDepth is DynamoDB's limit on nesting of lists and maps (32 levels,
+// maxDepth is DynamoDB's limit on nesting of lists and maps (32 levels,
 // ServiceQuotas.html "Nested attribute depth"); deeper input is refused rather than
 // recursed into without bound.
-const maxWireDepth = 32
+const maxDepth = 32
 
-// AppendWireValue appends v in DynamoDB JSON to buf, numbers as DynamoDB returns
+// AppendValue appends v in DynamoDB JSON to buf, numbers as DynamoDB returns
 // them.
-func AppendWireValue(buf []byte, v Value) []byte { return appendWire(buf, v, false) }
+func AppendValue(buf []byte, v Value) []byte { return appendWire(buf, v, false) }
 
-// AppendWireValueExact appends v in DynamoDB JSON, numbers as written.
-func AppendWireValueExact(buf []byte, v Value) []byte { return appendWire(buf, v, true) }
+// AppendValueExact appends v in DynamoDB JSON, numbers as written.
+func AppendValueExact(buf []byte, v Value) []byte { return appendWire(buf, v, true) }
 
 func numText(s string, exact bool) string {
 	if exact {
@@ -121,21 +123,21 @@ func appendWireMap(buf []byte, m map[string]Value, exact bool) []byte {
 	return append(buf, '}')
 }
 
-// AppendWireItem appends the item in DynamoDB JSON, attribute names sorted,
+// AppendItem appends the item in DynamoDB JSON, attribute names sorted,
 // numbers as DynamoDB returns them.
-func AppendWireItem(buf []byte, it Item) []byte { return appendWireMap(buf, it, false) }
+func AppendItem(buf []byte, it Item) []byte { return appendWireMap(buf, it, false) }
 
-// AppendWireItemExact appends the item in DynamoDB JSON, numbers as written.
-func AppendWireItemExact(buf []byte, it Item) []byte { return appendWireMap(buf, it, true) }
+// AppendItemExact appends the item in DynamoDB JSON, numbers as written.
+func AppendItemExact(buf []byte, it Item) []byte { return appendWireMap(buf, it, true) }
 
-// ItemToWireJSON returns the item in DynamoDB JSON, attribute names sorted. A nil
+// MarshalItem returns the item in DynamoDB JSON, attribute names sorted. A nil
 // item is written as JSON null (DynamoDB leaves out an absent item; callers that
 // embed it choose). It never fails; the error is there for json.Marshaler parity.
-func ItemToWireJSON(it Item) ([]byte, error) {
+func MarshalItem(it Item) ([]byte, error) {
 	if it == nil {
 		return []byte("null"), nil
 	}
-	return AppendWireItem(nil, it), nil
+	return AppendItem(nil, it), nil
 }
 
 // WireItem is an Item that encoding/json writes and reads as DynamoDB JSON, for
@@ -143,11 +145,11 @@ func ItemToWireJSON(it Item) ([]byte, error) {
 type WireItem Item
 
 // MarshalJSON writes the item in canonical DynamoDB JSON.
-func (w WireItem) MarshalJSON() ([]byte, error) { return ItemToWireJSON(Item(w)) }
+func (w WireItem) MarshalJSON() ([]byte, error) { return MarshalItem(Item(w)) }
 
 // UnmarshalJSON reads an item in DynamoDB JSON. Error paths start at "$".
 func (w *WireItem) UnmarshalJSON(data []byte) error {
-	it, err := ParseWireItem(data)
+	it, err := ParseItem(data)
 	if err != nil {
 		return err
 	}
@@ -155,26 +157,26 @@ func (w *WireItem) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// WireItemExact is a WireItem whose numbers keep the text the design wrote.
-type WireItemExact Item
+// ItemExact is a WireItem whose numbers keep the text the design wrote.
+type ItemExact Item
 
 // MarshalJSON writes the item in DynamoDB JSON, numbers as written.
-func (w WireItemExact) MarshalJSON() ([]byte, error) {
+func (w ItemExact) MarshalJSON() ([]byte, error) {
 	if w == nil {
 		return []byte("null"), nil
 	}
-	return AppendWireItemExact(nil, Item(w)), nil
+	return AppendItemExact(nil, Item(w)), nil
 }
 
 // WireValue is a Value that encoding/json writes and reads as DynamoDB JSON.
 type WireValue Value
 
 // MarshalJSON writes the value in DynamoDB JSON.
-func (w WireValue) MarshalJSON() ([]byte, error) { return AppendWireValue(nil, Value(w)), nil }
+func (w WireValue) MarshalJSON() ([]byte, error) { return AppendValue(nil, Value(w)), nil }
 
 // UnmarshalJSON reads a value in DynamoDB JSON.
 func (w *WireValue) UnmarshalJSON(data []byte) error {
-	v, err := ParseWireValue(data)
+	v, err := ParseValue(data)
 	if err != nil {
 		return err
 	}
@@ -182,29 +184,29 @@ func (w *WireValue) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// ParseWireItem reads one item in DynamoDB JSON: {"PK": {"S": "x"}, ...}. Errors
-// are *WireError with a path from "$".
-func ParseWireItem(data []byte) (Item, error) {
-	x, err := DecodeJSON(data)
+// ParseItem reads one item in DynamoDB JSON: {"PK": {"S": "x"}, ...}. Errors
+// are *PathError with a path from "$".
+func ParseItem(data []byte) (Item, error) {
+	x, err := Decode(data)
 	if err != nil {
-		return nil, &WireError{Path: "$", Msg: err.Error()}
+		return nil, &PathError{Path: "$", Msg: err.Error()}
 	}
-	return WireItemFromJSON(x, "$")
+	return ItemFromJSON(x, "$")
 }
 
-// ParseWireValue reads one attribute value in DynamoDB JSON: {"S": "x"}.
-func ParseWireValue(data []byte) (Value, error) {
-	x, err := DecodeJSON(data)
+// ParseValue reads one attribute value in DynamoDB JSON: {"S": "x"}.
+func ParseValue(data []byte) (Value, error) {
+	x, err := Decode(data)
 	if err != nil {
-		return Value{}, &WireError{Path: "$", Msg: err.Error()}
+		return Value{}, &PathError{Path: "$", Msg: err.Error()}
 	}
-	return WireValueFromJSON(x, "$")
+	return ValueFromJSON(x, "$")
 }
 
-// DecodeJSON decodes one JSON document into the generic form WireItemFromJSON
+// Decode decodes one JSON document into the generic form ItemFromJSON
 // reads (map[string]any, []any, string, json.Number, bool, nil), keeping numbers'
 // text. Trailing data after the document is an error.
-func DecodeJSON(data []byte) (any, error) {
+func Decode(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var x any
@@ -217,16 +219,16 @@ func DecodeJSON(data []byte) (any, error) {
 	return x, nil
 }
 
-// WireItemFromJSON reads an item from decoded JSON (see DecodeJSON); path names x
+// ItemFromJSON reads an item from decoded JSON (see Decode); path names x
 // in error messages, e.g. "$.Items[3]".
-func WireItemFromJSON(x any, path string) (Item, error) {
+func ItemFromJSON(x any, path string) (Item, error) {
 	m, ok := x.(map[string]any)
 	if !ok {
-		return nil, &WireError{Path: path, Msg: fmt.Sprintf("an item must be a JSON object of attribute values, not %s", JSONKind(x))}
+		return nil, &PathError{Path: path, Msg: fmt.Sprintf("an item must be a JSON object of attribute values, not %s", Kind(x))}
 	}
 	it := make(Item, len(m))
 	for _, name := range sortedKeys(m) {
-		v, err := wireValue(m[name], JSONPathChild(path, name), 1)
+		v, err := wireValue(m[name], PathChild(path, name), 1)
 		if err != nil {
 			return nil, err
 		}
@@ -235,20 +237,20 @@ func WireItemFromJSON(x any, path string) (Item, error) {
 	return it, nil
 }
 
-// WireValueFromJSON reads one attribute value from decoded JSON.
-func WireValueFromJSON(x any, path string) (Value, error) { return wireValue(x, path, 1) }
+// ValueFromJSON reads one attribute value from decoded JSON.
+func ValueFromJSON(x any, path string) (Value, error) { return wireValue(x, path, 1) }
 
 func wireValue(x any, path string, depth int) (Value, error) {
-	if depth > maxWireDepth {
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("nesting deeper than %d levels; DynamoDB refuses such an item", maxWireDepth)}
+	if depth > maxDepth {
+		return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("nesting deeper than %d levels; DynamoDB refuses such an item", maxDepth)}
 	}
 	m, ok := x.(map[string]any)
 	if !ok {
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("an attribute value must be an object such as {\"S\": \"text\"}, not %s", JSONKind(x))}
+		return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("an attribute value must be an object such as {\"S\": \"text\"}, not %s", Kind(x))}
 	}
 	if len(m) != 1 {
 		// DynamoDB's own wording for this case (ValidationException).
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("Supplied AttributeValue has %d members, must contain exactly one of the supported datatypes (S, N, B, BOOL, NULL, L, M, SS, NS, BS)", len(m))}
+		return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("Supplied AttributeValue has %d members, must contain exactly one of the supported datatypes (S, N, B, BOOL, NULL, L, M, SS, NS, BS)", len(m))}
 	}
 	var tname string
 	var body any
@@ -257,9 +259,9 @@ func wireValue(x any, path string, depth int) (Value, error) {
 	}
 	t, ok := ParseType(tname)
 	if !ok {
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("unknown attribute value type %q; use one of S, N, B, BOOL, NULL, L, M, SS, NS, BS", tname)}
+		return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("unknown attribute value type %q; use one of S, N, B, BOOL, NULL, L, M, SS, NS, BS", tname)}
 	}
-	bpath := JSONPathChild(path, tname)
+	bpath := PathChild(path, tname)
 	switch t {
 	case TypeS:
 		s, ok := body.(string)
@@ -279,7 +281,7 @@ func wireValue(x any, path string, depth int) (Value, error) {
 		return Bool(b), nil
 	case TypeNULL:
 		if b, ok := body.(bool); !ok || !b {
-			return Value{}, &WireError{Path: bpath, Msg: "Null attribute value types must have the value of true"}
+			return Value{}, &PathError{Path: bpath, Msg: "Null attribute value types must have the value of true"}
 		}
 		return Null(), nil
 	case TypeL:
@@ -289,7 +291,7 @@ func wireValue(x any, path string, depth int) (Value, error) {
 		}
 		l := make([]Value, len(arr))
 		for i, e := range arr {
-			v, err := wireValue(e, JSONPathIndex(bpath, i), depth+1)
+			v, err := wireValue(e, PathIndex(bpath, i), depth+1)
 			if err != nil {
 				return Value{}, err
 			}
@@ -303,7 +305,7 @@ func wireValue(x any, path string, depth int) (Value, error) {
 		}
 		mm := make(map[string]Value, len(obj))
 		for _, k := range sortedKeys(obj) {
-			v, err := wireValue(obj[k], JSONPathChild(bpath, k), depth+1)
+			v, err := wireValue(obj[k], PathChild(bpath, k), depth+1)
 			if err != nil {
 				return Value{}, err
 			}
@@ -320,12 +322,12 @@ func wireNumber(body any, path string) (Value, error) {
 	if !ok {
 		// A bare JSON number is a common mistake; say how to write it.
 		if n, isNum := body.(json.Number); isNum {
-			return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("a number travels as a string in DynamoDB JSON: write {\"N\": \"%s\"}", n)}
+			return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("a number travels as a string in DynamoDB JSON: write {\"N\": \"%s\"}", n)}
 		}
 		return Value{}, wantKind(path, "a number as a string", body)
 	}
 	if _, err := ParseNumber(s); err != nil {
-		return Value{}, &WireError{Path: path, Msg: err.Error()}
+		return Value{}, &PathError{Path: path, Msg: err.Error()}
 	}
 	return Num(s), nil
 }
@@ -337,7 +339,7 @@ func wireBinary(body any, path string) (Value, error) {
 	}
 	b, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("not valid base64: %v", err)}
+		return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("not valid base64: %v", err)}
 	}
 	return Bin(b), nil
 }
@@ -348,11 +350,11 @@ func wireSet(t Type, body any, path string) (Value, error) {
 		return Value{}, wantKind(path, "an array", body)
 	}
 	if len(arr) == 0 {
-		return Value{}, &WireError{Path: path, Msg: fmt.Sprintf("One or more parameter values were invalid: An %s may not be empty", setWord(t))}
+		return Value{}, &PathError{Path: path, Msg: fmt.Sprintf("One or more parameter values were invalid: An %s may not be empty", setWord(t))}
 	}
 	v := Value{Type: t, List: make([]Value, 0, len(arr))}
 	for i, e := range arr {
-		epath := JSONPathIndex(path, i)
+		epath := PathIndex(path, i)
 		var ev Value
 		var err error
 		switch t {
@@ -371,7 +373,7 @@ func wireSet(t Type, body any, path string) (Value, error) {
 			return Value{}, err
 		}
 		if v.Contains(ev) {
-			return Value{}, &WireError{Path: epath, Msg: "One or more parameter values were invalid: Input collection contains duplicates"}
+			return Value{}, &PathError{Path: epath, Msg: "One or more parameter values were invalid: Input collection contains duplicates"}
 		}
 		v.List = append(v.List, ev)
 	}
@@ -389,12 +391,12 @@ func setWord(t Type) string {
 }
 
 func wantKind(path, want string, got any) error {
-	return &WireError{Path: path, Msg: fmt.Sprintf("expected %s, found %s", want, JSONKind(got))}
+	return &PathError{Path: path, Msg: fmt.Sprintf("expected %s, found %s", want, Kind(got))}
 }
 
-// JSONKind names a decoded JSON value's kind (model.DecodeJSON) for error messages:
+// Kind names a decoded JSON value's kind (model.Decode) for error messages:
 // "a string", "an object", "null"; importers reading other JSON shapes say it the same way.
-func JSONKind(x any) string {
+func Kind(x any) string {
 	switch x.(type) {
 	case nil:
 		return "null"
@@ -421,17 +423,17 @@ func sortedKeys(m map[string]any) []string {
 	return ks
 }
 
-// JSONPathChild extends a JSON path by a member name: $.a, or $["odd name"] when
+// PathChild extends a JSON path by a member name: $.a, or $["odd name"] when
 // the name is not a plain identifier, so the path can be pasted into jq.
-func JSONPathChild(path, name string) string {
+func PathChild(path, name string) string {
 	if isPlainJSONName(name) {
 		return path + "." + name
 	}
 	return path + "[" + string(appendJSONString(nil, name)) + "]"
 }
 
-// JSONPathIndex extends a JSON path by an array index: $.a[3].
-func JSONPathIndex(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
+// PathIndex extends a JSON path by an array index: $.a[3].
+func PathIndex(path string, i int) string { return path + "[" + strconv.Itoa(i) + "]" }
 
 func isPlainJSONName(s string) bool {
 	if s == "" {
@@ -503,5 +505,5 @@ func appendJSONString(buf []byte, s string) []byte {
 	return append(buf, '"')
 }
 
-// AppendJSONString appends s as a JSON string, without HTML escaping.
-func AppendJSONString(buf []byte, s string) []byte { return appendJSONString(buf, s) }
+// AppendString appends s as a JSON string, without HTML escaping.
+func AppendString(buf []byte, s string) []byte { return appendJSONString(buf, s) }
