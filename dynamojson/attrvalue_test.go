@@ -1,34 +1,34 @@
 package dynamojson
 
 import (
-	. "stwb/model"
-
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"stwb/model"
 )
 
 // The wire form follows API_AttributeValue.html (DynamoDB API reference); the error
 // wording for NULL false, empty sets and duplicates follows dynalite's
 // validations/index.js, which mirrors DynamoDB's ValidationException messages.
 
-func TestWireRoundTrip(t *testing.T) {
+func TestItemRoundTrip(t *testing.T) {
 	cases := []struct {
 		name string
-		in   Item
+		in   model.Item
 		want string
 	}{
-		{"scalars", Item{"PK": Str("CUST#42"), "n": Num("12.5"), "t": Bool(true), "z": Null()},
+		{"scalars", model.Item{"PK": model.Str("CUST#42"), "n": model.Num("12.5"), "t": model.Bool(true), "z": model.Null()},
 			`{"PK":{"S":"CUST#42"},"n":{"N":"12.5"},"t":{"BOOL":true},"z":{"NULL":true}}`},
-		{"canonical number", Item{"n": Num("1e3"), "m": Num("-0.50")},
+		{"canonical number", model.Item{"n": model.Num("1e3"), "m": model.Num("-0.50")},
 			`{"m":{"N":"-0.5"},"n":{"N":"1000"}}`},
-		{"binary", Item{"b": Bin([]byte{0, 1, 0xff})}, `{"b":{"B":"AAH/"}}`},
-		{"sets keep order", Item{"ss": StrSet("b", "a"), "ns": NumSet("2", "1.0"), "bs": BinSet([]byte("x"))},
+		{"binary", model.Item{"b": model.Bin([]byte{0, 1, 0xff})}, `{"b":{"B":"AAH/"}}`},
+		{"sets keep order", model.Item{"ss": model.StrSet("b", "a"), "ns": model.NumSet("2", "1.0"), "bs": model.BinSet([]byte("x"))},
 			`{"bs":{"BS":["eA=="]},"ns":{"NS":["2","1"]},"ss":{"SS":["b","a"]}}`},
-		{"nested sorted", Item{"m": Map(map[string]Value{"z": Str("1"), "a": List(Num("1"), Str("<&>"))})},
+		{"nested sorted", model.Item{"m": model.Map(map[string]model.Value{"z": model.Str("1"), "a": model.List(model.Num("1"), model.Str("<&>"))})},
 			`{"m":{"M":{"a":{"L":[{"N":"1"},{"S":"<&>"}]},"z":{"S":"1"}}}}`},
-		{"escapes", Item{"s": Str("a\"b\\c\n\x01\u2028é")}, `{"s":{"S":"a\"b\\c\n\u0001\u2028é"}}`},
-		{"empty list and map", Item{"l": List(), "m": Map(map[string]Value{})}, `{"l":{"L":[]},"m":{"M":{}}}`},
+		{"escapes", model.Item{"s": model.Str("a\"b\\c\n\x01\u2028é")}, `{"s":{"S":"a\"b\\c\n\u0001\u2028é"}}`},
+		{"empty list and map", model.Item{"l": model.List(), "m": model.Map(map[string]model.Value{})}, `{"l":{"L":[]},"m":{"M":{}}}`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -53,8 +53,8 @@ func TestWireRoundTrip(t *testing.T) {
 	}
 }
 
-func TestWireExactKeepsNumberText(t *testing.T) {
-	it := Item{"n": Num("4e10"), "ns": NumSet("1.50", "-0"), "m": Map(map[string]Value{"x": Num("0.10")})}
+func TestExactKeepsNumberText(t *testing.T) {
+	it := model.Item{"n": model.Num("4e10"), "ns": model.NumSet("1.50", "-0"), "m": model.Map(map[string]model.Value{"x": model.Num("0.10")})}
 	cases := []struct {
 		name string
 		got  []byte
@@ -74,7 +74,7 @@ func TestWireExactKeepsNumberText(t *testing.T) {
 	}
 }
 
-func TestParseWireKeepsNumberText(t *testing.T) {
+func TestParseKeepsNumberText(t *testing.T) {
 	it, err := ParseItem([]byte(`{"n":{"N":"12.50"},"big":{"N":"12345678901234567890123456789012345678"}}`))
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +84,7 @@ func TestParseWireKeepsNumberText(t *testing.T) {
 	}
 }
 
-func TestParseWireErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		in, path, msg string
 	}{
@@ -126,19 +126,19 @@ func TestParseWireErrors(t *testing.T) {
 	}
 }
 
-func TestWireItemJSONMarshaler(t *testing.T) {
-	doc := map[string]any{"Item": WireItem(Item{"PK": Str("a&b")})}
+func TestItemJSONMarshaler(t *testing.T) {
+	doc := map[string]any{"Item": Item(model.Item{"PK": model.Str("a&b")})}
 	got, err := json.Marshal(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// encoding/json re-escapes & inside a Marshaler's output; what matters is that the
 	// value reads back the same.
-	var back struct{ Item WireItem }
+	var back struct{ Item Item }
 	if err := json.Unmarshal(got, &back); err != nil {
 		t.Fatal(err)
 	}
-	if !Item(back.Item).Equal(Item{"PK": Str("a&b")}) {
+	if !model.Item(back.Item).Equal(model.Item{"PK": model.Str("a&b")}) {
 		t.Fatalf("got %#v", back.Item)
 	}
 }
