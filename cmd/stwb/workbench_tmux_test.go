@@ -43,7 +43,10 @@ func TestWorkbenchInTmux(t *testing.T) {
 			tm.keys("?")
 			tm.waitFor("scroll right") // help from the KeyMap
 			tm.keys("Escape")
-			tm.waitFor("v table/index view") // the Items pane's footer again
+			// The pane's body, not its footer: the footer stays on screen under the
+			// help, and a key sent while the help is still open is taken as alt+key
+			// (esc then 1) and only closes it.
+			tm.waitFor("items carry its keys")
 			tm.keys("1")
 			tm.waitFor("c copy")
 			tm.keys("a")
@@ -64,7 +67,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 			tm.keys("C-s")
 			tm.text(saved)
 			tm.keys("Enter")
-			tm.waitFor("saved ")
+			tm.waitFor("saved /") // the status line; the header's "● unsaved " also holds "saved "
 			tm.keys("q")
 			tm.waitGone()
 			data, err := os.ReadFile(saved)
