@@ -99,7 +99,11 @@ type PatternCost struct {
 	PerSecond  Units // PerRequest x Rate
 	Pools      []Pool
 	Monthly    Monthly
-	Hot        Hot
+	// Hot is the pattern's own hottest key on the table and each GSI; the verdicts
+	// rest on Report.Keys, the load of every pattern summed per key.
+	Hot Hot
+
+	loads []contribution // where the pattern's load lands, for Report.Keys
 
 	// Err is the request's DynamoDB error. A ConditionalCheckFailedException is
 	// still billed (the engine reports what it consumed); any other error leaves the
@@ -132,6 +136,11 @@ type Report struct {
 	Patterns []PatternCost
 	Storage  Storage
 	Totals   Totals
+	// Keys is the load on each key of the table and of each GSI, summed over every
+	// pattern, hottest first (the load model in load.go).
+	Keys []KeyLoad
+
+	keys *KeySpace
 
 	gsis   []string        // the design's GSIs, in design order
 	local  map[string]bool // LSI names: their units draw on the table's throughput
@@ -153,6 +162,7 @@ func Compute(in Input) (*Report, error) {
 	// Storage first: its entity counts (the samples' number where the design gives
 	// none) are what hot-partition analysis divides by.
 	r.Storage = ComputeStorage(d, items, r.Prices)
+	r.keys = NewKeySpace(d, items, r.entityCount)
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {
 		r.Patterns[i] = r.pattern(in, i)
@@ -266,7 +276,11 @@ func (r *Report) pattern(in Input, i int) PatternCost {
 	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
 	pc.Pools = r.pools(pc.PerSecond)
 	pc.Monthly = r.monthly(pc.PerSecond, pc.Pools)
-	pc.Hot = hotPartitions(in.Design, p, res, pc.PerSecond, r.local, r.entityCount)
+	if r.keys == nil {
+		r.keys = NewKeySpace(in.Design, in.Design.Items, r.entityCount)
+	}
+	pc.loads = r.loadsOf(in.Design, r.keys, p, res, pc.Rate)
+	pc.Hot = hotOf(pc.loads, r.gsis)
 	return pc
 }
 
@@ -418,4 +432,5 @@ func (r *Report) total() {
 	}
 	t.Storage = r.Storage.Monthly
 	r.Totals = t
+	r.Keys = r.keyLoads()
 }

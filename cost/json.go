@@ -50,15 +50,36 @@ type jsonPool struct {
 	BelowConfigured bool    `json:"short,omitempty"`
 }
 
+// jsonHotKey is a key's hottest value (read, write) beside its mean, with what was
+// assumed: partitions is how many key values (0: unknown), rule the kind of key,
+// because and spread the assumptions in words.
 type jsonHotKey struct {
 	Read           float64 `json:"read"`
 	Write          float64 `json:"write"`
+	MeanRead       float64 `json:"meanRead"`
+	MeanWrite      float64 `json:"meanWrite"`
 	Partitions     int64   `json:"partitions"`
 	Rule           string  `json:"rule"`
 	Value          string  `json:"value,omitempty"`
+	Because        string  `json:"because,omitempty"`
+	Spread         string  `json:"spread,omitempty"`
+	AtLeast        bool    `json:"atLeast,omitempty"`
+	Unknown        bool    `json:"unknown,omitempty"`
+	SplitForHeat   string  `json:"splitForHeat,omitempty"`
+	ItemRead       float64 `json:"itemRead,omitempty"`
+	ItemWrite      float64 `json:"itemWrite,omitempty"`
 	Exceeds        bool    `json:"exceeds"`
 	Shards         int64   `json:"shards"`
 	ThrottlesTable bool    `json:"throttlesTable,omitempty"`
+}
+
+// jsonKeyLoad is one key's load summed over every pattern.
+type jsonKeyLoad struct {
+	On string `json:"on"`
+	jsonHotKey
+	TotalRead  float64 `json:"totalRead"`
+	TotalWrite float64 `json:"totalWrite"`
+	Patterns   []int   `json:"patterns"`
 }
 
 // jsonHot's top-level figures are the key the request addresses: the GSI a Query or
@@ -150,6 +171,7 @@ type jsonReport struct {
 	Capacity   []jsonPool    `json:"capacity"`
 	PerRequest jsonUnits     `json:"perRequest"` // every pattern once
 	Monthly    jsonTotals    `json:"monthly"`
+	Keys       []jsonKeyLoad `json:"keys"`
 }
 
 // MarshalJSON writes the report in the --json shape.
@@ -179,6 +201,10 @@ func (r *Report) jsonValue() jsonReport {
 	}
 	for i := range r.Patterns {
 		j.Patterns[i] = r.patternJSON(&r.Patterns[i])
+	}
+	j.Keys = make([]jsonKeyLoad, len(r.Keys))
+	for i, k := range r.Keys {
+		j.Keys[i] = jsonKeyLoad{On: k.Pool, jsonHotKey: hotJSON(k.HotKey), TotalRead: k.TotalRead, TotalWrite: k.TotalWrite, Patterns: k.Patterns}
 	}
 	return j
 }
@@ -263,7 +289,9 @@ func poolsJSON(ps []Pool) []jsonPool {
 }
 
 func hotJSON(k HotKey) jsonHotKey {
-	return jsonHotKey{Read: k.Read, Write: k.Write, Partitions: k.Partitions, Rule: k.Rule, Value: k.Value,
+	return jsonHotKey{Read: k.Read, Write: k.Write, MeanRead: k.MeanRead, MeanWrite: k.MeanWrite,
+		Partitions: k.Partitions, Rule: k.Rule, Value: k.Value, Because: k.Because, Spread: k.Spread,
+		AtLeast: k.AtLeast, Unknown: k.Unknown, SplitForHeat: k.SplitForHeat, ItemRead: k.ItemRead, ItemWrite: k.ItemWrite,
 		Exceeds: k.Exceeds, Shards: k.Shards, ThrottlesTable: k.ThrottlesTable}
 }
 

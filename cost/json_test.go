@@ -22,7 +22,9 @@ func TestReportJSON(t *testing.T) {
 			`"region":"us-east-1"`, `"billing":"on-demand"`,
 			`"perRequest":{"read":0.5,"write":0,"table":0.5,"indexes":{"GSI1":0,"LSI1":0}`,
 			`"perSecond":{"read":100,"write":0`, `"monthly":{"onDemand":32.85`,
-			`"hotPartition":{"read":0.0001,"write":0,"partitions":1000000,"rule":"entity","value":"CUST#42","exceeds":false,"shards":1,"on":"table","anyExceeds":false`,
+			`"hotPartition":{"read":6.947953777315174,"write":0,"meanRead":0.0001,"meanWrite":0,"partitions":1000000,"rule":"many","value":"CUST#{customerId}"`,
+			`"spread":"Zipf s=1 over 1,000,000 values: hottest 6.9%","exceeds":false,"shards":1,"on":"table","anyExceeds":false`,
+			`"keys":[{"on":"table","read":6.947953777315174`, `"totalRead":100,"totalWrite":0,"patterns":[1]}]`,
 			`"storage":{"table":{"items":51000002`, `"error":null`,
 		}, []string{`provisionedAtTarget`, `"configured"`}},
 		{"provisioned with a target", model.Billing{Mode: model.Provisioned, Read: 10, Write: 10, Target: 0.5},
@@ -68,7 +70,7 @@ func TestReportJSONHotOnIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	js, _ := json.Marshal(r)
-	want := `"hotPartition":{"read":10,"write":0,"partitions":2,"rule":"pattern","value":"STATUS#NEW","exceeds":false,"shards":1,"on":"GSI1"`
+	want := `"hotPartition":{"read":10,"write":0,"meanRead":10,"meanWrite":0,"partitions":2,"rule":"pattern","value":"STATUS#{status}","because":"the pattern's partitions: 2 values, an even spread","spread":"even over 2 values (the pattern's partitions)","exceeds":false,"shards":1,"on":"GSI1"`
 	if !strings.Contains(string(js), want) {
 		t.Errorf("lacks %s in\n%s", want, js)
 	}

@@ -101,6 +101,10 @@ type Change struct {
 	After   model.Item
 	Table   float64
 	Indexes map[string]float64
+	// IndexesMoved holds, for an index whose partition key value the write changed,
+	// the part of Indexes[name] that is the delete on the old value (the rest is the
+	// put on the new one), so that load per key value charges each its half.
+	IndexesMoved map[string]float64
 }
 
 // Page is one request's worth of a Query or Scan.

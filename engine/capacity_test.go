@@ -131,16 +131,17 @@ func TestIndexWritesThroughEngine(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			var idx map[string]float64
+			var iu indexUnits
 			if tc.after != nil {
 				it, size, err := e.checkItem(tc.after)
 				if err != nil {
 					t.Fatal(err)
 				}
-				_, idx = e.store(it, size, true)
+				_, iu = e.store(it, size, true)
 			} else {
-				_, idx = e.remove(e.probe(item("PK", "p", "SK", "s")))
+				_, iu = e.remove(e.probe(item("PK", "p", "SK", "s")))
 			}
+			idx := iu.units
 			for name, want := range tc.want {
 				if idx[name] != want {
 					t.Errorf("%s: %v WCU, want %v (all %v)", name, idx[name], want, idx)

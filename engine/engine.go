@@ -548,7 +548,7 @@ func (ix *index) sameView(a, b model.Item) bool {
 // and its indexes, replacing any item with its key, and returns the entry it
 // replaced (nil when none) with the index write units it cost when price is set
 // (loading a design does not price its writes, and skips that work).
-func (e *Engine) store(item model.Item, size int, price bool) (old *entry, idx map[string]float64) {
+func (e *Engine) store(item model.Item, size int, price bool) (old *entry, idx indexUnits) {
 	te := new(entry)
 	e.fillTableEntry(te, item, item, size, nil)
 	old, _ = e.tree.ReplaceOrInsert(te)
@@ -557,24 +557,31 @@ func (e *Engine) store(item model.Item, size int, price bool) (old *entry, idx m
 
 // remove deletes the item with the key of probe and returns it (nil when none) with
 // the index write units it cost.
-func (e *Engine) remove(probe *entry) (old *entry, idx map[string]float64) {
+func (e *Engine) remove(probe *entry) (old *entry, idx indexUnits) {
 	old, ok := e.tree.Delete(probe)
 	if !ok {
-		return nil, nil
+		return nil, indexUnits{}
 	}
 	return old, e.reindex(old, nil, true)
+}
+
+// indexUnits are the write units a table write cost on each index, and of those,
+// the units of the delete on the old partition key value where the write moved an
+// entry to another one (Change.IndexesMoved).
+type indexUnits struct {
+	units, moved map[string]float64
 }
 
 // reindex moves each index from the old table entry to the new one (either may be
 // nil) and, when price is set, prices each index write by the index write table
 // (indexWriteUnits).
-func (e *Engine) reindex(old, cur *entry, price bool) map[string]float64 {
+func (e *Engine) reindex(old, cur *entry, price bool) indexUnits {
 	if len(e.indexes) == 0 {
-		return nil
+		return indexUnits{}
 	}
-	var units map[string]float64
+	var iu indexUnits
 	if price {
-		units = make(map[string]float64, len(e.indexes))
+		iu.units = make(map[string]float64, len(e.indexes))
 	}
 	var oldItem model.Item
 	if old != nil {
@@ -604,7 +611,15 @@ func (e *Engine) reindex(old, cur *entry, price bool) map[string]float64 {
 			w.SameKey = o.pk == n.pk && o.sk == n.sk
 			w.SameView = ix.sameView(oldItem, n.item)
 		}
-		units[ix.def.Name] = indexWriteUnits(w)
+		iu.units[ix.def.Name] = indexWriteUnits(w)
+		if o != nil && n != nil && o.pk != n.pk {
+			// A delete on the old key and a put on the new (GSI.html): the old half
+			// loads the old partition key value.
+			if iu.moved == nil {
+				iu.moved = map[string]float64{}
+			}
+			iu.moved[ix.def.Name] = writeUnits(w.BeforeSize)
+		}
 	}
-	return units
+	return iu
 }

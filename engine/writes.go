@@ -200,7 +200,7 @@ func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
 	if o.old != nil {
 		ch.Before = o.before
 	}
-	var idx map[string]float64
+	var idx indexUnits
 	switch w.kind {
 	case model.ActionPut, model.ActionUpdate:
 		_, idx = e.store(o.after, o.afterSize, true)
@@ -213,7 +213,7 @@ func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
 		ch.After = ch.Before // a check reads; the item stays as it was
 		ch.Table = transactCheckUnits(o.size)
 	}
-	ch.Indexes = idx
+	ch.Indexes, ch.IndexesMoved = idx.units, idx.moved
 	return ch
 }
 

@@ -23,6 +23,9 @@ type Design struct {
 	Items       []Item
 	Patterns    []Pattern
 	Review      []ReviewSetting
+	// Skew is how unevenly traffic falls on a key's values, for every pattern that
+	// sets none (zero: the default, Zipf with s = 1; see cost.HottestShare).
+	Skew Skew
 
 	// ItemPos[i] is where Items[i] starts in the file (zero when built in code).
 	ItemPos []Pos
@@ -114,8 +117,31 @@ type Entity struct {
 	Keys       map[string]string // key attribute -> template such as "CUST#{customerId}"
 	Attributes []EntityAttribute // in file order
 	Count      int64             // how many exist in production
-	Pos        Pos
+	// Values says how many values a key template variable takes in production
+	// (`values: {status: 4, day: period}`); a variable it leaves out is inferred
+	// from the sample items (cost.KeySpace).
+	Values map[string]VarValues
+	Pos    Pos
 }
+
+// VarValues is how many values one template variable takes: N of them, or a
+// period (a date or a time), of which one, the current one, takes the writes.
+type VarValues struct {
+	N      int64
+	Period bool
+}
+
+// Skew is how unevenly requests fall on the values of a key: a Zipf exponent
+// (`skew: {zipf: 1.2}`; 0 is an even spread), or the hottest value's measured share
+// of the traffic (`skew: {hottest: 0.25}`, as CloudWatch Contributor Insights shows
+// it). The zero Skew sets nothing.
+type Skew struct {
+	Zipf    *float64
+	Hottest float64
+}
+
+// IsSet reports whether the skew says anything.
+func (s Skew) IsSet() bool { return s.Zipf != nil || s.Hottest > 0 }
 
 // EntityAttribute is one declared attribute of an entity.
 type EntityAttribute struct {
@@ -191,7 +217,13 @@ type Pattern struct {
 	// it must succeed.
 	ExpectError string
 	Partitions  int64 // how many partition key values the traffic spreads over; 0: default
-	Batch       bool  // a Scan that runs as a batch job
+	// PartitionsOn is `partitions` per body of keys: "table" or an index name -> how
+	// many partition key values the pattern's traffic on it spreads over evenly
+	// (`partitions: {table: 1000000, GSI1: 4}`). Nil when the field is a number.
+	PartitionsOn map[string]int64
+	// Skew overrides the design's skew for this pattern's traffic.
+	Skew  Skew
+	Batch bool // a Scan that runs as a batch job
 
 	// ReturnValues for writes (NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW).
 	ReturnValues string

@@ -31,6 +31,8 @@ func Cost(r *cost.Report) string {
 		writePatternCost(&b, r, &r.Patterns[i])
 	}
 	b.WriteString("\n")
+	writeKeyLoads(&b, r)
+	b.WriteString("\n")
 	writeStorage(&b, r)
 	b.WriteString("\n")
 	writeTotals(&b, r)
@@ -77,7 +79,7 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 		}
 		fmt.Fprintf(b, "error: %s: %s (%s)\n", pc.Err.Type, oneLine(pc.Err.Message), billed)
 	}
-	headers := []string{"", "read/req", "write/req", "read/s", "write/s", "hot read/s", "hot write/s", "partitions", "hot"}
+	headers := []string{"", "read/req", "write/req", "read/s", "write/s", "hottest key r/s", "w/s", "mean key r/s", "w/s", "key values", "verdict"}
 	var rows [][]string
 	// A request on an index alone leaves the table out: its row would be all zeros.
 	if pc.IndexName == "" || pc.PerRequest.Table != (engine.Units{}) {
@@ -91,11 +93,15 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 		if hk, ok := pc.Hot.Indexes[name]; ok {
 			row = append(row, hotCells(hk)...)
 		} else {
-			row = append(row, "", "", "", "on the table's key")
+			row = append(row, "", "", "", "", "", "on the table's key")
 		}
 		rows = append(rows, row)
 	}
 	b.WriteString(Table(headers, rows))
+	writeAssumed(b, "table", pc.Hot.Table)
+	for _, name := range pc.Hot.Order {
+		writeAssumed(b, name, pc.Hot.Indexes[name])
+	}
 	m := pc.Monthly
 	fmt.Fprintf(b, "monthly: on-demand %s · provisioned %s at 100%% (%s)", Dollars(m.OnDemand), Dollars(m.Provisioned), poolsLine(pc.Pools, false))
 	if r.Billing.Target > 0 {
@@ -104,26 +110,114 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 	b.WriteString("\n")
 }
 
-// hotCells are the per-partition columns: load on one key value, how many values,
-// and the verdict with the shards that would fix it.
+// hotCells are the per-key columns: the hottest key value's load beside the mean,
+// how many values, and the verdict with the shards that would fix it.
 func hotCells(h cost.HotKey) []string {
-	parts := Units(float64(h.Partitions))
-	switch h.Rule {
-	case cost.RuleEntity:
-		parts += " (entity count)"
-	case cost.RulePattern:
-		parts += " (pattern)"
-	case cost.RuleNoKey:
-		parts += " (no key)"
+	hr, hw := Units(h.Read), Units(h.Write)
+	switch {
+	case h.Unknown:
+		hr, hw = "unknown", "unknown"
+	case h.AtLeast:
+		hr, hw = ">= "+hr, ">= "+hw
 	}
-	verdict := "ok"
+	mr, mw := Units(h.MeanRead), Units(h.MeanWrite)
+	if h.Partitions == 0 {
+		mr, mw = "unknown", "unknown"
+	}
+	return []string{hr, hw, mr, mw, KeyValues(h), Verdict(h)}
+}
+
+// KeyValues writes how many values a key takes, and of what kind.
+func KeyValues(h cost.HotKey) string {
+	if h.Partitions == 0 && h.Rule != cost.KeyNone {
+		return "unknown"
+	}
+	switch h.Rule {
+	case cost.KeyConstant:
+		return "1 (constant)"
+	case cost.KeyPeriod:
+		return "1 (current period)"
+	case cost.KeyFew:
+		return "1 (few values: the request's)"
+	case cost.KeyNoKey:
+		return "1 (scan)"
+	case cost.KeyPattern:
+		return Units(float64(h.Partitions)) + " (pattern)"
+	case cost.KeyUnknown:
+		return "unknown"
+	case cost.KeyNone:
+		return "-"
+	}
+	return Units(float64(h.Partitions))
+}
+
+// Verdict is a key load's verdict: ok, or HOT with the figure and the shards.
+func Verdict(h cost.HotKey) string {
+	if h.Unknown {
+		return "unknown: give the entity a count or `values`"
+	}
+	v := "ok"
+	if h.Rule == cost.KeyNone {
+		return "no load"
+	}
 	if h.Exceeds {
-		verdict = fmt.Sprintf("HOT: over %s RCU or %s WCU per key; %d write shards", Units(cost.PartitionReadLimit), Units(cost.PartitionWriteLimit), h.Shards)
+		v = fmt.Sprintf("HOT: over %s RCU or %s WCU per key; %d write shards", Units(cost.PartitionReadLimit), Units(cost.PartitionWriteLimit), h.Shards)
+	}
+	if h.SplitForHeat != "" {
+		v += fmt.Sprintf(" (per item %s r/s %s w/s)", Units(h.ItemRead), Units(h.ItemWrite))
 	}
 	if h.ThrottlesTable {
-		verdict += "; throttles base-table writes"
+		v += "; throttles base-table writes"
 	}
-	return []string{Units(h.Read), Units(h.Write), parts, verdict}
+	return v
+}
+
+// Assumed says what a key load's figures rest on, in one line.
+func Assumed(h cost.HotKey) string {
+	parts := []string{}
+	if h.Value != "" {
+		parts = append(parts, h.Value)
+	}
+	for _, s := range []string{h.Because, h.Spread, h.SplitForHeat} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func writeAssumed(b *strings.Builder, pool string, h cost.HotKey) {
+	if a := Assumed(h); a != "" && h.Rule != cost.KeyNoKey {
+		fmt.Fprintf(b, "assumed (%s): %s\n", pool, a)
+	}
+}
+
+// writeKeyLoads is the load per key summed over every pattern: what the verdicts
+// rest on.
+func writeKeyLoads(b *strings.Builder, r *cost.Report) {
+	if len(r.Keys) == 0 {
+		return
+	}
+	b.WriteString("Load per key, every pattern summed (one partition key value serves 3,000 RCU and 1,000 WCU a second)\n")
+	headers := []string{"", "key", "patterns", "total r/s", "w/s", "hottest r/s", "w/s", "mean r/s", "w/s", "key values", "verdict"}
+	var rows [][]string
+	for _, k := range r.Keys {
+		if k.Rule == cost.KeyNoKey {
+			continue
+		}
+		ids := make([]string, len(k.Patterns))
+		for i, id := range k.Patterns {
+			ids[i] = strconv.Itoa(id)
+		}
+		rows = append(rows, append([]string{k.Pool, Clip(k.Value, 40), strings.Join(ids, ","),
+			Units(k.TotalRead), Units(k.TotalWrite)}, hotCells(k.HotKey)...))
+	}
+	b.WriteString(Table(headers, rows))
+	for _, k := range r.Keys {
+		if k.Rule != cost.KeyNoKey {
+			fmt.Fprintf(b, "assumed (%s): %s\n", k.Pool, Assumed(k.HotKey))
+		}
+	}
 }
 
 // poolsLine lists the capacity each pool needs, leaving out pools the load does

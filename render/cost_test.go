@@ -56,7 +56,8 @@ func costFixture(t *testing.T) *cost.Report {
 		2: {Pages: []engine.Page{{Consumed: engine.Capacity{Indexes: map[string]engine.Units{"GSI1": {Read: 1.5}}},
 			Visits: []engine.Visit{{Item: status("SHIPPED")}}}}},
 		6: {Consumed: engine.Capacity{Table: engine.Units{Write: 1}, Indexes: map[string]engine.Units{"GSI1": {Write: 2}, "LSI1": {Write: 1}}},
-			Changes: []engine.Change{{Key: model.Item{"PK": model.Str("ORDER#9f2a")}, Before: status("NEW"), After: status("SHIPPED")}}},
+			Changes: []engine.Change{{Key: model.Item{"PK": model.Str("ORDER#9f2a")}, Before: status("NEW"), After: status("SHIPPED"),
+				Table: 1, Indexes: map[string]float64{"GSI1": 2, "LSI1": 1}, IndexesMoved: map[string]float64{"GSI1": 1}}}},
 		7: {Consumed: engine.Capacity{Table: engine.Units{Write: 1}}, Err: &engine.Error{Type: "ConditionalCheckFailedException", Message: "The conditional request failed"}},
 		8: {Err: &engine.Error{Type: "ValidationException", Message: "The provided key element does not match the schema"}},
 	}

@@ -118,55 +118,108 @@ func entityNames(es []*model.Entity) string {
 	return strings.Join(names, ", ")
 }
 
+// awsPartitionKeys is the AWS guide page the per-key rules rest on.
+const awsPartitionKeys = "bp-partition-key-design.html; burst-adaptive-capacity.html \"Isolate frequently accessed items\"; GSI.html"
+
+// checkHotPartition reads the load per key summed over every pattern (cost's load
+// model): the hottest value of a key over 3,000 RCU or 1,000 WCU a second is an
+// error, with the figure and what was assumed.
 func checkHotPartition(c *checker) {
 	if c.in.Cost == nil {
 		return
 	}
-	for _, pc := range c.in.Cost.Patterns {
-		h := pc.Hot
-		report := func(where, index string, k cost.HotKey) {
-			if !k.Exceeds {
-				return
-			}
-			what := fmt.Sprintf("%s RCU and %s WCU per second", fmtNum(k.Read), fmtNum(k.Write))
-			msg := fmt.Sprintf("pattern %d puts %s on one %s partition key value%s (over %s partition key %s); one partition serves at most 3,000 RCU and 1,000 WCU",
-				pc.ID, what, where, valueNote(k.Value), plural(k.Partitions, "value", "values"), partitionRule(k.Rule))
-			if k.ThrottlesTable {
-				msg += "; a GSI that cannot absorb its writes throttles writes to the base table"
-			}
-			c.add(Finding{Pattern: pc.ID, Index: index, Message: msg,
-				Fix: fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s, and fan reads out over the shards", k.Shards-1, plural(k.Shards, "shard", "shards"))})
+	for _, k := range c.in.Cost.Keys {
+		if !k.Exceeds {
+			continue
 		}
-		report("table", "", h.Table)
-		for _, name := range h.Order {
-			report("index "+name, name, h.Indexes[name])
+		where, index := "the table's", ""
+		if k.Pool != "table" {
+			where, index = "index "+k.Pool+"'s", k.Pool
+		}
+		r, w := k.Read, k.Write
+		unit := "partition key value"
+		if k.SplitForHeat != "" {
+			r, w, unit = k.ItemRead, k.ItemWrite, "item"
+		}
+		least := ""
+		if k.AtLeast {
+			least = "at least "
+		}
+		msg := fmt.Sprintf("%s put %s%s RCU and %s WCU a second on the hottest %s of %s key %s (mean %s RCU and %s WCU over %s); one partition key value serves at most 3,000 RCU and 1,000 WCU. Assumed: %s",
+			patternList(k.Patterns), least, fmtNum(r), fmtNum(w), unit, where, strconv.Quote(k.Value),
+			fmtNum(k.MeanRead), fmtNum(k.MeanWrite), valuesText(k.HotKey), assumed(k.HotKey))
+		if k.ThrottlesTable {
+			msg += "; a GSI that cannot absorb its writes throttles writes to the base table"
+		}
+		c.add(Finding{Pattern: k.Patterns[0], Index: index, Message: msg,
+			Source: c.rule.Source + "; " + awsPartitionKeys,
+			Fix: fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s (sized to 80%% of a partition's limits), and fan reads out over the shards; or compose the key with something that spreads",
+				k.Shards-1, plural(k.Shards, "shard", "shards"))})
+	}
+}
+
+func patternList(ids []int) string {
+	if len(ids) == 1 {
+		return fmt.Sprintf("pattern %d", ids[0])
+	}
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		parts[i] = strconv.Itoa(id)
+	}
+	return "patterns " + strings.Join(parts, ", ") + " together"
+}
+
+func valuesText(k cost.HotKey) string {
+	switch {
+	case k.Partitions == 0:
+		return "an unknown number of values"
+	case k.Partitions == 1:
+		return "1 value"
+	}
+	return fmtInt(k.Partitions) + " values"
+}
+
+func assumed(k cost.HotKey) string {
+	var parts []string
+	for _, s := range []string{k.Because, k.Spread, k.SplitForHeat} {
+		if s != "" {
+			parts = append(parts, s)
 		}
 	}
+	return strings.Join(parts, "; ")
 }
 
-func valueNote(v string) string {
-	if v == "" {
-		return ""
+// checkUnderProvisioned compares each body of provisioned throughput (the table,
+// each GSI) with the load of every pattern at its peak, and at the autoscaling
+// target where the design sets one. A GSI short of write capacity throttles writes
+// to the base table (GSI.html, "Provisioned throughput considerations for global
+// secondary indexes"); a table short of its load throttles (ProvisionedThroughput.html).
+func checkUnderProvisioned(c *checker) {
+	if c.in.Cost == nil || c.d.Table.Billing.Mode != model.Provisioned {
+		return
 	}
-	return " " + strconv.Quote(v)
-}
-
-func partitionRule(rule string) string {
-	switch rule {
-	case cost.RulePattern:
-		return "as the pattern's `partitions` says"
-	case cost.RuleEntity:
-		return "by its entity's count"
+	target := c.d.Table.Billing.Target
+	for _, p := range c.in.Cost.Totals.Pools {
+		needR, needW, at := p.NeedRead, p.NeedWrite, "at 100% utilisation"
+		if target > 0 {
+			needR, needW, at = p.TargetRead, p.TargetWrite, fmt.Sprintf("at the %s autoscaling target", fmtNum(target*100)+"%")
+		}
+		if needR <= p.ConfiguredRead && needW <= p.ConfiguredWrite {
+			continue
+		}
+		where, index := "the table", ""
+		if p.Name != "table" {
+			where, index = "index "+p.Name, p.Name
+		}
+		msg := fmt.Sprintf("%s is provisioned at %s RCU and %s WCU, but its patterns need %s RCU and %s WCU %s (%s RCU and %s WCU a second at peak)",
+			where, fmtInt(p.ConfiguredRead), fmtInt(p.ConfiguredWrite), fmtInt(needR), fmtInt(needW), at, fmtNum(p.Read), fmtNum(p.Write))
+		if index != "" && needW > p.ConfiguredWrite {
+			msg += "; a GSI short of write capacity throttles writes to the base table"
+		}
+		c.add(Finding{Index: index, Message: msg,
+			Fix: fmt.Sprintf("provision at least %s RCU and %s WCU for %s, or switch to on-demand", fmtInt(max(needR, p.ConfiguredRead)), fmtInt(max(needW, p.ConfiguredWrite)), where)})
 	}
-	return "as the key is a constant"
 }
-
-// Variable names that hold few distinct values, or the current period.
-var (
-	fewValues = regexp.MustCompile(`(?i)^(status|state|type|kind|category|region|country|flag|active|enabled|level|tier|priority|stage|gender|bool.*|is[A-Z].*)$`)
-	period    = regexp.MustCompile(`(?i)^(day|date|month|year|hour|week|minute|today|period|(created|placed|updated)?(day|date))$`)
-	shardVar  = regexp.MustCompile(`(?i)shard|bucket|suffix|partition`)
-)
 
 func checkLowCardinalityKey(c *checker) {
 	writes := c.entityWriteRates()
@@ -186,7 +239,7 @@ func checkLowCardinalityKey(c *checker) {
 			if !ok {
 				continue
 			}
-			why := lowCardinality(model.TemplateVars(tmpl))
+			why := c.lowCardinality(&e, tmpl)
 			if why == "" {
 				continue
 			}
@@ -198,41 +251,84 @@ func checkLowCardinalityKey(c *checker) {
 			if rate < lowCardinalityRate {
 				sev = Info
 			}
+			load := ""
+			if hot, spread, ok := c.hottestOn(ka.index, tmpl); ok {
+				if spread {
+					continue // every pattern's `partitions` spreads it: a sharded key
+				}
+				sev = Info
+				if hot.Write >= lowCardinalityNear*cost.PartitionWriteLimit || hot.Read >= lowCardinalityNear*cost.PartitionReadLimit {
+					sev = Warning
+				}
+				load = fmt.Sprintf("; its hottest value takes %s RCU and %s WCU a second, every pattern summed", fmtNum(hot.Read), fmtNum(hot.Write))
+			}
 			c.add(Finding{Entity: e.Name, Index: ka.index, Severity: sev,
-				Message: fmt.Sprintf("%s %s = %q %s, and %s items are written at %s a second", e.Name, where, tmpl, why, e.Name, fmtNum(rate)),
+				Message: fmt.Sprintf("%s %s = %q %s, and %s items are written at %s a second%s", e.Name, where, tmpl, why, e.Name, fmtNum(rate), load),
 				Fix:     "compose the key with something that spreads (STATUS#PENDING#2026-08-03, or an entity id), or shard it with a #0..#N suffix chosen from the write rate"})
 		}
 	}
+}
+
+// lowCardinalityNear is the share of a partition's limits from which a
+// concentrated key's summed load is a warning rather than a note (past the limits
+// it is a hot-partition error).
+const lowCardinalityNear = 0.5
+
+// hottestOn is the hottest summed load among the cost report's keys of a pool
+// (index "" for the table) that a template makes; spread is set when every one of
+// them is spread by a pattern's `partitions`. ok is false without a report or a key.
+func (c *checker) hottestOn(index, tmpl string) (hot cost.HotKey, spread, ok bool) {
+	if c.in.Cost == nil {
+		return hot, false, false
+	}
+	pool := "table"
+	if index != "" {
+		pool = index
+	}
+	spread = true
+	for _, k := range c.in.Cost.Keys {
+		if k.Pool != pool || !model.MatchTemplate(tmpl, model.Str(k.Value)) {
+			continue
+		}
+		ok = true
+		if k.Rule != cost.KeyPattern {
+			spread = false
+		}
+		if k.Heat() > hot.Heat() {
+			hot = k.HotKey
+		}
+	}
+	return hot, spread && ok, ok
 }
 
 // lowCardinalityRate is the write rate from which a low-cardinality key is a
 // warning rather than a note: a tenth of one partition's 1,000 WCU.
 const lowCardinalityRate = 100
 
-// lowCardinality says why a key template has few values, "" when it has many.
-func lowCardinality(vars []string) string {
+// lowCardinality says why a key template has few values, "" when it has many:
+// from what cost.KeySpace knows of its variables (declared `values`, or read from
+// the sample values, never from the variables' names).
+func (c *checker) lowCardinality(e *model.Entity, tmpl string) string {
+	vars := model.TemplateVars(tmpl)
 	if len(vars) == 0 {
 		return "is a constant: every write lands on one partition key value"
 	}
-	allFew, allPeriod := true, true
+	var few, period []string
 	for _, v := range vars {
-		if shardVar.MatchString(v) {
+		vi := c.keys().Var(e, v)
+		switch vi.Kind {
+		case cost.VarFew:
+			few = append(few, vi.Because)
+		case cost.VarPeriod:
+			period = append(period, vi.Because)
+		default:
 			return ""
 		}
-		if !fewValues.MatchString(v) {
-			allFew = false
-		}
-		if !period.MatchString(v) {
-			allPeriod = false
-		}
 	}
-	switch {
-	case allFew:
-		return "has few values (" + strings.Join(vars, ", ") + "): a handful of partitions take all the traffic"
-	case allPeriod:
-		return "is keyed on the current period (" + strings.Join(vars, ", ") + "): today's partition takes every write"
+	if len(period) > 0 {
+		return "is keyed on the current period (" + strings.Join(append(period, few...), "; ") + "): today's partition takes every write"
 	}
-	return ""
+	return "has few values (" + strings.Join(few, "; ") + "): a handful of partitions take all the traffic"
 }
 
 // entityWriteRates sums, per entity, the rate of the write patterns that put or
@@ -275,8 +371,10 @@ func checkUnboundedPartition(c *checker) {
 			continue
 		}
 		for _, v := range col.vars {
-			if period.MatchString(v) {
-				items = 0 // already bounded by a period
+			for _, e := range col.entities {
+				if c.keys().Var(e, v).Kind == cost.VarPeriod {
+					items = 0 // already bounded by a period
+				}
 			}
 		}
 		if items == 0 {

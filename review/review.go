@@ -91,6 +91,15 @@ type checker struct {
 
 	byEntity map[string][]int // entity name -> item indexes
 	avgSize  map[string]float64
+	keySpace *cost.KeySpace // built on first use
+}
+
+// keys is what is known of the design's key template variables (cost.KeySpace).
+func (c *checker) keys() *cost.KeySpace {
+	if c.keySpace == nil {
+		c.keySpace = cost.NewKeySpace(c.d, c.d.Items, c.count)
+	}
+	return c.keySpace
 }
 
 func newChecker(in Input) *checker {

@@ -128,10 +128,17 @@ var ruleCases = []struct {
 		func(d *model.Design) { addLSI(d, true); d.Entities[1].Count = 500_000_000 }, "10 GB"},
 	{"hot-partition",
 		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 7000, 1 },
-		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 5000, 1 }, "one partition serves at most 3,000 RCU"},
+		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 5000, 1 }, "3,500.07 RCU and 1.34 WCU a second on the hottest partition key value"},
+	{"under-provisioned",
+		func(d *model.Design) { d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 5, Write: 9} },
+		func(d *model.Design) { d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 5, Write: 10} }, "need 1 RCU and 10 WCU"},
 	{"low-cardinality-key",
-		func(d *model.Design) { setGSIKey(d, "STATUS#{status}"); pattern(d, 4).Rate = 500 },
-		func(d *model.Design) { setGSIKey(d, "STATUS#{status}#{orderId}"); pattern(d, 4).Rate = 500 }, "has few values"},
+		func(d *model.Design) { manyStatuses(d); setGSIKey(d, "STATUS#{status}"); pattern(d, 4).Rate = 500 },
+		func(d *model.Design) {
+			manyStatuses(d)
+			setGSIKey(d, "STATUS#{status}#{orderId}")
+			pattern(d, 4).Rate = 500
+		}, "has few values"},
 	{"unbounded-partition",
 		func(d *model.Design) { d.Entities[1].Count = 50_000_000 },
 		func(d *model.Design) { d.Entities[1].Count = 5_000_000 }, "grows with them"},
@@ -227,6 +234,14 @@ func addLSI(d *model.Design, strongRead bool) {
 	d.Patterns = append(d.Patterns, model.Pattern{ID: 8, Name: "orders by total", Operation: model.OpQuery, Index: "LSI1",
 		KeyCondition: "PK = :pk AND #t > :min", Names: map[string]string{"#t": "total"},
 		Values: map[string]model.Value{":pk": model.Str("CUST#42"), ":min": model.Num("5")}, Consistent: strongRead})
+}
+
+// manyStatuses makes orders a large entity whose samples repeat two statuses: the
+// values, not the name, say the variable has few values.
+func manyStatuses(d *model.Design) {
+	d.Entities[1].Count = 50_000
+	d.Items = append(d.Items, model.Item{"type": model.Str("order"), "PK": model.Str("CUST#7"), "SK": model.Str("ORDER#o-4"),
+		"GSI1PK": model.Str("ORDER#o-4"), "GSI1SK": model.Str("ORDER#o-4"), "customerId": model.Str("7"), "orderId": model.Str("o-4"), "status": model.Str("PENDING")})
 }
 
 func setGSIKey(d *model.Design, tmpl string) {

@@ -72,7 +72,7 @@ func (w *world) patternCost(i int) string {
 	pc := r.Patterns[i]
 	s := fmt.Sprintf("at %g/s: %s RCU/s, %s WCU/s · $%.2f/month on-demand · $%.2f/month provisioned",
 		pc.Rate, trimFloat(pc.PerSecond.Read), trimFloat(pc.PerSecond.Write), pc.Monthly.OnDemand, pc.Monthly.Provisioned)
-	if pc.Hot.Exceeds() {
+	if r.InHotKey(pc.ID) {
 		s += " · " + w.st.Render.Error.Render("hot partition")
 	}
 	return s

@@ -100,7 +100,7 @@ func costLines(r *cost.Report, w int, sty Styles) []string {
 		}
 		bar := sty.Bar.Render(render.Fit(strings.Repeat("█", int(share*float64(barW)+0.5)), barW))
 		flag := ""
-		if pc.Hot.Exceeds() {
+		if r.InHotKey(pc.ID) {
 			flag = " " + st.Error.Render("HOT")
 		}
 		if pc.Err != nil && pc.Err.Type != "ConditionalCheckFailedException" {

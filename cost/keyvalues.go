@@ -1,0 +1,452 @@
+package cost
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"stwb/internal/numfmt"
+	"stwb/model"
+)
+
+// How a key template variable's values behave in production, as KeySpace decides it.
+// The verdicts that rest on them (hot keys, production pages) say which applied.
+const (
+	// VarMany: many values, traffic spread over them by the skew model.
+	VarMany = "many"
+	// VarFew: a handful of values (a status code); a request names the value
+	// production uses, so load is summed per value, not spread.
+	VarFew = "few"
+	// VarPeriod: a date or a time; one value, the current period, takes the writes
+	// (bp-partition-key-design.html: "Item creation date rounded to the nearest time
+	// period" is a bad partition key).
+	VarPeriod = "period"
+	// VarUnknown: nothing says how many values there are.
+	VarUnknown = "unknown"
+)
+
+// VarInfo is what is known of one template variable.
+type VarInfo struct {
+	Name   string
+	Kind   string // VarMany, VarFew, VarPeriod or VarUnknown
+	Values int64  // how many values; 0 when unknown (always for VarPeriod)
+	// Because says where the figure comes from, in words the user can check.
+	Because string
+}
+
+// lowCardinality bounds the inference of a few-valued variable from samples: at
+// most this many distinct values, each seen at least twice, in an entity of at least
+// lowCardinalityCount items in production.
+const (
+	lowCardinalityValues = 16
+	lowCardinalityCount  = 10000
+)
+
+// KeySpace answers, for a design, how many values each key template variable takes
+// and so how many partition key values a key has. It is built once per report; it
+// reads the entities' `values` and `count` and the sample items, never a variable's
+// name (a variable called day may hold ids; one called ts may hold dates).
+type KeySpace struct {
+	d       *model.Design
+	count   func(*model.Entity) int64
+	samples map[string][]model.Item // entity name -> its sample items
+	vars    map[[2]string]VarInfo   // (entity, variable) -> what is known
+}
+
+// NewKeySpace indexes the design's sample items by entity. count is an entity's
+// production count as the storage report took it.
+func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) int64) *KeySpace {
+	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{}}
+	ta := d.TypeAttr()
+	for _, it := range items {
+		if v, ok := it[ta]; ok && v.Type == model.TypeS && d.EntityByName(v.Str) != nil {
+			ks.samples[v.Str] = append(ks.samples[v.Str], it)
+		}
+	}
+	return ks
+}
+
+// declaredCount is an entity's `count` when the design gives one (0 otherwise): a
+// count taken from the samples says nothing about production.
+func declaredCount(e *model.Entity) int64 { return e.Count }
+
+// Var is what is known of variable name in entity e's templates, in this order:
+//
+//  1. the entity's `values` for it (a number, or period);
+//  2. its sample values all read as dates or times (ISO 8601 dates and timestamps,
+//     yyyymmdd, Unix seconds or milliseconds): a period;
+//  3. a parent entity holds one item per value (CUST#{customerId} with sort key
+//     PROFILE and a count): many, that count;
+//  4. few distinct sample values, each seen at least twice, in an entity of at least
+//     10,000 items: few, that many values (at least);
+//  5. otherwise many values, their number left to the key (Key: a parent entity's
+//     count) or unknown.
+func (ks *KeySpace) Var(e *model.Entity, name string) VarInfo {
+	k := [2]string{e.Name, name}
+	if v, ok := ks.vars[k]; ok {
+		return v
+	}
+	v := ks.inferVar(e, name)
+	ks.vars[k] = v
+	return v
+}
+
+func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
+	if dv, ok := e.Values[name]; ok {
+		if dv.Period {
+			return VarInfo{Name: name, Kind: VarPeriod, Because: fmt.Sprintf("%s's values: %s is a period", e.Name, name)}
+		}
+		return VarInfo{Name: name, Kind: VarMany, Values: dv.N, Because: fmt.Sprintf("%s's values: %s has %s", e.Name, name, numfmt.Int(dv.N))}
+	}
+	if parent, n := ks.parentOf(name); n > 0 {
+		return VarInfo{Name: name, Kind: VarMany, Values: n,
+			Because: fmt.Sprintf("one %s item per %s (a constant sort key): %s values", parent.Name, name, numfmt.Int(n))}
+	}
+	vals := ks.sampleValues(e, name)
+	if len(vals) == 0 {
+		return VarInfo{Name: name, Kind: VarUnknown, Because: fmt.Sprintf("no %s sample gives %s", e.Name, name)}
+	}
+	dates := 0
+	distinct := map[string]int{}
+	for _, s := range vals {
+		if IsDateOrTime(s) {
+			dates++
+		}
+		distinct[s]++
+	}
+	if dates == len(vals) {
+		return VarInfo{Name: name, Kind: VarPeriod,
+			Because: fmt.Sprintf("%s of %s in %s read as dates or times: a period, the current one takes the writes", plural(len(vals), "value", "values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
+	}
+	repeated := true
+	for _, n := range distinct {
+		if n < 2 {
+			repeated = false
+		}
+	}
+	if c := declaredCount(e); repeated && len(distinct) <= lowCardinalityValues && c >= lowCardinalityCount {
+		return VarInfo{Name: name, Kind: VarFew, Values: int64(len(distinct)),
+			Because: fmt.Sprintf("%s of %s in %s, of %s in production: few values, each request names the one it loads",
+				plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"), numfmt.Int(c))}
+	}
+	return VarInfo{Name: name, Kind: VarMany, Because: fmt.Sprintf("%s of %s in %s", plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
+}
+
+// parentOf finds the entity that holds one item per value of a variable: its table
+// partition key template has that variable alone, its sort key is a constant
+// (CUST#{customerId} with PROFILE), and it declares a count. The largest such count.
+func (ks *KeySpace) parentOf(name string) (*model.Entity, int64) {
+	pk, sk := ks.d.Table.Key.Partition, ks.d.Table.Key.Sort
+	var best *model.Entity
+	for i := range ks.d.Entities {
+		e := &ks.d.Entities[i]
+		vars := model.TemplateVars(e.Keys[pk])
+		if len(vars) != 1 || vars[0] != name || declaredCount(e) <= 0 {
+			continue
+		}
+		if sk != "" {
+			if tpl, ok := e.Keys[sk]; !ok || len(model.TemplateVars(tpl)) > 0 {
+				continue
+			}
+		}
+		if best == nil || e.Count > best.Count {
+			best = e
+		}
+	}
+	if best == nil {
+		return nil, 0
+	}
+	return best, best.Count
+}
+
+// sampleValues are the texts a variable takes in an entity's samples: the item's
+// attribute of that name, else read back out of a key built from a template.
+func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
+	var out []string
+	for _, it := range ks.samples[e.Name] {
+		if v, ok := it[name]; ok {
+			if s, ok := keyText(v); ok {
+				out = append(out, s)
+			}
+			continue
+		}
+		for attr, tpl := range e.Keys {
+			kv, ok := it[attr]
+			if !ok {
+				continue
+			}
+			if vars, ok := model.ExtractTemplate(tpl, kv); ok {
+				if s, ok := vars[name]; ok {
+					out = append(out, s)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// dateLayouts are the shapes of a date or time that a key carries.
+var dateLayouts = []string{
+	"2006-01-02", "2006-01", "2006-01-02T15", "2006-01-02T15:04", "2006-01-02T15:04Z07:00",
+	"2006-01-02T15:04:05", "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00",
+	"2006-01-02 15:04:05", "20060102", "2006010215", "200601021504", "20060102T150405Z",
+}
+
+// IsDateOrTime reports whether a key part reads as a date or a timestamp: one of
+// dateLayouts with a year from 1970 to 2199, or Unix seconds (10 digits) or
+// milliseconds (13 digits) in those years.
+func IsDateOrTime(s string) bool {
+	for _, l := range dateLayouts {
+		if len(s) < 4 {
+			break
+		}
+		if t, err := time.Parse(l, s); err == nil && t.Year() >= 1970 && t.Year() < 2200 {
+			return true
+		}
+	}
+	if (len(s) == 10 || len(s) == 13) && allDigits(s) {
+		var n int64
+		for _, c := range s {
+			n = n*10 + int64(c-'0')
+		}
+		if len(s) == 13 {
+			n /= 1000
+		}
+		return n >= 1e9 && n < 7258118400 // 2001-09-09 to 2200-01-01
+	}
+	return false
+}
+
+func allDigits(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// The kinds of a partition key, as KeyInfo.Kind names them.
+const (
+	KeyConstant = "constant" // one value: a template with no variable, or a value no template matches
+	KeyPeriod   = "period"   // the current period's value takes the load
+	KeyFew      = "few"      // few values; the request's value is the one loaded
+	KeyMany     = "many"     // many values, the load spread by the skew model
+	KeyUnknown  = "unknown"  // spread over a number of values nothing gives
+	KeyPattern  = "pattern"  // the pattern's `partitions` says how many, spread evenly
+	KeyNoKey    = "no key"   // a Scan: it names no partition key value
+	KeyNone     = "none"     // the request loads no key (it was refused)
+)
+
+// KeyInfo is what is known of one partition key value a request uses.
+type KeyInfo struct {
+	Attr  string // the key attribute
+	Value string // the request's value, as text
+	// Shape is the key as production sees it: the template with each few-valued
+	// variable's value filled in, a period as {name:current}, many-valued variables
+	// left as {name}. Loads on one shape are summed.
+	Shape    string
+	Template string // the entity template the value matched ("" when none)
+	Kind     string // KeyConstant ... KeyNoKey
+	// Values is how many partition key values the load spreads over: 1 for a
+	// constant, a period or a few-valued key (the load sits on one value); the
+	// product of the many-valued variables' counts, or 0 when unknown.
+	Values int64
+	// AtMost bounds an unknown Values: every key value has an item, so there are at
+	// most as many as the matching entities' declared counts add up to (0: no bound).
+	AtMost int64
+	Vars   []VarInfo
+	// Because says, in words, how Values was decided.
+	Because string
+	// Entities are the entities whose template the value matched.
+	Entities []*model.Entity
+}
+
+// Key decides what is known of a partition key value v of attribute attr. has is
+// false when the request names none (a Scan).
+func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
+	if !has {
+		return KeyInfo{Attr: attr, Kind: KeyNoKey, Shape: "(scan)", Values: 1,
+			Because: "a Scan names no key; it reads one partition at a time"}
+	}
+	text, _ := keyText(v)
+	ki := KeyInfo{Attr: attr, Value: text, Shape: text}
+	for i := range ks.d.Entities {
+		e := &ks.d.Entities[i]
+		tpl, ok := e.Keys[attr]
+		if !ok || !model.MatchTemplate(tpl, v) {
+			continue
+		}
+		if ki.Template == "" {
+			ki.Template = tpl
+		}
+		if tpl == ki.Template {
+			ki.Entities = append(ki.Entities, e)
+		}
+	}
+	if ki.Template == "" || len(model.TemplateVars(ki.Template)) == 0 {
+		ki.Kind, ki.Values = KeyConstant, 1
+		ki.Because = "a constant key: one value takes all of it"
+		if ki.Template == "" {
+			ki.Because = "no entity's template makes this key: one value takes all of it"
+		}
+		return ki
+	}
+	extracted, _ := model.ExtractTemplate(ki.Template, v)
+	parts, _ := model.TemplateParts(ki.Template)
+	var shape strings.Builder
+	var spread []VarInfo
+	anyFew, anyPeriod := false, false
+	for _, p := range parts {
+		if p.Var == "" {
+			shape.WriteString(p.Literal)
+			continue
+		}
+		vi := ks.varAcross(ki.Entities, p.Var)
+		ki.Vars = append(ki.Vars, vi)
+		switch vi.Kind {
+		case VarFew:
+			anyFew = true
+			if s, ok := extracted[p.Var]; ok {
+				shape.WriteString(s)
+			} else {
+				shape.WriteString("{" + p.Var + "}")
+			}
+		case VarPeriod:
+			anyPeriod = true
+			shape.WriteString("{" + p.Var + ":current}")
+		default:
+			spread = append(spread, vi)
+			shape.WriteString("{" + p.Var + "}")
+		}
+	}
+	ki.Shape = shape.String()
+	switch {
+	case len(spread) == 0 && anyFew:
+		ki.Kind, ki.Values = KeyFew, 1
+	case len(spread) == 0 && anyPeriod:
+		ki.Kind, ki.Values = KeyPeriod, 1
+	default:
+		ki.Kind, ki.Values = KeyMany, 1
+		for _, vi := range spread {
+			if vi.Values <= 0 {
+				ki.Values = 0
+				break
+			}
+			ki.Values = mulCap(ki.Values, vi.Values)
+		}
+		if ki.Values == 0 {
+			if n := ks.parentCount(attr, ki.Entities); n > 0 {
+				ki.Values = n
+			}
+		}
+		if ki.Values == 0 {
+			ki.Kind = KeyUnknown
+			for _, e := range ki.Entities {
+				if declaredCount(e) <= 0 {
+					ki.AtMost = 0
+					break
+				}
+				ki.AtMost = addCap(ki.AtMost, declaredCount(e))
+			}
+		}
+	}
+	ki.Because = ks.because(ki)
+	return ki
+}
+
+// varAcross is what the entities sharing one template know of a variable: the
+// first that declares it, else the first inference that says more than "many".
+func (ks *KeySpace) varAcross(es []*model.Entity, name string) VarInfo {
+	var best VarInfo
+	for i, e := range es {
+		vi := ks.Var(e, name)
+		if _, declared := e.Values[name]; declared {
+			return vi
+		}
+		if i == 0 || (best.Kind == VarMany && best.Values == 0) || best.Kind == VarUnknown {
+			if vi.Kind != VarUnknown || i == 0 {
+				best = vi
+			}
+		}
+	}
+	return best
+}
+
+// parentCount is the number of values a key has when a parent entity shares it: an
+// entity whose sort key beside attr is a constant (#METADATA, PROFILE) has one item
+// per value, so its declared count is the number of values (the largest such).
+func (ks *KeySpace) parentCount(attr string, es []*model.Entity) int64 {
+	sortAttr := sortKeyBeside(ks.d, attr)
+	var n int64
+	for _, e := range es {
+		tpl, ok := e.Keys[sortAttr]
+		if sortAttr == "" || !ok || len(model.TemplateVars(tpl)) > 0 {
+			continue
+		}
+		n = max(n, declaredCount(e))
+	}
+	return n
+}
+
+func (ks *KeySpace) because(ki KeyInfo) string {
+	var parts []string
+	for _, vi := range ki.Vars {
+		parts = append(parts, vi.Because)
+	}
+	switch ki.Kind {
+	case KeyMany:
+		if n := ks.parentCount(ki.Attr, ki.Entities); n > 0 && n == ki.Values && len(parts) == 0 {
+			parts = append(parts, fmt.Sprintf("one parent item per value: %s values", numfmt.Int(n)))
+		}
+	case KeyUnknown:
+		if ki.AtMost > 0 {
+			parts = append(parts, fmt.Sprintf("how many values is unknown; at most %s (the entities' counts)", numfmt.Int(ki.AtMost)))
+		} else {
+			parts = append(parts, "how many values is unknown: give the entity a count, or `values`")
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// ItemsPerValue is how many items of entity e one value of the key holds in
+// production: its count over the key's values; 0 when either is unknown. A parent
+// entity holds one.
+func (ks *KeySpace) ItemsPerValue(ki KeyInfo, e *model.Entity) float64 {
+	c := ks.count(e)
+	if c <= 0 {
+		return 0
+	}
+	switch ki.Kind {
+	case KeyConstant:
+		return float64(c)
+	case KeyMany:
+		if ki.Values > 0 {
+			return max(float64(c)/float64(ki.Values), 1)
+		}
+	}
+	return 0
+}
+
+// mulCap and addCap saturate at 1<<62 rather than wrap.
+func mulCap(a, b int64) int64 {
+	if a > 0 && b > (1<<62)/a {
+		return 1 << 62
+	}
+	return a * b
+}
+
+func addCap(a, b int64) int64 {
+	if a > (1<<62)-b {
+		return 1 << 62
+	}
+	return a + b
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return numfmt.Int(int64(n)) + " " + many
+}
