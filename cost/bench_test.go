@@ -71,7 +71,7 @@ func BenchmarkCost1M(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r, err := Compute(Input{Design: d, Runner: e})
+		r, err := Compute(Input{Design: d, Results: e.RunAll(d.Patterns, engine.RunOptions{})})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -95,15 +95,14 @@ func BenchmarkCostPattern(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := Input{Design: d, Runner: e}
-	r, err := Compute(in)
+	r, err := Compute(Input{Design: d, Results: e.RunAll(d.Patterns, engine.RunOptions{})})
 	if err != nil {
 		b.Fatal(err)
 	}
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		d.Patterns[6].Rate = float64(100 + i%7)
-		if _, err := r.Pattern(in, 6); err != nil {
+		if _, err := r.Pattern(d, 6, e.Run(&d.Patterns[6], engine.RunOptions{})); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -120,7 +119,7 @@ func BenchmarkCompute1M(b *testing.B) {
 	b.ResetTimer()
 	cpu0 := cputime.Process()
 	for b.Loop() {
-		if _, err := Compute(Input{Design: d, Runner: e}); err != nil {
+		if _, err := Compute(Input{Design: d, Results: e.RunAll(d.Patterns, engine.RunOptions{})}); err != nil {
 			b.Fatal(err)
 		}
 	}

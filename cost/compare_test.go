@@ -42,13 +42,13 @@ func TestCompareSeedsPageView(t *testing.T) {
 	}
 	good := testDesign()
 	good.Patterns = []model.Pattern{{ID: 1, Name: "List a customer's orders", Rate: 500, Operation: model.OpQuery}}
-	a, err := Compute(Input{Design: poor, Runner: fakeRunner{
+	a, err := Compute(Input{Design: poor, Results: resultsByID{
 		1: {Pages: []engine.Page{{Consumed: engine.Capacity{Indexes: map[string]engine.Units{"GSI1": {Read: 1}}}}}},
-		2: {Consumed: capOf(10, 0, nil)}}})
+		2: {Consumed: capOf(10, 0, nil)}}.of(poor)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Compute(Input{Design: good, Runner: fakeRunner{1: {Pages: []engine.Page{{Consumed: capOf(2.5, 0, nil)}}}}})
+	b, err := Compute(Input{Design: good, Results: resultsByID{1: {Pages: []engine.Page{{Consumed: capOf(2.5, 0, nil)}}}}.of(good)})
 	if err != nil {
 		t.Fatal(err)
 	}

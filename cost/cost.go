@@ -15,17 +15,16 @@ import (
 	"stwb/model"
 )
 
-// Runner runs one pattern as DynamoDB would. *engine.Engine is one; Report takes
-// the interface so that a UI can hand in the engine it already built and so that
-// pricing can be tested on results made by hand.
-type Runner interface {
-	Run(p *model.Pattern, opts engine.RunOptions) *engine.Result
-}
-
-// Input is what a cost report is computed from.
+// Input is what a cost report is computed from. The report prices results that
+// already exist: it never runs a pattern itself. analysis.Run is the pipeline that
+// makes them (each pattern run once) and hands the same results on to the review.
 type Input struct {
 	Design *model.Design
-	Runner Runner
+	// Results are the design's patterns as the engine ran them on its items:
+	// Results[i] is Patterns[i]'s, one page of a Query or Scan (engine.RunOptions{}).
+	// A pattern without a result (a short slice, a nil entry) is left unpriced with
+	// an InternalError.
+	Results []*engine.Result
 	// Items are the design's items as stored, keys filled from the entity templates.
 	// Nil means Design.Items.
 	Items []model.Item
@@ -165,25 +164,29 @@ func Compute(in Input) (*Report, error) {
 	r.keys = NewKeySpace(d, items, r.entityCount)
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {
-		r.Patterns[i] = r.pattern(in, i)
+		var res *engine.Result
+		if i < len(in.Results) {
+			res = in.Results[i]
+		}
+		r.Patterns[i] = r.pattern(d, i, res)
 	}
 	r.total()
 	return r, nil
 }
 
-// Pattern recomputes pattern i of the design against a runner that already holds
-// the design's items (the engine the workbench keeps), and puts it in the report
-// with the totals redone. It is what an edit to one pattern costs: one run, no
+// Pattern reprices pattern i of design d from its new result res (one run of the
+// edited pattern on the engine that holds the design's items) and puts it in the
+// report with the totals redone: what an edit to one pattern costs, one run and no
 // rebuild. Storage is left as it is; call Compute when items change.
-func (r *Report) Pattern(in Input, i int) (PatternCost, error) {
-	if i < 0 || i >= len(in.Design.Patterns) {
-		return PatternCost{}, fmt.Errorf("pattern index %d is out of range: the design has %d patterns", i, len(in.Design.Patterns))
+func (r *Report) Pattern(d *model.Design, i int, res *engine.Result) (PatternCost, error) {
+	if i < 0 || i >= len(d.Patterns) {
+		return PatternCost{}, fmt.Errorf("pattern index %d is out of range: the design has %d patterns", i, len(d.Patterns))
 	}
-	pc := r.pattern(in, i)
-	for len(r.Patterns) < len(in.Design.Patterns) {
+	pc := r.pattern(d, i, res)
+	for len(r.Patterns) < len(d.Patterns) {
 		r.Patterns = append(r.Patterns, PatternCost{})
 	}
-	r.Patterns = r.Patterns[:len(in.Design.Patterns)]
+	r.Patterns = r.Patterns[:len(d.Patterns)]
 	r.Patterns[i] = pc
 	r.total()
 	return pc, nil
@@ -260,11 +263,11 @@ func billed(err *engine.Error) bool {
 	return err == nil || err.Type == "ConditionalCheckFailedException" || err.Type == "TransactionCanceledException"
 }
 
-func (r *Report) pattern(in Input, i int) PatternCost {
-	p := &in.Design.Patterns[i]
+// pattern prices pattern i of d from its result.
+func (r *Report) pattern(d *model.Design, i int, res *engine.Result) PatternCost {
+	p := &d.Patterns[i]
 	pc := PatternCost{Index: i, ID: p.ID, Name: p.Name, Operation: p.Operation, IndexName: p.Index,
 		Rate: p.EffectiveRate(), Consistent: p.Consistent, Batch: p.Batch}
-	res := in.Runner.Run(p, engine.RunOptions{})
 	if res == nil {
 		pc.Err = &engine.Error{Type: "InternalError", Message: "the engine returned no result"}
 		return pc
@@ -277,9 +280,9 @@ func (r *Report) pattern(in Input, i int) PatternCost {
 	pc.Pools = r.pools(pc.PerSecond)
 	pc.Monthly = r.monthly(pc.PerSecond, pc.Pools)
 	if r.keys == nil {
-		r.keys = NewKeySpace(in.Design, in.Design.Items, r.entityCount)
+		r.keys = NewKeySpace(d, d.Items, r.entityCount)
 	}
-	pc.loads = r.loadsOf(in.Design, r.keys, p, res, pc.Rate)
+	pc.loads = r.loadsOf(d, r.keys, p, res, pc.Rate)
 	pc.Hot = hotOf(pc.loads, r.gsis)
 	return pc
 }

@@ -8,11 +8,18 @@ import (
 	"stwb/model"
 )
 
-// fakeRunner answers each pattern id with a result made by hand, so that the
-// pricing rules are tested apart from the engine's capacity arithmetic.
-type fakeRunner map[int]*engine.Result
+// resultsByID answers each pattern id with a result made by hand, so that the pricing
+// rules are tested apart from the engine's capacity arithmetic.
+type resultsByID map[int]*engine.Result
 
-func (f fakeRunner) Run(p *model.Pattern, _ engine.RunOptions) *engine.Result { return f[p.ID] }
+// of lays the results out as Input.Results holds them: Patterns[i]'s at i.
+func (m resultsByID) of(d *model.Design) []*engine.Result {
+	rs := make([]*engine.Result, len(d.Patterns))
+	for i, p := range d.Patterns {
+		rs[i] = m[p.ID]
+	}
+	return rs
+}
 
 func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(b)) }
 
@@ -112,7 +119,7 @@ func TestPatternPricing(t *testing.T) {
 			d := testDesign()
 			d.Table.Billing = c.billing
 			d.Patterns = []model.Pattern{c.p}
-			r, err := Compute(Input{Design: d, Runner: fakeRunner{c.p.ID: c.res}})
+			r, err := Compute(Input{Design: d, Results: resultsByID{c.p.ID: c.res}.of(d)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -148,14 +155,14 @@ func TestPatternPricing(t *testing.T) {
 // table is provisioned once: three patterns of 0.5 RCU/s need 2 RCU, not 3.
 func TestTotalsRoundOncePerPool(t *testing.T) {
 	d := testDesign()
-	run := fakeRunner{}
+	run := resultsByID{}
 	for id := 1; id <= 3; id++ {
 		d.Patterns = append(d.Patterns, model.Pattern{ID: id, Operation: model.OpGetItem,
 			Key: model.Item{"PK": model.Str("CUST#1"), "SK": model.Str("PROFILE")}})
 		run[id] = &engine.Result{Consumed: capOf(0.5, 0, nil)}
 	}
 	d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 10, Write: 10}
-	r, err := Compute(Input{Design: d, Runner: run})
+	r, err := Compute(Input{Design: d, Results: run.of(d)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,8 +185,8 @@ func TestTotalsRoundOncePerPool(t *testing.T) {
 func TestReportPattern(t *testing.T) {
 	d := testDesign()
 	d.Patterns = []model.Pattern{{ID: 1, Operation: model.OpGetItem, Rate: 10}, {ID: 2, Operation: model.OpGetItem, Rate: 10}}
-	run := fakeRunner{1: {Consumed: capOf(0.5, 0, nil)}, 2: {Consumed: capOf(1, 0, nil)}}
-	r, err := Compute(Input{Design: d, Runner: run})
+	run := resultsByID{1: {Consumed: capOf(0.5, 0, nil)}, 2: {Consumed: capOf(1, 0, nil)}}
+	r, err := Compute(Input{Design: d, Results: run.of(d)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,14 +194,14 @@ func TestReportPattern(t *testing.T) {
 		t.Fatalf("before: %v RCU/s", r.Totals.PerSecond.Read)
 	}
 	d.Patterns[1].Rate = 100
-	pc, err := r.Pattern(Input{Design: d, Runner: run}, 1)
+	pc, err := r.Pattern(d, 1, run[2])
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !near(pc.PerSecond.Read, 100) || !near(r.Totals.PerSecond.Read, 105) {
 		t.Errorf("after: pattern %v, totals %v RCU/s; want 100 and 105", pc.PerSecond.Read, r.Totals.PerSecond.Read)
 	}
-	if _, err := r.Pattern(Input{Design: d, Runner: run}, 2); err == nil {
+	if _, err := r.Pattern(d, 2, run[2]); err == nil {
 		t.Error("pattern index out of range accepted")
 	}
 }
@@ -214,7 +221,7 @@ func TestComputeRegion(t *testing.T) {
 	}
 	for _, c := range cases {
 		d.Region = c.design
-		r, err := Compute(Input{Design: d, Runner: fakeRunner{}, Region: c.flag, Prices: c.prices})
+		r, err := Compute(Input{Design: d, Region: c.flag, Prices: c.prices})
 		if (err != nil) != c.wantErr {
 			t.Errorf("design %q flag %q: error %v", c.design, c.flag, err)
 			continue

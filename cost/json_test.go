@@ -37,7 +37,7 @@ func TestReportJSON(t *testing.T) {
 			d.Table.Billing = c.billing
 			d.Patterns = []model.Pattern{{ID: 1, Name: "Get", Rate: 200, Operation: model.OpGetItem,
 				Key: model.Item{"PK": model.Str("CUST#42"), "SK": model.Str("PROFILE")}}}
-			r, err := Compute(Input{Design: d, Runner: fakeRunner{1: {Consumed: capOf(0.5, 0, nil)}}})
+			r, err := Compute(Input{Design: d, Results: resultsByID{1: {Consumed: capOf(0.5, 0, nil)}}.of(d)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -64,8 +64,8 @@ func TestReportJSONHotOnIndex(t *testing.T) {
 	d := testDesign()
 	d.Patterns = []model.Pattern{{ID: 4, Rate: 10, Partitions: 2, Operation: model.OpQuery, Index: "GSI1", KeyCondition: "GSI1PK = :s",
 		Values: map[string]model.Value{":s": model.Str("STATUS#NEW")}}}
-	r, err := Compute(Input{Design: d, Runner: fakeRunner{4: {Pages: []engine.Page{{
-		Consumed: engine.Capacity{Indexes: map[string]engine.Units{"GSI1": {Read: 2}}}}}}}})
+	r, err := Compute(Input{Design: d, Results: resultsByID{4: {Pages: []engine.Page{{
+		Consumed: engine.Capacity{Indexes: map[string]engine.Units{"GSI1": {Read: 2}}}}}}}.of(d)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,7 @@ func mustCompute(t *testing.T, d *model.Design) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := Compute(Input{Design: d, Runner: e})
+	r, err := Compute(Input{Design: d, Results: e.RunAll(d.Patterns, engine.RunOptions{})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,7 +208,7 @@ func TestEverySample(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := Compute(Input{Design: d, Runner: e})
+			r, err := Compute(Input{Design: d, Results: e.RunAll(d.Patterns, engine.RunOptions{})})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -206,18 +206,15 @@ func isNameByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
-// RunAll builds the engine for a design once and runs every pattern on it, in the
-// design's order. The error is only for a design whose items the engine refuses.
-func RunAll(d *model.Design, opts RunOptions) ([]*Result, error) {
-	e, err := FromDesign(d)
-	if err != nil {
-		return nil, err
+// RunAll runs each pattern once on e, in order: RunAll(ps)[i] is ps[i]'s result.
+// It is the first stage of the analysis pipeline (package analysis), whose cost and
+// review read these results rather than running a pattern again.
+func (e *Engine) RunAll(ps []model.Pattern, opts RunOptions) []*Result {
+	rs := make([]*Result, len(ps))
+	for i := range ps {
+		rs[i] = e.Run(&ps[i], opts)
 	}
-	rs := make([]*Result, len(d.Patterns))
-	for i := range d.Patterns {
-		rs[i] = e.Run(&d.Patterns[i], opts)
-	}
-	return rs, nil
+	return rs
 }
 
 // CountKeyRead sets the counts of a GetItem, BatchGetItem or TransactGetItems result

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 
+	"stwb/analysis"
 	"stwb/model"
 )
 
@@ -44,8 +45,11 @@ func FormatNames() []string {
 type Options struct {
 	// GoPackage names the generated Go package ("" derives it from the design name).
 	GoPackage string
-	// Doc supplies the parts of the design document that other packages compute.
-	Doc DocOptions
+	// Analysis is the design's patterns run, priced and reviewed
+	// (analysis.Run), for the design document: its review section is there only
+	// when the analysis has a review (Options.Review). Nil runs the analysis
+	// without one.
+	Analysis *analysis.Analysis
 }
 
 // Output is what an export produced: one or more files, and notes on what the
@@ -78,7 +82,14 @@ func Export(d *model.Design, format string, opt Options) (*Output, error) {
 	case "cdk":
 		return singleFile(ExportCDK(d), nil)
 	case "markdown":
-		return singleFile(ExportMarkdown(d, opt.Doc))
+		a := opt.Analysis
+		if a == nil || a.Design != d {
+			var err error
+			if a, err = analysis.Run(d, analysis.Options{}); err != nil {
+				return nil, err
+			}
+		}
+		return singleFile(ExportMarkdown(a), nil)
 	case "dynamodb-json":
 		files, err := ExportBatchWrite(d)
 		if err != nil {

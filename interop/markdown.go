@@ -15,6 +15,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"stwb/analysis"
 	"stwb/cost"
 	"stwb/dynamojson"
 	"stwb/engine"
@@ -22,33 +23,15 @@ import (
 	"stwb/model"
 )
 
-// DocFinding is one review finding as the design document lists it.
-type DocFinding struct {
-	Rule, Severity, Where, Message, Fix string
-}
-
-// DocOptions supply what the document needs from packages above interop.
-type DocOptions struct {
-	// Review gives the review findings. HOOK: the command line wires the review
-	// package in here (cmd/stwb/cmd_export.go); when it is nil the document has no
-	// review section at all, rather than an empty or placeholder one.
-	Review func(d *model.Design) ([]DocFinding, error)
-}
-
 // maxResultRows is how many returned items a pattern's result table shows.
 const maxResultRows = 10
 
-// ExportMarkdown writes the design document. It runs every pattern on the design's
-// items with the engine and prices them with the cost package.
-func ExportMarkdown(d *model.Design, opt DocOptions) ([]byte, error) {
-	e, err := engine.FromDesign(d)
-	if err != nil {
-		return nil, err
-	}
-	results := make([]*engine.Result, len(d.Patterns))
-	for i := range d.Patterns {
-		results[i] = e.Run(&d.Patterns[i], engine.RunOptions{})
-	}
+// ExportMarkdown writes the design document of an analysed design (analysis.Run):
+// each pattern's result and cost come from the analysis's one run of it. The review
+// section is there only when the analysis has a review, never empty or a
+// placeholder.
+func ExportMarkdown(a *analysis.Analysis) []byte {
+	d, results := a.Design, a.Results
 	var b strings.Builder
 	t := &d.Table
 	fmt.Fprintf(&b, "# %s\n\n", mdText(designName(d)))
@@ -121,29 +104,25 @@ func ExportMarkdown(d *model.Design, opt DocOptions) ([]byte, error) {
 		}
 	}
 
-	if rep, err := cost.Compute(cost.Input{Design: d, Runner: e}); err == nil {
-		writeCost(&b, rep)
+	if a.Cost != nil {
+		writeCost(&b, a.Cost)
 	} else {
-		fmt.Fprintf(&b, "## Cost\n\nNot priced: %s.\n\n", mdText(err.Error()))
+		fmt.Fprintf(&b, "## Cost\n\nNot priced: %s.\n\n", mdText(a.CostErr.Error()))
 	}
 
-	if opt.Review != nil {
-		fs, err := opt.Review(d)
-		if err != nil {
-			return nil, err
-		}
+	if a.Reviewed {
 		b.WriteString("## Review\n\n")
-		if len(fs) == 0 {
+		if len(a.Findings) == 0 {
 			b.WriteString("No findings.\n\n")
 		} else {
 			rows := [][]string{{"Severity", "Rule", "Where", "Finding", "Fix"}}
-			for _, f := range fs {
-				rows = append(rows, []string{f.Severity, code(f.Rule), f.Where, f.Message, f.Fix})
+			for _, f := range a.Findings {
+				rows = append(rows, []string{string(f.Severity), code(f.Rule), f.Where(), f.Message, f.Fix})
 			}
 			writeTable(&b, rows)
 		}
 	}
-	return []byte(strings.TrimRight(b.String(), "\n") + "\n"), nil
+	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
 func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r *engine.Result) {

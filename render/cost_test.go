@@ -13,10 +13,6 @@ import (
 
 var updateCost = flag.Bool("update-cost", false, "rewrite testdata/cost*.golden")
 
-type costRunner map[int]*engine.Result
-
-func (f costRunner) Run(p *model.Pattern, _ engine.RunOptions) *engine.Result { return f[p.ID] }
-
 // costFixture is a provisioned orders table with a GSI and an LSI, five patterns
 // (one named in CJK and emoji, whose columns must still line up), and samples.
 func costFixture(t *testing.T) *cost.Report {
@@ -51,7 +47,7 @@ func costFixture(t *testing.T) *cost.Report {
 		},
 	}
 	status := func(s string) model.Item { return model.Item{"GSI1PK": model.Str("STATUS#" + s)} }
-	run := costRunner{
+	byID := map[int]*engine.Result{
 		1: {Consumed: engine.Capacity{Table: engine.Units{Read: 0.5}}},
 		2: {Pages: []engine.Page{{Consumed: engine.Capacity{Indexes: map[string]engine.Units{"GSI1": {Read: 1.5}}},
 			Visits: []engine.Visit{{Item: status("SHIPPED")}}}}},
@@ -61,7 +57,11 @@ func costFixture(t *testing.T) *cost.Report {
 		7: {Consumed: engine.Capacity{Table: engine.Units{Write: 1}}, Err: &engine.Error{Type: "ConditionalCheckFailedException", Message: "The conditional request failed"}},
 		8: {Err: &engine.Error{Type: "ValidationException", Message: "The provided key element does not match the schema"}},
 	}
-	r, err := cost.Compute(cost.Input{Design: d, Runner: run})
+	results := make([]*engine.Result, len(d.Patterns))
+	for i, p := range d.Patterns {
+		results[i] = byID[p.ID]
+	}
+	r, err := cost.Compute(cost.Input{Design: d, Results: results})
 	if err != nil {
 		t.Fatal(err)
 	}

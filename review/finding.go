@@ -5,7 +5,9 @@
 package review
 
 import (
+	"fmt"
 	"sort"
+	"strings"
 
 	"stwb/model"
 )
@@ -45,6 +47,25 @@ type Finding struct {
 	Source   string   `json:"source"`
 	// Pos is where in the design file the finding points (for SARIF and editors).
 	Pos model.Pos `json:"-"`
+}
+
+// Where names what the finding points at, as a person reads it: "pattern 2, item
+// 14", "index GSI1"; "" for the design as a whole.
+func (f Finding) Where() string {
+	var where []string
+	if f.Pattern != 0 {
+		where = append(where, fmt.Sprintf("pattern %d", f.Pattern))
+	}
+	if f.Item != nil {
+		where = append(where, fmt.Sprintf("item %d", *f.Item))
+	}
+	if f.Index != "" {
+		where = append(where, "index "+f.Index)
+	}
+	if f.Entity != "" {
+		where = append(where, "entity "+f.Entity)
+	}
+	return strings.Join(where, ", ")
 }
 
 // Sources: the seed passages the rules rest on, by file and heading.

@@ -34,29 +34,6 @@ type Rule struct {
 // file's `review:` key and `stwb check --json` use.
 func Rules() []Rule { return rules }
 
-// Design runs the design's patterns on its items, prices them and reviews the
-// result: what `stwb check` and the workbench call. When the engine refuses the
-// items, the error comes back with the findings of the rules that need no run.
-func Design(d *model.Design) ([]Finding, error) {
-	e, err := engine.FromDesign(d)
-	if err != nil {
-		// Items DynamoDB would refuse (an item over 400 KB, a key of the wrong type)
-		// leave the patterns unrun; the rules that read only the design still report.
-		return Check(Input{Design: d}), err
-	}
-	results := make([]*engine.Result, len(d.Patterns))
-	for i := range d.Patterns {
-		results[i] = e.Run(&d.Patterns[i], engine.RunOptions{})
-	}
-	rep, err := cost.Compute(cost.Input{Design: d, Runner: e})
-	if err != nil {
-		// A design whose region has no prices is still reviewed; the rules that need
-		// prices say nothing.
-		rep = nil
-	}
-	return Check(Input{Design: d, Results: results, Cost: rep}), nil
-}
-
 // Check applies every rule to the input and the design's `review:` settings (a rule
 // turned off is dropped; a re-graded rule takes its new severity). Findings come
 // sorted: errors first, then by place in the file.

@@ -1,11 +1,13 @@
-package review
+package review_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
+	"stwb/analysis"
 	"stwb/model"
+	"stwb/review"
 	"stwb/samples"
 )
 
@@ -18,10 +20,11 @@ func loadBase(t *testing.T) *model.Design {
 	return d
 }
 
-func rulesOf(t *testing.T, d *model.Design) map[string]Finding {
+func rulesOf(t *testing.T, d *model.Design) map[string]review.Finding {
 	t.Helper()
-	fs, _ := Design(d) // an engine error still returns the findings that need no run
-	m := map[string]Finding{}
+	a, _ := analysis.Run(d, analysis.Options{Review: true}) // an engine error still returns the findings that need no run
+	fs := a.Findings
+	m := map[string]review.Finding{}
 	for _, f := range fs {
 		if _, ok := m[f.Rule]; !ok {
 			m[f.Rule] = f
@@ -297,14 +300,14 @@ func TestEachRuleTriggersAndNearMissDoesNot(t *testing.T) {
 			}
 		})
 	}
-	for _, r := range Rules() {
+	for _, r := range review.Rules() {
 		if !covered[r.ID] {
 			t.Errorf("rule %s has no trigger/near-miss case", r.ID)
 		}
 	}
 }
 
-func keys(m map[string]Finding) []string {
+func keys(m map[string]review.Finding) []string {
 	var ks []string
 	for k := range m {
 		ks = append(ks, k)
@@ -324,7 +327,7 @@ func TestReviewSettingsTurnOffAndRegrade(t *testing.T) {
 	if _, ok := got["table-named-for-entity"]; ok {
 		t.Error("a rule turned off should not report")
 	}
-	if f := got["scan-in-request-path"]; f.Severity != Warning {
+	if f := got["scan-in-request-path"]; f.Severity != review.Warning {
 		t.Errorf("re-graded rule severity = %q, want warning", f.Severity)
 	}
 }
@@ -349,7 +352,7 @@ func TestSamples(t *testing.T) {
 			continue
 		}
 		for rule, f := range got {
-			if f.Severity == Error {
+			if f.Severity == review.Error {
 				t.Errorf("%s: error finding %s: %s", s.Name, rule, f.Message)
 			}
 		}
@@ -361,8 +364,9 @@ func TestSamples(t *testing.T) {
 func TestSARIFRequiredFields(t *testing.T) {
 	d := loadBase(t)
 	d.Table.Name = "Orders"
-	fs, _ := Design(d)
-	out, err := SARIF("designs/shop.yaml", fs)
+	a, _ := analysis.Run(d, analysis.Options{Review: true})
+	fs := a.Findings
+	out, err := review.SARIF("designs/shop.yaml", fs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -473,7 +477,7 @@ func TestNumericallyAfter(t *testing.T) {
 		{"sku-10", "sku-9", true}, {"sku-9", "sku-10", false}, {"sku-09", "sku-10", false},
 		{"a007b", "a7b", false}, {"a07-5", "a7-3", true}, {"v2-10", "v2-9", true}, {"x", "y", false},
 	} {
-		if got := numericallyAfter(tc.a, tc.b); got != tc.want {
+		if got := review.NumericallyAfter(tc.a, tc.b); got != tc.want {
 			t.Errorf("numericallyAfter(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
 		}
 	}

@@ -6,10 +6,10 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/analysis"
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
-	"stwb/review"
 )
 
 // costResult is the cost report of one revision (or why there is none), and the
@@ -25,18 +25,10 @@ type costMsg struct {
 	res *costResult
 }
 
-// lockedRunner runs patterns on the shared engine one at a time (the preview may be
-// running on it too).
-type lockedRunner struct {
-	eng *engine.Engine
-	mu  *sync.Mutex
-}
-
-func (r lockedRunner) Run(p *model.Pattern, opts engine.RunOptions) *engine.Result {
-	return safeRun(r.eng, r.mu, p)
-}
-
-// costCmd prices the design off the event loop (cost.Compute runs every pattern).
+// costCmd runs, prices and reviews the design off the event loop (the analysis
+// pipeline: each pattern runs once). It works on a clone of the shared engine,
+// taken under the lock: a clone shares the items copy-on-write, so the preview can
+// go on using the engine while the patterns run.
 func costCmd(d *model.Design, eng *engine.Engine, mu *sync.Mutex, rev uint64) tea.Cmd {
 	return func() (msg tea.Msg) {
 		defer func() {
@@ -44,17 +36,11 @@ func costCmd(d *model.Design, eng *engine.Engine, mu *sync.Mutex, rev uint64) te
 				msg = costMsg{rev: rev, res: &costResult{err: fmt.Errorf("the cost report failed: %v", r)}}
 			}
 		}()
-		run := lockedRunner{eng, mu}
-		rep, err := cost.Compute(cost.Input{Design: d, Runner: run})
-		results := make([]*engine.Result, len(d.Patterns))
-		for i := range d.Patterns {
-			results[i] = run.Run(&d.Patterns[i], engine.RunOptions{})
-		}
-		in := review.Input{Design: d, Results: results, Cost: rep}
-		if err != nil {
-			in.Cost = nil // the rules that need prices say nothing
-		}
-		return costMsg{rev: rev, res: &costResult{report: rep, err: err, findings: reviewFindings(d, review.Check(in))}}
+		mu.Lock()
+		e := eng.Clone()
+		mu.Unlock()
+		a := analysis.OnEngine(d, e, analysis.Options{Review: true})
+		return costMsg{rev: rev, res: &costResult{report: a.Cost, err: a.CostErr, findings: reviewFindings(d, a.Findings)}}
 	}
 }
 

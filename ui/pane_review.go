@@ -190,27 +190,15 @@ func reviewFindings(d *model.Design, fs []review.Finding) []finding {
 	for _, f := range fs {
 		x := finding{Finding: render.Finding{Rule: f.Rule, Severity: string(f.Severity), Message: f.Message, Fix: f.Fix},
 			pattern: -1, item: -1, index: f.Index, entity: f.Entity}
-		var where []string
-		if f.Pattern != 0 {
-			where = append(where, fmt.Sprintf("pattern %d", f.Pattern))
-			if i, ok := byID[f.Pattern]; ok {
-				x.pattern = i
-			}
+		if i, ok := byID[f.Pattern]; ok && f.Pattern != 0 {
+			x.pattern = i
 		}
 		if f.Item != nil {
-			where = append(where, fmt.Sprintf("item %d", *f.Item))
 			x.item = *f.Item
 		}
-		if f.Index != "" {
-			where = append(where, "index "+f.Index)
+		if x.Where = f.Where(); x.Where == "" {
+			x.Where = "design"
 		}
-		if f.Entity != "" {
-			where = append(where, "entity "+f.Entity)
-		}
-		if len(where) == 0 {
-			where = append(where, "design")
-		}
-		x.Where = strings.Join(where, ", ")
 		out = append(out, x)
 	}
 	return out

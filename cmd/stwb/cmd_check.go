@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"stwb/analysis"
 	"stwb/model"
 	"stwb/review"
 )
@@ -40,10 +41,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return reportInvalid(stderr, err)
 	}
-	findings, err := review.Design(d)
+	a, err := analysis.Run(d, analysis.Options{Review: true})
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}
+	findings := a.Findings
 	switch {
 	case *asSARIF:
 		out, err := review.SARIF(pos[0], findings)

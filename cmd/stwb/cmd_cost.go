@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"stwb/analysis"
 	"stwb/cost"
-	"stwb/engine"
 	"stwb/render"
 )
 
@@ -80,14 +80,14 @@ func costOf(path string, stdin io.Reader, prices cost.Prices, region string, std
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}
-	e, err := engine.FromDesign(d)
+	a, err := analysis.Run(d, analysis.Options{Prices: prices, Region: region})
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}
-	r, err := cost.Compute(cost.Input{Design: d, Runner: e, Prices: prices, Region: region})
-	if err != nil {
-		return nil, reportInvalid(stderr, fmt.Errorf("%s: %w", path, err))
+	if a.CostErr != nil {
+		return nil, reportInvalid(stderr, fmt.Errorf("%s: %w", path, a.CostErr))
 	}
+	r := a.Cost
 	status := 0
 	for _, pc := range r.Patterns {
 		if pc.Err != nil && isRequestInvalid(pc.Err) {

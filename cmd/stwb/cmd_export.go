@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"stwb/analysis"
 	"stwb/interop"
 	"stwb/model"
-	"stwb/review"
 )
 
 func init() {
@@ -47,7 +47,16 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}
-	res, err := interop.Export(d, *format, interop.Options{GoPackage: *pkg, Doc: interop.DocOptions{Review: reviewFindings}})
+	opt := interop.Options{GoPackage: *pkg}
+	if *format == "markdown" {
+		// The design document carries the review, from the same run as its results
+		// and costs.
+		if opt.Analysis, err = analysis.Run(d, analysis.Options{Review: true}); err != nil {
+			fmt.Fprintf(stderr, "stwb export: %v\n", err)
+			return 2
+		}
+	}
+	res, err := interop.Export(d, *format, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb export: %v\n", err)
 		return 2
@@ -87,32 +96,4 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
-}
-
-// reviewFindings wires the review package into the design document (the hook of
-// interop.DocOptions).
-func reviewFindings(d *model.Design) ([]interop.DocFinding, error) {
-	fs, err := review.Design(d)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]interop.DocFinding, len(fs))
-	for i, f := range fs {
-		var where []string
-		if f.Pattern != 0 {
-			where = append(where, fmt.Sprintf("pattern %d", f.Pattern))
-		}
-		if f.Item != nil {
-			where = append(where, fmt.Sprintf("item %d", *f.Item))
-		}
-		if f.Index != "" {
-			where = append(where, "index "+f.Index)
-		}
-		if f.Entity != "" {
-			where = append(where, "entity "+f.Entity)
-		}
-		out[i] = interop.DocFinding{Rule: f.Rule, Severity: string(f.Severity), Where: strings.Join(where, ", "),
-			Message: f.Message, Fix: f.Fix}
-	}
-	return out, nil
 }

@@ -1,0 +1,79 @@
+// Package analysis is the one pipeline from a design to what stwb says about it:
+// every access pattern run once on the design's items (engine), those results
+// priced (cost), and the design reviewed with the same results and prices
+// (review). `stwb check`, `stwb cost`, the Markdown export and the workbench all
+// call it, so a pattern's result, its cost and its findings always come from one
+// run. It holds no state: each call builds what it returns.
+//
+// Imports: engine, cost, review, model. Start reading at Run.
+package analysis
+
+import (
+	"stwb/cost"
+	"stwb/engine"
+	"stwb/model"
+	"stwb/review"
+)
+
+// Options choose the prices and what to compute beyond the runs and the cost.
+type Options struct {
+	// Prices is the price table; nil means cost.Builtin().
+	Prices cost.Prices
+	// Region overrides the design's region ("" keeps it; the design's "" is
+	// us-east-1).
+	Region string
+	// Review also applies the review's rules (stwb cost and the design document
+	// without a review section leave it false).
+	Review bool
+}
+
+// Analysis is a design's patterns run, priced and (with Options.Review) reviewed.
+type Analysis struct {
+	Design *model.Design
+	// Results are the runs, Results[i] for Design.Patterns[i], each one page of a
+	// Query or Scan (engine.RunOptions{}); nil when the engine refused the items.
+	Results []*engine.Result
+	// Cost is the cost report; nil when CostErr says why there is none.
+	Cost *cost.Report
+	// CostErr is why the design is unpriced: a region without prices, or the
+	// engine refusing the items. The review still runs without prices, and its
+	// rules that need them say nothing.
+	CostErr error
+	// Reviewed is set when the review ran (Options.Review); Findings are then its
+	// findings, sorted (review.Check), none when the design passes every rule.
+	Reviewed bool
+	Findings []review.Finding
+}
+
+// Run builds the engine for d, runs every pattern once on it and analyses the
+// results. The error is the engine refusing the items (an item over 400 KB, a key
+// of the wrong type): the analysis then has no results and no cost, and with
+// Options.Review the findings of the rules that need no run.
+func Run(d *model.Design, opt Options) (*Analysis, error) {
+	e, err := engine.FromDesign(d)
+	if err != nil {
+		a := &Analysis{Design: d, CostErr: err, Reviewed: opt.Review}
+		if opt.Review {
+			a.Findings = review.Check(review.Input{Design: d})
+		}
+		return a, err
+	}
+	return OnEngine(d, e, opt), nil
+}
+
+// OnEngine analyses d on an engine that already holds its items (the workbench
+// keeps one; stwb cost and stwb check load one): each pattern runs once on e.
+func OnEngine(d *model.Design, e *engine.Engine, opt Options) *Analysis {
+	return Of(d, e.RunAll(d.Patterns, engine.RunOptions{}), opt)
+}
+
+// Of prices and reviews results that exist: results[i] is d.Patterns[i]'s run on
+// the design's items.
+func Of(d *model.Design, results []*engine.Result, opt Options) *Analysis {
+	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
+	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Prices: opt.Prices, Region: opt.Region})
+	if opt.Review {
+		a.Findings = review.Check(review.Input{Design: d, Results: results, Cost: a.Cost})
+	}
+	return a
+}
