@@ -290,6 +290,15 @@ func (e *Engine) checkItem(it model.Item) (model.Item, int, *Error) {
 	return out, size, nil
 }
 
+// CheckItem is the validation PutItem applies to an item on this table, without
+// writing it: nil when DynamoDB would accept the item. Importers use it so that an
+// item DynamoDB would refuse is refused where it is read, naming its place in the
+// imported file, by the same rules as the engine's own writes.
+func (e *Engine) CheckItem(it model.Item) *Error {
+	_, _, err := e.checkItem(it)
+	return err
+}
+
 // checkCanonicalItem is checkItem's checks after normalizing, and the item's size.
 // They hold for the item as written as well as in canonical form: the key checks
 // read numbers by value, and a number's size counts its significant digits, not how

@@ -335,8 +335,12 @@ func MergeItems(d *model.Design, src []SourceItem) (added, replaced int, err err
 	const maxReported = 20
 	var problems []string
 	failed := 0
+	check, err := newItemCheck(&d.Table)
+	if err != nil {
+		return 0, 0, err
+	}
 	for _, s := range src {
-		if e := checkItemKeys(s.Item, &d.Table); e != nil {
+		if e := check(s.Item); e != nil {
 			failed++
 			if len(problems) < maxReported {
 				msg := (&LineError{Line: s.Line, Path: s.Path, Msg: e.Error()}).Error()
@@ -400,6 +404,10 @@ const BatchWriteLimit = 25
 // in, as DynamoDB needs whole items. A design with no items gives no files.
 func ExportBatchWrite(d *model.Design) ([][]byte, error) {
 	var files [][]byte
+	check, err := newItemCheck(&d.Table)
+	if err != nil {
+		return nil, err
+	}
 	for start := 0; start < len(d.Items); start += BatchWriteLimit {
 		end := min(start+BatchWriteLimit, len(d.Items))
 		var b []byte
@@ -408,7 +416,7 @@ func ExportBatchWrite(d *model.Design) ([][]byte, error) {
 		b = append(b, ": [\n"...)
 		for i := start; i < end; i++ {
 			it := completeItem(d, d.Items[i])
-			if err := checkItemKeys(it, &d.Table); err != nil {
+			if err := check(it); err != nil {
 				return nil, fmt.Errorf("item %d: %v", i, err)
 			}
 			b = append(b, `    {"PutRequest": {"Item": `...)

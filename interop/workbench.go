@@ -14,10 +14,12 @@ package interop
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"stwb/dynamojson"
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -28,62 +30,80 @@ type WorkbenchImport struct {
 	Version   string
 	Designs   []*model.Design
 	Notes     []string
+	// Skipped lists the invalid items left out under WorkbenchOptions.SkipInvalid,
+	// each with every problem it has.
+	Skipped []*dynamojson.PathError
 }
 
 // The Workbench model versions this package reads. All three share the layout
 // above; an unknown version is refused rather than half understood.
 var workbenchVersions = []string{"1.0", "2.0", "3.0"}
 
-// ImportWorkbench reads a NoSQL Workbench data model. Errors are *dynamojson.PathError naming
-// the JSON path of the offending value.
+// WorkbenchOptions change how a model is imported.
+type WorkbenchOptions struct {
+	// SkipInvalid imports the valid items and lists the invalid ones in
+	// WorkbenchImport.Skipped, instead of failing: DynamoDB would refuse those
+	// items too. Problems outside items still fail the import.
+	SkipInvalid bool
+}
+
+// ImportWorkbench reads a NoSQL Workbench data model with the default options.
 func ImportWorkbench(data []byte) (*WorkbenchImport, error) {
-	x, err := dynamojson.Decode(data)
+	return ImportWorkbenchWith(data, WorkbenchOptions{})
+}
+
+// ImportWorkbenchWith reads a NoSQL Workbench data model. It reports every
+// problem it finds, not only the first: the error is a PathErrors, each naming the
+// JSON path of the offending value (every invalid value inside an item, every bad
+// index or facet), in the order of the file.
+func ImportWorkbenchWith(data []byte, opts WorkbenchOptions) (*WorkbenchImport, error) {
+	x, err := decodeJSON(data)
 	if err != nil {
-		return nil, &dynamojson.PathError{Path: "$", Msg: err.Error()}
+		return nil, err
 	}
+	c := &collector{skip: opts.SkipInvalid}
 	r := root(x)
 	out := &WorkbenchImport{Version: "1.0"}
-	if out.ModelName, err = r.optStr("ModelName"); err != nil {
-		return nil, err
+	if _, err := r.object(); err != nil {
+		return nil, PathErrors{asPathError(err)}
 	}
+	out.ModelName = c.optStr(r, "ModelName")
 	description := ""
-	if meta, ok, err := r.field("ModelMetadata"); err != nil {
-		return nil, err
-	} else if ok {
-		v, err := meta.optStr("Version")
-		if err != nil {
-			return nil, err
-		}
+	if meta, ok := c.field(r, "ModelMetadata"); ok {
+		v := c.optStr(meta, "Version")
 		if v != "" {
 			if !contains(workbenchVersions, v) {
 				vn, _ := meta.need("Version")
-				return nil, vn.errf("unsupported NoSQL Workbench model version %q; stwb reads versions %s", v, strings.Join(workbenchVersions, ", "))
+				c.add(vn.errf("unsupported NoSQL Workbench model version %q; stwb reads versions %s", v, strings.Join(workbenchVersions, ", ")))
+				return nil, c.errs
 			}
 			out.Version = v
 		}
-		if description, err = meta.optStr("Description"); err != nil {
-			return nil, err
-		}
+		description = c.optStr(meta, "Description")
 	}
 	dm, err := r.need("DataModel")
 	if err != nil {
-		return nil, err
+		c.add(err)
+		return nil, c.errs
 	}
 	tables, err := dm.array()
 	if err != nil {
-		return nil, err
+		c.add(err)
+		return nil, c.errs
 	}
 	if len(tables) == 0 {
-		return nil, dm.errf("the model has no tables")
+		c.add(dm.errf("the model has no tables"))
+		return nil, c.errs
 	}
 	seen := map[string]string{}
 	for _, tn := range tables {
-		d, notes, err := importWorkbenchTable(tn)
-		if err != nil {
-			return nil, err
+		d, notes := importWorkbenchTable(tn, c)
+		if d == nil {
+			continue
 		}
 		if prev, dup := seen[d.Table.Name]; dup {
-			return nil, tn.errf("table %q is also defined at %s; table names must be unique", d.Table.Name, prev)
+			c.add(tn.errf("table %q is also defined at %s; table names must be unique", d.Table.Name, prev))
+			continue
 		}
 		seen[d.Table.Name] = tn.path
 		d.Description = description
@@ -94,6 +114,10 @@ func ImportWorkbench(data []byte) (*WorkbenchImport, error) {
 		out.Designs = append(out.Designs, d)
 		out.Notes = append(out.Notes, notes...)
 	}
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	out.Skipped = c.skipped
 	return out, nil
 }
 
@@ -155,30 +179,33 @@ func wbKeySchema(n jnode, types map[string]model.Type, where map[string]string) 
 	return ks, nil
 }
 
-func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
+// importWorkbenchTable reads one table of the model. Problems go to c, as many as
+// can be found: a table whose name or key schema cannot be read gives nil (its
+// items cannot be checked without the key), anything else is skipped and the
+// rest of the table read.
+func importWorkbenchTable(tn jnode, c *collector) (*model.Design, []string) {
 	d := &model.Design{Version: 1}
 	t := &d.Table
 	var err error
 	if t.Name, err = tn.needStr("TableName"); err != nil {
-		return nil, nil, err
+		c.add(err)
+		return nil, nil
 	}
 	keyTypes := map[string]model.Type{}
 	where := map[string]string{}
 	if t.Key, err = wbKeySchema(tn, keyTypes, where); err != nil {
-		return nil, nil, err
+		c.add(err)
+		return nil, nil
 	}
 
 	// Non-key attribute declarations: their types feed the entities' attributes.
 	declared := map[string]model.Type{}
 	var declOrder []string
-	nka, err := tn.optArray("NonKeyAttributes")
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, a := range nka {
+	for _, a := range c.optArray(tn, "NonKeyAttributes") {
 		name, ty, err := wbAttr(a)
 		if err != nil {
-			return nil, nil, err
+			c.add(err)
+			continue
 		}
 		if _, dup := declared[name]; !dup {
 			declOrder = append(declOrder, name)
@@ -186,65 +213,64 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 		declared[name] = ty
 	}
 
-	gsis, err := tn.optArray("GlobalSecondaryIndexes")
-	if err != nil {
-		return nil, nil, err
-	}
-	for _, g := range gsis {
+	var indexPaths []string
+	for _, g := range c.optArray(tn, "GlobalSecondaryIndexes") {
 		ix := model.Index{}
 		if ix.Name, err = g.needStr("IndexName"); err != nil {
-			return nil, nil, err
+			c.add(err)
+			continue
 		}
 		if _, dup := t.IndexByName(ix.Name); dup {
-			return nil, nil, g.errf("index %q is defined twice; index names must be unique", ix.Name)
+			c.add(g.errf("index %q is defined twice; index names must be unique", ix.Name))
+			continue
 		}
 		if ix.Key, err = wbKeySchema(g, keyTypes, where); err != nil {
-			return nil, nil, err
+			c.add(err)
+			continue
 		}
 		if ix.Projection, err = wbProjection(g); err != nil {
-			return nil, nil, err
+			c.add(err)
+			continue
 		}
 		t.Indexes = append(t.Indexes, ix)
+		indexPaths = append(indexPaths, g.path)
 	}
 	// A key attribute also listed as non-key must agree on its type.
-	for name, kt := range keyTypes {
-		if dt, ok := declared[name]; ok && dt != kt {
-			return nil, nil, tn.errf("attribute %s is declared %s in NonKeyAttributes but is a key attribute of type %s at %s", name, dt, kt, where[name])
+	for _, name := range sortedStrings(keyTypes) {
+		if dt, ok := declared[name]; ok && dt != keyTypes[name] {
+			c.add(tn.errf("attribute %s is declared %s in NonKeyAttributes but is a key attribute of type %s at %s", name, dt, keyTypes[name], where[name]))
 		}
 	}
 	t.Attributes = keyTypes
 	if err := wbBilling(tn, &t.Billing); err != nil {
-		return nil, nil, err
+		c.add(err)
 	}
 
 	// Items: the table's own TableData, then each facet's.
+	check, err := newItemCheck(t)
+	if err != nil {
+		c.add(tn.errf("%v", err))
+		return nil, nil
+	}
 	var items []model.Item
 	var paths []string
 	// readData appends n's TableData to items, each with its JSON path, and says
-	// where in items they start and end.
-	readData := func(n jnode) (start, end int, err error) {
-		data, err := n.optArray("TableData")
-		if err != nil {
-			return 0, 0, err
-		}
+	// where in items they start and end. An invalid item is reported (or skipped)
+	// and left out.
+	readData := func(n jnode) (start, end int) {
 		start = len(items)
-		for _, in := range data {
-			it, err := wbItem(in, t)
-			if err != nil {
-				return 0, 0, err
+		for _, in := range c.optArray(n, "TableData") {
+			it, errs := wbItem(in, check)
+			if len(errs) > 0 {
+				c.item(errs)
+				continue
 			}
 			items = append(items, it)
 			paths = append(paths, in.path)
 		}
-		return start, len(items), nil
+		return start, len(items)
 	}
-	if _, _, err := readData(tn); err != nil {
-		return nil, nil, err
-	}
-	facets, err := tn.optArray("TableFacets")
-	if err != nil {
-		return nil, nil, err
-	}
+	readData(tn)
 	type facetData struct {
 		name  string
 		alias map[string]string // key attribute -> the facet's name for it
@@ -253,45 +279,37 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 		path  string
 	}
 	var fds []facetData
-	for _, f := range facets {
+facets:
+	for _, f := range c.optArray(tn, "TableFacets") {
 		fd := facetData{path: f.path}
 		if fd.name, err = f.needStr("FacetName"); err != nil {
-			return nil, nil, err
+			c.add(err)
+			continue
 		}
 		for _, prev := range fds {
 			if prev.name == fd.name {
-				return nil, nil, f.errf("facet %q is also defined at %s; facet names must be unique", fd.name, prev.path)
+				c.add(f.errf("facet %q is also defined at %s; facet names must be unique", fd.name, prev.path))
+				continue facets
 			}
 		}
 		fd.alias = map[string]string{}
-		if kaa, ok, err := f.field("KeyAttributeAlias"); err != nil {
-			return nil, nil, err
-		} else if ok {
-			for part, attr := range map[string]string{"PartitionKeyAlias": t.Key.Partition, "SortKeyAlias": t.Key.Sort} {
-				a, err := kaa.optStr(part)
-				if err != nil {
-					return nil, nil, err
-				}
-				if attr != "" && a != "" {
+		if kaa, ok := c.field(f, "KeyAttributeAlias"); ok {
+			for _, part := range []string{"PartitionKeyAlias", "SortKeyAlias"} {
+				attr := map[string]string{"PartitionKeyAlias": t.Key.Partition, "SortKeyAlias": t.Key.Sort}[part]
+				if a := c.optStr(kaa, part); attr != "" && a != "" {
 					fd.alias[attr] = a
 				}
 			}
 		}
-		attrs, err := f.optArray("NonKeyAttributes")
-		if err != nil {
-			return nil, nil, err
-		}
-		for _, a := range attrs {
+		for _, a := range c.optArray(f, "NonKeyAttributes") {
 			s, err := a.str()
 			if err != nil {
-				return nil, nil, err
+				c.add(err)
+				continue
 			}
 			fd.attrs = append(fd.attrs, s)
 		}
-		start, end, err := readData(f)
-		if err != nil {
-			return nil, nil, err
-		}
+		start, end := readData(f)
 		for i := start; i < end; i++ {
 			fd.items = append(fd.items, i)
 		}
@@ -343,6 +361,7 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 		isKey[k] = true
 	}
 	inEntity := map[string]bool{}
+	var facetPaths []string
 	for _, fd := range fds {
 		e := model.Entity{Name: fd.name, Keys: map[string]string{}}
 		// Every item the design will type as this entity: the facet's own, and any
@@ -366,10 +385,12 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 				e.Keys[k] = tmpl
 			}
 		}
+		listed := map[string]bool{}
 		for _, a := range fd.attrs {
-			if a == t.Key.Partition || a == t.Key.Sort || a == d.TypeAttr() || e.Keys[a] != "" {
+			if a == t.Key.Partition || a == t.Key.Sort || a == d.TypeAttr() || e.Keys[a] != "" || listed[a] {
 				continue
 			}
+			listed[a] = true
 			ty, ok := declared[a]
 			if !ok {
 				ty = observedType(a, its)
@@ -381,6 +402,7 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 			e.Keys = nil
 		}
 		d.Entities = append(d.Entities, e)
+		facetPaths = append(facetPaths, fd.path)
 	}
 	var lost []string
 	for _, a := range declOrder {
@@ -394,8 +416,71 @@ func importWorkbenchTable(tn jnode) (*model.Design, []string, error) {
 
 	// One item per primary key, as DynamoDB would hold them: NoSQL Workbench may
 	// keep the same item in the table data and in a facet.
-	d.Items, notes = dedupeItems(items, paths, t, notes)
-	return d, notes, nil
+	d.Items, paths, notes = dedupeItems(items, paths, t, notes)
+	validateImported(d, tn.path, paths, indexPaths, facetPaths, c)
+	return d, notes
+}
+
+// validateImported applies the design file's rules (model.Validate) to a design
+// built from a model, so that what the design would refuse is reported at its
+// JSON path in the model, not at a line of a YAML file that does not exist. Each
+// part of the design is given its JSON path as its position for the check (line 1
+// marks it as set) and the positions are cleared afterwards. An item the rules
+// refuse is left out under skip, as one DynamoDB refuses is.
+func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, facetPaths []string, c *collector) {
+	at := func(path string) model.Pos { return model.Pos{File: path, Line: 1} }
+	d.Pos, d.Table.Pos = at(tablePath), at(tablePath)
+	for i := range d.Table.Indexes {
+		d.Table.Indexes[i].Pos = at(indexPaths[i])
+	}
+	for i := range d.Entities {
+		d.Entities[i].Pos = at(facetPaths[i])
+	}
+	d.ItemPos = make([]model.Pos, len(d.Items))
+	isItem := map[string]int{}
+	for i, p := range itemPaths {
+		d.ItemPos[i] = at(p)
+		isItem[p] = i
+	}
+	defer func() {
+		d.Pos, d.Table.Pos, d.ItemPos = model.Pos{}, model.Pos{}, nil
+		for i := range d.Table.Indexes {
+			d.Table.Indexes[i].Pos = model.Pos{}
+		}
+		for i := range d.Entities {
+			d.Entities[i].Pos = model.Pos{}
+		}
+	}()
+	var list model.ErrorList
+	if err := model.Validate(d); !errors.As(err, &list) {
+		return
+	}
+	drop := map[int]bool{}
+	for _, pe := range list {
+		msg := pe.Msg
+		if pe.Hint != "" {
+			msg += "; " + pe.Hint
+		}
+		e := &dynamojson.PathError{Path: pe.Pos.File, Msg: msg}
+		if e.Path == "" {
+			e.Path = tablePath
+		}
+		if i, ok := isItem[e.Path]; ok {
+			c.item([]*dynamojson.PathError{e})
+			drop[i] = true
+			continue
+		}
+		c.add(e)
+	}
+	if len(drop) > 0 && c.skip {
+		var kept []model.Item
+		for i, it := range d.Items {
+			if !drop[i] {
+				kept = append(kept, it)
+			}
+		}
+		d.Items = kept
+	}
 }
 
 // wbProjection reads an index's Projection; a missing one means ALL, the
@@ -499,49 +584,42 @@ func wbBilling(tn jnode, b *model.Billing) error {
 }
 
 // wbItem reads one DynamoDB JSON item and checks it against the table's key
-// schema, as PutItem would.
-func wbItem(n jnode, t *model.Table) (model.Item, error) {
+// schema, as PutItem would. It returns every problem the item has: each invalid
+// value (nested ones at their own path), then the key's.
+func wbItem(n jnode, check itemCheck) (model.Item, []*dynamojson.PathError) {
 	it, err := dynamojson.ItemFromJSON(n.v, n.path)
 	if err != nil {
-		return nil, err
+		return nil, wireErrors(n)
 	}
-	if err := checkItemKeys(it, t); err != nil {
-		return nil, &dynamojson.PathError{Path: n.path, Msg: err.Error()}
+	if err := check(it); err != nil {
+		return nil, []*dynamojson.PathError{{Path: n.path, Msg: err.Error()}}
 	}
 	return it, nil
 }
 
-// checkItemKeys checks that an item has the table's key attributes with their
-// declared types, and that any index key attribute it holds has the index's type.
-// The wording follows DynamoDB's PutItem ValidationExceptions (dynalite
-// validations/index.js: "Missing the key ... in the item", "Type mismatch for key").
-func checkItemKeys(it model.Item, t *model.Table) error {
-	for _, k := range []string{t.Key.Partition, t.Key.Sort} {
-		if k == "" {
-			continue
+// itemCheck is DynamoDB's validation of an item written to a table (PutItem's, as
+// the engine applies it: key attributes present, of their types, not empty, within
+// the key size limits; index keys of their types and not empty; the 400 KB limit).
+// Its errors are DynamoDB's messages.
+type itemCheck func(model.Item) error
+
+// newItemCheck builds the check for a table; the error is a table the engine
+// refuses (a key attribute that is not S, N or B).
+func newItemCheck(t *model.Table) (itemCheck, error) {
+	e, err := engine.New(*t)
+	if err != nil {
+		var ee *engine.Error
+		if errors.As(err, &ee) {
+			return nil, errors.New(ee.Message)
 		}
-		v, ok := it[k]
-		if !ok {
-			return fmt.Errorf("One or more parameter values were invalid: Missing the key %s in the item", k)
-		}
-		if want := t.KeyAttributeType(k); v.Type != want {
-			return fmt.Errorf("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", k, want, v.Type)
-		}
-		if (v.Type == model.TypeS || v.Type == model.TypeB) && v.Str == "" {
-			return fmt.Errorf("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", v.Type, k)
-		}
+		return nil, err
 	}
-	for _, ix := range t.Indexes {
-		for _, k := range []string{ix.Key.Partition, ix.Key.Sort} {
-			if k == "" {
-				continue
-			}
-			if v, ok := it[k]; ok && v.Type != t.KeyAttributeType(k) {
-				return fmt.Errorf("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", k, t.KeyAttributeType(k), v.Type, ix.Name)
-			}
+	return func(it model.Item) error {
+		if err := e.CheckItem(it); err != nil {
+			return errors.New(err.Message)
 		}
-	}
-	return nil
+		return nil
+	}, nil
 }
 
 // findTypeAttribute looks for an attribute that holds the facet's name (as a
@@ -629,22 +707,24 @@ func templateCandidates(its []model.Item, exclude map[string]bool) []string {
 // dedupeItems keeps one item per primary key, in first-seen order. An exact
 // duplicate is dropped quietly; a different item with the same key replaces the
 // earlier one (as a second PutItem would) and is noted.
-func dedupeItems(items []model.Item, paths []string, t *model.Table, notes []string) ([]model.Item, []string) {
+func dedupeItems(items []model.Item, paths []string, t *model.Table, notes []string) ([]model.Item, []string, []string) {
 	index := map[string]int{}
 	var out []model.Item
+	var outPaths []string
 	for i, it := range items {
 		k := primaryKeyString(it, t)
 		if j, ok := index[k]; ok {
 			if !out[j].Equal(it) {
 				notes = append(notes, fmt.Sprintf("table %s: %s has the same primary key as an earlier item and replaces it", t.Name, paths[i]))
 			}
-			out[j] = it
+			out[j], outPaths[j] = it, paths[i]
 			continue
 		}
 		index[k] = len(out)
 		out = append(out, it)
+		outPaths = append(outPaths, paths[i])
 	}
-	return out, notes
+	return out, outPaths, notes
 }
 
 // primaryKeyString is a map key for an item's primary key.
@@ -826,9 +906,13 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	for i := range facetAttrs {
 		facetAttrs[i] = map[string]bool{}
 	}
+	check, err := newItemCheck(t)
+	if err != nil {
+		return nil, nil, err
+	}
 	for i, it := range d.Items {
 		full := completeItem(d, it)
-		if err := checkItemKeys(full, t); err != nil {
+		if err := check(full); err != nil {
 			return nil, nil, fmt.Errorf("item %d: %v", i, err)
 		}
 		tv, ok := full[typeAttr]

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -175,34 +174,34 @@ func TestImportWorkbenchErrors(t *testing.T) {
 		{"empty data model", `{"DataModel": []}`, "$.DataModel: the model has no tables"},
 		{"bad version", `{"ModelMetadata": {"Version": "9.9"}, "DataModel": []}`, `$.ModelMetadata.Version: unsupported NoSQL Workbench model version "9.9"`},
 		{"missing table name", `{"DataModel": [{"KeyAttributes": {}}]}`, "$.DataModel[0]: missing TableName"},
-		{"missing attribute name", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeType": "S"}}}]}`,
+		{"missing attribute name", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeType": "S"}}}]}`,
 			"$.DataModel[0].KeyAttributes.PartitionKey: missing AttributeName"},
-		{"missing partition key", `{"DataModel": [{"TableName": "t", "KeyAttributes": {}}]}`, "$.DataModel[0].KeyAttributes: missing PartitionKey"},
-		{"key type M", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "M"}}}]}`,
+		{"missing partition key", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {}}]}`, "$.DataModel[0].KeyAttributes: missing PartitionKey"},
+		{"key type M", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "M"}}}]}`,
 			"$.DataModel[0].KeyAttributes.PartitionKey: key attribute p has type M"},
-		{"unknown type", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "STRING"}}}]}`,
+		{"unknown type", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "STRING"}}}]}`,
 			`$.DataModel[0].KeyAttributes.PartitionKey.AttributeType: unknown attribute type "STRING"`},
-		{"conflicting key types", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
+		{"conflicting key types", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
 			"GlobalSecondaryIndexes": [{"IndexName": "g", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "N"}}}]}]}`,
 			"$.DataModel[0].GlobalSecondaryIndexes[0].KeyAttributes.PartitionKey: key attribute p is N here but S"},
-		{"bad projection", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
+		{"bad projection", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
 			"GlobalSecondaryIndexes": [{"IndexName": "g", "KeyAttributes": {"PartitionKey": {"AttributeName": "q", "AttributeType": "S"}}, "Projection": {"ProjectionType": "SOME"}}]}]}`,
 			`$.DataModel[0].GlobalSecondaryIndexes[0].Projection.ProjectionType: unknown ProjectionType "SOME"`},
-		{"item without key", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
+		{"item without key", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
 			"TableData": [{"p": {"S": "a"}}, {"q": {"S": "b"}}]}]}`, "$.DataModel[0].TableData[1]: One or more parameter values were invalid: Missing the key p in the item"},
-		{"item with wrong key type", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "N"}},
+		{"item with wrong key type", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "N"}},
 			"TableData": [{"p": {"S": "a"}}]}]}`, "$.DataModel[0].TableData[0]: One or more parameter values were invalid: Type mismatch for key p expected: N actual: S"},
-		{"bad wire value in facet", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
+		{"bad wire value in facet", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
 			"TableFacets": [{"FacetName": "f", "TableData": [{"p": {"S": "a"}, "n": {"N": "x"}}]}]}]}`, "$.DataModel[0].TableFacets[0].TableData[0].n.N: not a number"},
-		{"provisioned without capacity", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}, "BillingMode": "PROVISIONED"}]}`,
+		{"provisioned without capacity", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}, "BillingMode": "PROVISIONED"}]}`,
 			"$.DataModel[0]: missing ProvisionedCapacitySettings"},
-		{"negative capacity", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}, "BillingMode": "PROVISIONED",
+		{"negative capacity", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}, "BillingMode": "PROVISIONED",
 			"ProvisionedCapacitySettings": {"ProvisionedThroughput": {"ReadCapacityUnits": -1, "WriteCapacityUnits": 1}}}]}`,
 			"$.DataModel[0].ProvisionedCapacitySettings.ProvisionedThroughput.ReadCapacityUnits: expected a whole number"},
-		{"duplicate facet", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
+		{"duplicate facet", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
 			"TableFacets": [{"FacetName": "f"}, {"FacetName": "f"}]}]}`, `$.DataModel[0].TableFacets[1]: facet "f" is also defined`},
-		{"duplicate table", `{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}},
-			{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}}]}`, `$.DataModel[1]: table "t" is also defined at $.DataModel[0]`},
+		{"duplicate table", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}},
+			{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}}]}`, `$.DataModel[1]: table "tbl" is also defined at $.DataModel[0]`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -354,42 +353,47 @@ func TestExportWorkbenchGolden(t *testing.T) {
 }
 
 func FuzzImportWorkbench(f *testing.F) {
-	for _, name := range []string{"nwb/DeviceStateLog_5.json", "nwb3/BasicTemplate.json"} {
+	for _, name := range []string{"nwb/DeviceStateLog_5.json", "nwb/DeviceStateLog_7.json", "nwb/AnOnlineShop_14.json", "nwb/AnOnlineShop_facets.json", "nwb3/BasicTemplate.json", "nwb3/TwoTables.json"} {
 		data, err := readFileForFuzz(name)
 		if err == nil {
 			f.Add(data)
 		}
 	}
-	f.Add([]byte(`{"DataModel":[{"TableName":"t","KeyAttributes":{"PartitionKey":{"AttributeName":"p","AttributeType":"S"}},"TableFacets":[{"FacetName":"f","KeyAttributeAlias":{"PartitionKeyAlias":"Id"},"TableData":[{"p":{"S":"a#1"}}]}]}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		r, err := ImportWorkbench(data)
+	f.Add([]byte(`{"DataModel":[{"TableName":"tbl","KeyAttributes":{"PartitionKey":{"AttributeName":"p","AttributeType":"S"}},"TableFacets":[{"FacetName":"f","KeyAttributeAlias":{"PartitionKeyAlias":"Id"},"TableData":[{"p":{"S":"a#1"}}]}]}]}`))
+	f.Fuzz(fuzzBody)
+}
+
+// fuzzBody is one run of FuzzImportWorkbench.
+func fuzzBody(t *testing.T, data []byte) {
+	r, err := ImportWorkbench(data)
+	if err != nil {
+		checkImportError(t, err)
+		return
+	}
+	// Whatever imports is a valid design, and exports and imports again.
+	for _, d := range r.Designs {
+		text, err := model.Marshal(d)
 		if err != nil {
-			if _, ok := err.(*dynamojson.PathError); !ok {
-				t.Fatalf("error without a JSON path: %T %v", err, err)
-			}
-			if !strings.HasPrefix(err.Error(), "$") {
-				t.Fatalf("error does not start with a JSON path: %v", err)
-			}
-			return
+			t.Fatalf("an imported design does not save: %v", err)
 		}
-		// Whatever imports must export and import again.
-		for _, d := range r.Designs {
-			out, _, err := ExportWorkbench(d)
-			if err != nil {
-				t.Fatalf("export of an imported design failed: %v", err)
-			}
-			if _, err := ImportWorkbench(out); err != nil {
-				t.Fatalf("re-import failed: %v\n%s", err, out)
-			}
+		if _, err := model.Parse("imported.yaml", text); err != nil {
+			t.Fatalf("an imported design is not valid: %v\n%s", err, text)
 		}
-	})
+		out, _, err := ExportWorkbench(d)
+		if err != nil {
+			t.Fatalf("export of an imported design failed: %v", err)
+		}
+		if _, err := ImportWorkbench(out); err != nil {
+			t.Fatalf("re-import failed: %v\n%s", err, out)
+		}
+	}
 }
 
 // A table-level item whose type attribute names a facet is one of that facet's
 // items: a template must fit it too.
 func TestImportWorkbenchTemplatesFitTableItems(t *testing.T) {
 	model3 := func(tableItem string) []byte {
-		return []byte(`{"DataModel": [{"TableName": "t",
+		return []byte(`{"DataModel": [{"TableName": "tbl",
 			"KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
 			"TableFacets": [{"FacetName": "dev", "KeyAttributeAlias": {"PartitionKeyAlias": "DeviceId"},
 				"TableData": [{"pk": {"S": "DEV#a"}, "kind": {"S": "dev"}}, {"pk": {"S": "DEV#b"}, "kind": {"S": "dev"}}]}],

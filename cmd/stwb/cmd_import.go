@@ -22,7 +22,7 @@ func init() {
 }
 
 const importUsage = `usage:
-  stwb import MODEL.json [-o OUT.yaml|DIR] [--into DESIGN.yaml] [--table NAME] [--force]
+  stwb import MODEL.json [-o OUT.yaml|DIR] [--into DESIGN.yaml] [--table NAME] [--force] [--skip-invalid]
       a NoSQL Workbench data model (1.0, 2.0, 3.0) becomes a design; with several
       tables, pick one with --table or give -o DIR for one design file per table.
       Into an existing design (--into, or -o onto a design file) the model's table,
@@ -43,6 +43,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	table := fset.String("table", "", "the table of a multi-table model to import")
 	into := fset.String("into", "", "the design that the model is merged into, or dynamodb-json items are added to")
 	force := fset.Bool("force", false, "replace an existing file, or merge even when it breaks patterns")
+	skipInvalid := fset.Bool("skip-invalid", false, "import the valid items of a model and list the invalid ones")
 	quiet := fset.Bool("quiet", false, "no progress or notes on standard error")
 	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "table": true, "into": true})
 	if err := fset.Parse(flags); err != nil {
@@ -59,7 +60,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(pos) != 1 {
 			return usageError(stderr, "%s", importUsage)
 		}
-		return importWorkbench(pos[0], *out, *into, *table, *force, *quiet, stdin, stdout, stderr)
+		return importWorkbench(pos[0], *out, *into, *table, *force, *skipInvalid, *quiet, stdin, stdout, stderr)
 	case "dynamodb-json":
 		if len(pos) == 0 || *into == "" || *table != "" {
 			return usageError(stderr, "%s", importUsage)
@@ -69,16 +70,21 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
 }
 
-func importWorkbench(path, out, into, table string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
+func importWorkbench(path, out, into, table string, force, skipInvalid, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	data, err := readInput(path, stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb import: %v\n", err)
 		return 2
 	}
-	r, err := interop.ImportWorkbench(data)
+	r, err := interop.ImportWorkbenchWith(data, interop.WorkbenchOptions{SkipInvalid: skipInvalid})
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", path, err)
-		return 2
+		return reportImportErrors(stderr, path, data, err)
+	}
+	if len(r.Skipped) > 0 {
+		fmt.Fprintf(stderr, "stwb import: --skip-invalid: left out the invalid items (DynamoDB would refuse them too):\n")
+		for _, e := range r.Skipped {
+			fmt.Fprintf(stderr, "  skipped %s: %s\n", path, e)
+		}
 	}
 	designs := r.Designs
 	if table != "" {
@@ -251,6 +257,48 @@ func firstLine(err error) string {
 		return s[:i] + " ..."
 	}
 	return s
+}
+
+// reportImportErrors prints every problem of a model, each with its JSON path (or
+// line and column for a file that is not JSON), and says what to do.
+func reportImportErrors(stderr io.Writer, path string, data []byte, err error) int {
+	var se *interop.JSONSyntaxError
+	if errors.As(err, &se) {
+		fmt.Fprintf(stderr, "%s:%d:%d: not valid JSON: %s\n", path, se.Line, se.Col, se.Msg)
+		hintDynamoDBJSON(stderr, path, data)
+		return 2
+	}
+	var list interop.PathErrors
+	if !errors.As(err, &list) {
+		fmt.Fprintf(stderr, "%s: %v\n", path, err)
+		return 2
+	}
+	items := 0
+	for _, e := range list {
+		fmt.Fprintf(stderr, "%s: %s\n", path, e)
+		if strings.Contains(e.Path, ".TableData[") {
+			items++
+		}
+	}
+	if len(list) == 1 && list[0].Path == "$" && strings.HasPrefix(list[0].Msg, "missing DataModel") && hintDynamoDBJSON(stderr, path, data) {
+		return 2
+	}
+	fmt.Fprintf(stderr, "stwb import: %d problems; nothing was written", len(list))
+	if items > 0 {
+		fmt.Fprintf(stderr, " (--skip-invalid imports the valid items and lists the %d invalid values it leaves out)", items)
+	}
+	fmt.Fprintln(stderr)
+	return 2
+}
+
+// hintDynamoDBJSON says which --format reads a file that the Workbench importer
+// refused, when it is DynamoDB JSON; it reports whether it said so.
+func hintDynamoDBJSON(stderr io.Writer, path string, data []byte) bool {
+	if interop.SniffFormat(data) != interop.FormatDynamoDBJSON {
+		return false
+	}
+	fmt.Fprintf(stderr, "%s is DynamoDB JSON (S3 export lines, Scan output or a BatchWriteItem request), not a NoSQL Workbench model: add its items to a design with\n  stwb import --format dynamodb-json %s --into DESIGN.yaml\n", path, path)
+	return true
 }
 
 func tableNames(ds []*model.Design) string {

@@ -25,7 +25,7 @@ func nwbFile(name string) string {
 func TestImportCommand(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
-	os.WriteFile(bad, []byte(`{"DataModel": [{"TableName": "t", "KeyAttributes": {"PartitionKey": {"AttributeType": "S"}}}]}`), 0o644)
+	os.WriteFile(bad, []byte(`{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeType": "S"}}}]}`), 0o644)
 	cases := []struct {
 		name    string
 		args    []string

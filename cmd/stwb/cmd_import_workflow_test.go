@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -206,5 +207,90 @@ func TestImportMultiTableOntoYAMLName(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Fatal("X.yaml was created")
+	}
+}
+
+// Every problem of a model at once, each with its JSON path; nothing written; and
+// --skip-invalid imports the rest and lists what it left out.
+func TestImportReportsEveryProblem(t *testing.T) {
+	dir := t.TempDir()
+	var items []string
+	for i := 0; i < 12; i++ {
+		items = append(items, fmt.Sprintf(`{"pk": {"S": "p#%d"}, "car": {"M": {"autonomous_driving": {"M": {"is_enabled": {"BOOL": "yes"}}}}}}`, i))
+	}
+	items = append(items, `{"pk": {"S": "fine"}}`)
+	m := filepath.Join(dir, "m.json")
+	os.WriteFile(m, []byte(`{"ModelName": "cars", "DataModel": [{"TableName": "cars",
+		"KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
+		"TableFacets": [{"FacetName": "car", "TableData": [`+strings.Join(items, ",\n")+`]}]}]}`), 0o644)
+	out := filepath.Join(dir, "cars.yaml")
+	code, _, errText := runCmd(t, "", "import", m, "-o", out)
+	if code != 2 {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	for i := 0; i < 12; i++ {
+		want := fmt.Sprintf("m.json: $.DataModel[0].TableFacets[0].TableData[%d].car.M.autonomous_driving.M.is_enabled.BOOL: expected true or false, found a string\n", i)
+		if !strings.Contains(errText, want) {
+			t.Errorf("stderr lacks %q", want)
+		}
+	}
+	if !strings.Contains(errText, "12 problems; nothing was written (--skip-invalid imports the valid items") {
+		t.Errorf("no summary:\n%s", errText)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Fatal("a design was written although the model has errors")
+	}
+	code, _, errText = runCmd(t, "", "import", m, "-o", out, "--skip-invalid")
+	if code != 0 || strings.Count(errText, "  skipped ") != 12 {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	if d, err := model.Load(out); err != nil || len(d.Items) != 1 {
+		t.Fatalf("%v", err)
+	}
+}
+
+// Errors point at the input: a line that exists, and the format that reads a
+// DynamoDB JSON file given to the Workbench importer.
+func TestImportErrorsPointAtTheInput(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	cases := []struct {
+		file string
+		want []string
+	}{
+		{write("syntax.json", "{\n  \"ModelName\": \"x\",\n  \"DataModel\": [\n    {\"TableName\": \"t\",}\n  ]\n}\n"),
+			[]string{"syntax.json:4:23: not valid JSON: invalid character '}'"}},
+		{write("scan.json", `{"Items": [{"pk": {"S": "a"}}], "Count": 1, "ScannedCount": 1}`),
+			[]string{"scan.json: $: missing DataModel", "not a NoSQL Workbench model", "stwb import --format dynamodb-json " + filepath.Join(dir, "scan.json") + " --into DESIGN.yaml"}},
+		{write("batch.json", `{"DyGraph": [{"PutRequest": {"Item": {"pk": {"S": "a"}}}}]}`),
+			[]string{"batch.json: $: missing DataModel", "--format dynamodb-json"}},
+		{write("lines.json", "{\"Item\": {\"pk\": {\"S\": \"a\"}}}\n{\"Item\": {\"pk\": {\"S\": \"b\"}}}\n"),
+			[]string{"lines.json:2:1: not valid JSON", "--format dynamodb-json"}},
+		{write("emptygsi.json", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}},
+			"GlobalSecondaryIndexes": [{"IndexName": "GSI1", "KeyAttributes": {"PartitionKey": {"AttributeName": "g", "AttributeType": "S"}}}],
+			"TableData": [{"pk": {"S": "a"}, "g": {"S": ""}}]}]}`),
+			[]string{"emptygsi.json: $.DataModel[0].TableData[0]: One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: GSI1, IndexKey: g"}},
+		{write("badname.json", `{"DataModel": [{"TableName": "t!", "KeyAttributes": {"PartitionKey": {"AttributeName": "pk", "AttributeType": "S"}}}]}`),
+			[]string{`badname.json: $.DataModel[0]: table name "t!" is not a valid DynamoDB table name`}},
+	}
+	for _, c := range cases {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			code, _, errText := runCmd(t, "", "import", c.file)
+			if code != 2 {
+				t.Fatalf("exit %d\n%s", code, errText)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(errText, w) {
+					t.Errorf("stderr lacks %q:\n%s", w, errText)
+				}
+			}
+			if strings.Contains(errText, ".yaml:") {
+				t.Errorf("names a YAML file that does not exist:\n%s", errText)
+			}
+		})
 	}
 }
