@@ -250,6 +250,16 @@ func checkExpectDrift(c *checker) {
 	}
 }
 
+// Drift says how result r of pattern p of design d differs from the pattern's expect
+// and expectError, "" when it does not: the expect-drift rule's comparison, for the
+// workbench's preview.
+func Drift(d *model.Design, p *model.Pattern, r *engine.Result) string {
+	if r == nil || p.Expect == nil && p.ExpectError == "" {
+		return ""
+	}
+	return (&checker{d: d}).drift(p, r)
+}
+
 // drift says how a pattern's result differs from what it expects; "" when it does not.
 func (c *checker) drift(p *model.Pattern, r *engine.Result) string {
 	gotErr := ""

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,6 +37,7 @@ type Model struct {
 	form     *form
 	confirm  *askConfirm
 	showHelp bool
+	helpTop  int // the first line of the help shown
 	palette  *palette
 	help     help.Model
 	opts     Options
@@ -274,9 +276,26 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case m.palette != nil:
 		return m.palette.update(m, msg)
 	case m.showHelp:
-		// Any key closes the help (esc, ?, q as the footer says; an alt+key is what a
-		// terminal makes of esc pressed quickly before another key).
-		m.showHelp = false
+		// The help scrolls; esc, ? or q closes it, and no key reaches the pane below.
+		rows := m.bodyHeight()
+		switch {
+		case key.Matches(msg, km.Close, km.Help, km.Quit) || msg.Alt:
+			// An alt+key is what a terminal makes of esc pressed just before a key.
+			m.showHelp = false
+		case key.Matches(msg, km.Down):
+			m.helpTop++
+		case key.Matches(msg, km.Up):
+			m.helpTop--
+		case key.Matches(msg, km.PageDown):
+			m.helpTop += rows - 1
+		case key.Matches(msg, km.PageUp):
+			m.helpTop -= rows - 1
+		case key.Matches(msg, km.Top):
+			m.helpTop = 0
+		case key.Matches(msg, km.Bottom):
+			m.helpTop = len(m.helpLines())
+		}
+		m.helpTop = max(0, min(m.helpTop, len(m.helpLines())-rows))
 		return nil
 	case m.w.doc.loading:
 		if key.Matches(msg, km.Quit) {
@@ -302,7 +321,7 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case key.Matches(msg, km.Redo):
 		return m.step("redid", "nothing to redo", m.w.doc.Redo, m.w.doc.Undo)
 	case key.Matches(msg, km.Help):
-		m.showHelp = true
+		m.showHelp, m.helpTop = true, 0
 		return nil
 	case key.Matches(msg, km.Palette):
 		m.palette = newPalette(m, "")
@@ -465,6 +484,7 @@ func (m *Model) View() string {
 		body = st.Render.Dim.Render("reading and checking " + doc.Path + "…")
 	case m.showHelp:
 		body = m.helpView(h)
+
 	case m.form != nil:
 		body = m.form.view()
 	case m.palette != nil:
@@ -490,23 +510,53 @@ func (m *Model) View() string {
 	var short []key.Binding
 	switch {
 	case m.form != nil:
-		short = []key.Binding{km(m).NextField, km(m).PrevField, km(m).Submit, km(m).Cancel}
+		short = []key.Binding{km(m).NextField, km(m).PrevField, km(m).Submit, km(m).Close}
 	case m.showHelp:
-		short = []key.Binding{km(m).Cancel}
+		short = []key.Binding{km(m).Down, km(m).Up, km(m).PageDown, km(m).Close}
 	case m.ver.show && m.palette == nil:
 		short = m.w.km.verifyHelp()
 	default:
 		short = append(m.panes[m.focus].ShortHelp(), m.w.km.global()...)
 	}
-	b.WriteString(render.Clip(m.help.ShortHelpView(short), m.width))
+	b.WriteString(m.footer(short))
 	return b.String()
+}
+
+// footer is the short help: ? help and q quit always show, at the right; the other
+// hints are cut first when the width runs out.
+func (m *Model) footer(short []key.Binding) string {
+	k := m.w.km
+	var rest []key.Binding
+	for _, b := range short {
+		if !slices.Contains(b.Keys(), "?") && !slices.Contains(b.Keys(), "q") {
+			rest = append(rest, b)
+		}
+	}
+	always := m.help.ShortHelpView([]key.Binding{k.Help, k.Quit})
+	room := m.width - render.Width(always) - 3
+	if room < 1 {
+		return render.Clip(always, m.width)
+	}
+	return render.Fit(m.help.ShortHelpView(rest), room) + " • " + always
 }
 
 func km(m *Model) KeyMap { return m.w.km }
 
-// helpView is the full help, generated from the KeyMap: the focused pane's bindings,
-// then the global ones, flowed into as many columns as the width allows.
+// helpView is the help's window of h lines from helpTop (View changes nothing).
 func (m *Model) helpView(h int) string {
+	lines := m.helpLines()
+	top := max(0, min(m.helpTop, len(lines)-h))
+	end := min(len(lines), top+h)
+	if len(lines) > h {
+		lines[top] = m.w.st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane") + fmt.Sprintf("   lines %d-%d of %d · ↓/↑ pgdn/pgup scroll · esc closes", top+1, end, len(lines))
+	}
+	return strings.Join(lines[top:end], "\n")
+}
+
+// helpLines is the full help, generated from the KeyMap: the focused pane's bindings,
+// then the global ones, flowed into as many columns as the width allows, then the
+// palette's commands.
+func (m *Model) helpLines() []string {
 	st := m.w.st
 	k := m.w.km
 	groups := m.panes[m.focus].FullHelp()
@@ -525,7 +575,7 @@ func (m *Model) helpView(h int) string {
 	const colW = 32
 	cols := max(1, m.width/colW)
 	rows := (len(entries) + cols - 1) / cols
-	lines := []string{st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane") + "   (? or esc to close)", ""}
+	lines := []string{st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane") + "   (esc, ? or q to close)", ""}
 	for r := 0; r < rows; r++ {
 		var b strings.Builder
 		for c := 0; c < cols; c++ {
@@ -537,13 +587,14 @@ func (m *Model) helpView(h int) string {
 	}
 	lines = append(lines, "", "Commands (press :):")
 	for _, c := range paletteHelp() {
-		lines = append(lines, "  "+c)
+		for i, l := range wrap(c, m.width-4) {
+			if i > 0 {
+				l = "  " + l
+			}
+			lines = append(lines, "  "+l)
+		}
 	}
-	lines = append(lines, "", "Mouse: the wheel scrolls, a click selects a row or a pane tab.")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	return strings.Join(lines, "\n")
+	return append(lines, "", "Mouse: the wheel scrolls, a click selects a row or a pane tab.")
 }
 
 // spread puts left and right on one line of width w, cutting left if needed.

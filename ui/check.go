@@ -109,12 +109,11 @@ func (doc *Doc) checkedStep(step, back func() string) (string, error) {
 	return label, nil
 }
 
-// fieldOf names the form field a loader message is about: the field whose label is
-// a word of the message (a key attribute such as GSI1PK), else "".
+// fieldOf is the form field a loader message is about: the field whose label or name
+// is the message's first such word (a key attribute such as GSI1PK), else -1.
 func fieldOf(f *form, msg string) int {
-	words := messageWords(msg)
-	for i, fl := range f.fields {
-		for _, w := range words {
+	for _, w := range messageWords(msg) {
+		for i, fl := range f.fields {
 			if w == fl.label || w == fl.name {
 				return i
 			}

@@ -13,6 +13,8 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom, Left, Right key.Binding
 	// Editing.
 	Add, Edit, Delete, Copy, MoveUp, MoveDown, Duplicate, CycleView, AddLSI key.Binding
+	// Pin sets a pattern's expect (or expectError) from its current result.
+	Pin key.Binding
 	// The Patterns pane's detail and preview scroll on their own.
 	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
@@ -57,6 +59,7 @@ func DefaultKeyMap() KeyMap {
 		Duplicate: b([]string{"y"}, "y", "duplicate"),
 		CycleView: b([]string{"v"}, "v", "table/index view"),
 		AddLSI:    b([]string{"L"}, "L", "add LSI (new table only)"),
+		Pin:       b([]string{"p"}, "p", "pin expect to the result"),
 
 		DetailDown: b([]string{"]"}, "]", "scroll preview down"),
 		DetailUp:   b([]string{"["}, "[", "scroll preview up"),

@@ -9,6 +9,7 @@ import (
 
 	"stwb/model"
 	"stwb/render"
+	"stwb/review"
 )
 
 // patternsPane lists the access patterns and shows the selected one's detail and
@@ -53,7 +54,7 @@ func (p *patternsPane) FullHelp() [][]key.Binding {
 	km := p.keys()
 	return [][]key.Binding{
 		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.DetailDown, km.DetailUp},
-		{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown},
+		{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown, km.Pin},
 	}
 }
 
@@ -132,6 +133,8 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				e := sliceEdit(fmt.Sprintf("deleted pattern %d", pt.ID), false, patternsOf, opDelete, i, pt, model.Pattern{})
 				return p, cmdOf(askConfirm{question: fmt.Sprintf("Delete pattern %d %q? (y/n)", pt.ID, pt.Name), onYes: cmdOf(applyEdit{e: e})})
 			}
+		case key.Matches(msg, km.Pin):
+			return p, p.pin()
 		case key.Matches(msg, km.Copy):
 			if i := p.sel(); i < len(d.Patterns) {
 				c := clonePattern(d.Patterns[i])
@@ -153,6 +156,46 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	}
 	return p, nil
+}
+
+// pin sets the selected pattern's expect from its current result: the table keys of
+// the items it returns, in order, or for a request that fails, its error type as
+// expectError (FORMAT.md "Patterns"). A write pins only whether it fails.
+func (p *patternsPane) pin() tea.Cmd {
+	d := p.w.doc.D
+	i := p.sel()
+	if i >= len(d.Patterns) {
+		return nil
+	}
+	res := p.w.previewFor(i)
+	if res == nil {
+		return statusErr("the result is still being computed: pin it in a moment")
+	}
+	pt := d.Patterns[i]
+	c := clonePattern(pt)
+	c.Pos = pt.Pos
+	c.ExpectError, c.Expect = "", nil
+	what := "its result"
+	switch {
+	case res.Err != nil:
+		c.ExpectError, what = res.Err.Type, res.Err.Type
+	case !pt.Operation.IsWrite():
+		c.Expect = []model.Item{}
+		for _, it := range res.Items {
+			k := model.Item{}
+			for _, a := range []string{d.Table.Key.Partition, d.Table.Key.Sort} {
+				if v, ok := it[a]; ok && a != "" {
+					k[a] = v
+				}
+			}
+			c.Expect = append(c.Expect, k)
+		}
+		what = fmt.Sprintf("%d keys", len(c.Expect))
+	default:
+		what = "success"
+	}
+	e := sliceEdit(fmt.Sprintf("pinned pattern %d's expect to %s", pt.ID, what), false, patternsOf, opSet, i, pt, c)
+	return cmdOf(applyEdit{e: e})
 }
 
 // newPattern is what the add form starts from: the next id, a Query on the table.
@@ -250,6 +293,12 @@ func (p *patternsPane) detail() []string {
 	case res == nil:
 		lines = append(lines, st.Dim.Render("computing…"))
 	default:
+		switch drift := review.Drift(d, pt, res); {
+		case drift != "":
+			lines = append(lines, st.Error.Render(render.Clip("✗ drift: "+drift+" (p pins the new result)", p.wid)))
+		case pt.Expect != nil || pt.ExpectError != "":
+			lines = append(lines, st.Dim.Render("✓ as expected (expect)"))
+		}
 		lines = append(lines, render.Preview(res, previewKeyNames(d, pt), p.wid, st)...)
 		if c := w.patternCost(sel); c != "" {
 			lines = append(lines, c)

@@ -152,3 +152,29 @@ func TestFollow(t *testing.T) {
 		}
 	}
 }
+
+// The help scrolls to its last line at 80x24, closes on esc without passing it to
+// the pane below, and the footer keeps ? help and q quit at every width.
+func TestHelpScrollsAndFooter(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 80, 24)
+	send(t, m, keys("?", "G")...)
+	scr := screen(m)
+	if !strings.Contains(scr, "Mouse: the wheel scrolls") || !strings.Contains(scr, "quit (asks when there are unsaved changes)") {
+		t.Fatalf("the end of the help is not reachable:\n%s", scr)
+	}
+	send(t, m, keys("esc")...)
+	if m.showHelp || m.focus != panePatterns || m.Doc().Dirty {
+		t.Fatal("esc did not just close the help")
+	}
+	send(t, m, keys("?", "d")...)
+	if !m.showHelp || m.confirm != nil {
+		t.Fatal("a key in the help reached the pane below")
+	}
+	for _, w := range []int{40, 60, 80, 120} {
+		m := testModel(t, fixtureDoc(), w, 24)
+		lines := strings.Split(screen(m), "\n")
+		if f := lines[len(lines)-1]; !strings.HasSuffix(strings.TrimRight(f, " "), "? help • q quit") {
+			t.Errorf("at width %d the footer is %q", w, f)
+		}
+	}
+}

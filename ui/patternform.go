@@ -40,6 +40,12 @@ var patternFields = [][3]string{
 	{"limit", "limit", "Limit: items read per request (empty: none)"},
 	{"consistent", "consistent", "ConsistentRead: true or false (default)"},
 	{"item", "item", "PutItem: the item, {PK: ..., SK: ..., attr: value}"},
+	{"keys", "keys", "BatchGetItem, TransactGetItems: [{PK: ..., SK: ...}, {PK: ..., SK: ...}]"},
+	{"actions", "actions", `BatchWriteItem, TransactWriteItems: [{put: ITEM, condition: "attribute_not_exists(PK)"}, {update: {key: KEY, update: "SET ..."}}, {delete: {key: KEY}}, {check: {key: KEY, condition: ...}}]`},
+	{"expect", "expect", "the keys it must return, in order: [{PK: ..., SK: ...}] (p on the pattern pins the current result)"},
+	{"expectError", "expectError", "the error it must end in, such as TransactionCanceledException (empty: it must succeed)"},
+	{"partitions", "partitions", "how many partition key values the traffic spreads over (empty: the items'); for hot-partition analysis"},
+	{"batch", "batch", "true for a Scan that runs as a batch job, not in a request path"},
 }
 
 func opNames() []string {
@@ -59,6 +65,14 @@ func patternFormValues(p *model.Pattern) map[string]string {
 		"condition": p.Condition, "update": p.Update,
 		"names": formatNames(p.Names), "values": formatMapping(p.Values),
 		"item": formatMapping(p.Item),
+		"keys": itemsText(p.Keys), "actions": actionsText(p.Actions), "expect": itemsText(p.Expect),
+		"expectError": p.ExpectError,
+	}
+	if p.Partitions > 0 {
+		v["partitions"] = strconv.FormatInt(p.Partitions, 10)
+	}
+	if p.Batch {
+		v["batch"] = "true"
 	}
 	if p.Rate > 0 {
 		v["rate"] = strconv.FormatFloat(p.Rate, 'f', -1, 64)
@@ -81,7 +95,7 @@ func patternFormValues(p *model.Pattern) map[string]string {
 }
 
 // patternFromForm builds the pattern the form describes, on top of base (which keeps
-// the fields the form does not show: keys, actions, expect, partitions, batch).
+// what the form does not show: returnValues, an action's own position).
 // errs holds one message per field that is wrong.
 func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[string]string) (model.Pattern, map[string]string) {
 	p := base
@@ -216,7 +230,7 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 		p.Key = key
 	default:
 		if keySrc != "" {
-			bad("key", "%s takes no key here (BatchGetItem and transactions keep theirs in the file)", p.Operation)
+			bad("key", "%s takes no key: BatchGetItem and TransactGetItems take keys, the writes of a batch or transaction their actions", p.Operation)
 		}
 	}
 	compile("filter", p.Filter, func(s string) error { _, err := expr.CompileFilter(s, ctx); return err })
@@ -241,6 +255,54 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 		p.Item = item
 	} else if strings.TrimSpace(v["item"]) != "" {
 		bad("item", "only a PutItem takes an item")
+	}
+	lists := map[string]func(*model.Pattern){
+		"keys":    func(q *model.Pattern) { p.Keys = q.Keys },
+		"actions": func(q *model.Pattern) { p.Actions = q.Actions },
+		"expect":  func(q *model.Pattern) { p.Expect = q.Expect },
+	}
+	for _, field := range []string{"keys", "actions", "expect"} {
+		q, err := readPatternList(p.Operation, field, v[field])
+		if err != nil {
+			bad(field, "%v", err)
+			continue
+		}
+		lists[field](q)
+	}
+	p.ExpectError = strings.TrimSpace(v["expectError"])
+	p.Partitions = 0
+	if s := strings.TrimSpace(v["partitions"]); s != "" {
+		n, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || n < 1 {
+			bad("partitions", "a whole number of partition key values, 1 or more, or empty")
+		}
+		p.Partitions = n
+	}
+	switch strings.TrimSpace(v["batch"]) {
+	case "", "false":
+		p.Batch = false
+	case "true":
+		p.Batch = true
+	default:
+		bad("batch", "must be true, false or empty")
+	}
+	if len(errs) == 0 {
+		// The fields an operation takes are the loader's (model.Validate, from the API
+		// reference of each operation): a field the request has no parameter for, or
+		// one it needs and lacks, is refused at that field.
+		for _, msg := range patternProblems(d, p) {
+			field := "operation"
+		words:
+			for _, w := range messageWords(msg) {
+				for _, f := range patternFields {
+					if w == f[0] {
+						field = f[0]
+						break words
+					}
+				}
+			}
+			bad(field, "%s", msg)
+		}
 	}
 	if len(errs) == 0 {
 		// API_Query.html: a name or value no expression uses is a ValidationException.
@@ -362,4 +424,21 @@ func newPatternForm(w *world, editing int, base model.Pattern) *form {
 	}
 	f.after = func() tea.Cmd { return cmdOf(selectPattern{index: idx}) }
 	return f
+}
+
+// patternProblems is what the loader says of p alone: model.Validate of a design
+// holding the table and this one pattern, the pattern's number left out.
+func patternProblems(d *model.Design, p model.Pattern) []string {
+	p.ID = 1
+	one := &model.Design{Version: 1, Name: d.Name, Table: d.Table, Patterns: []model.Pattern{p}}
+	var out []string
+	var list model.ErrorList
+	if errors.As(model.Validate(one), &list) {
+		for _, e := range list {
+			if msg, ok := strings.CutPrefix(problemText(e), "pattern 1: "); ok {
+				out = append(out, msg)
+			}
+		}
+	}
+	return out
 }

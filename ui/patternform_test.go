@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"stwb/model"
+)
+
+// Every FORMAT.md pattern field can be entered: a TransactWriteItems with two
+// conditional puts, a BatchGetItem's keys, expect, expectError, partitions, batch.
+// The list fields are read by the loader, and written back as they were read.
+func TestPatternFormEveryField(t *testing.T) {
+	d := fixture()
+	base := func(op string) map[string]string {
+		return map[string]string{"id": "9", "name": "n", "operation": op}
+	}
+	with := func(v map[string]string, kv ...string) map[string]string {
+		for i := 0; i+1 < len(kv); i += 2 {
+			v[kv[i]] = kv[i+1]
+		}
+		return v
+	}
+	cases := []struct {
+		name  string
+		vals  map[string]string
+		field string // the field expected to hold an error; "" for none
+		check func(p model.Pattern) bool
+	}{
+		{"transaction of two conditional puts", with(base("TransactWriteItems"), "actions",
+			`[{put: {PK: "STUDENT#s-1", SK: PROFILE, email: a@x}, condition: "attribute_not_exists(PK)"}, {put: {PK: "EMAIL#a@x", SK: CLAIM}, condition: "attribute_not_exists(PK)"}]`,
+			"expectError", "TransactionCanceledException"), "",
+			func(p model.Pattern) bool {
+				return len(p.Actions) == 2 && p.Actions[1].Kind == model.ActionPut && p.Actions[1].Condition == "attribute_not_exists(PK)" && p.ExpectError == "TransactionCanceledException"
+			}},
+		{"update, delete and check actions", with(base("TransactWriteItems"), "actions",
+			`[{update: {key: {PK: A, SK: B}, update: "SET n = :n", values: {":n": 1}}}, {delete: {key: {PK: A, SK: C}}}, {check: {key: {PK: A, SK: D}, condition: "attribute_exists(PK)"}}]`), "",
+			func(p model.Pattern) bool {
+				return len(p.Actions) == 3 && p.Actions[0].Update == "SET n = :n" && p.Actions[2].Kind == model.ActionCheck
+			}},
+		{"batch get keys and expect", with(base("BatchGetItem"), "keys", `[{PK: "CUST#1", SK: PROFILE}, {PK: "CUST#2", SK: PROFILE}]`,
+			"expect", `[{PK: "CUST#1", SK: PROFILE}]`, "partitions", "1000"), "",
+			func(p model.Pattern) bool { return len(p.Keys) == 2 && len(p.Expect) == 1 && p.Partitions == 1000 }},
+		{"batch scan", with(base("Scan"), "batch", "true"), "", func(p model.Pattern) bool { return p.Batch }},
+		// The loader's words, at the field.
+		{"an action of no kind", with(base("TransactWriteItems"), "actions", `[{putt: {PK: A, SK: B}}]`), "actions", nil},
+		{"a check without its condition", with(base("TransactWriteItems"), "actions", `[{check: {key: {PK: A, SK: B}}}]`), "actions", nil},
+		{"BatchWriteItem takes no update", with(base("BatchWriteItem"), "actions", `[{update: {key: {PK: A, SK: B}, update: "SET a = :a"}}]`), "actions", nil},
+		{"a transaction needs actions", base("TransactWriteItems"), "actions", nil},
+		{"GetItem takes no keys", with(base("GetItem"), "key", `{PK: "CUST#1", SK: PROFILE}`, "keys", `[{PK: A, SK: B}]`), "keys", nil},
+		{"batch is for a Scan", with(base("Query"), "key", "PK = :p", "values", `{":p": A}`, "batch", "true"), "batch", nil},
+		{"partitions are a count", with(base("Scan"), "partitions", "-3"), "partitions", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p, errs := patternFromForm(d, model.Pattern{}, -1, c.vals)
+			if c.field != "" {
+				if errs[c.field] == "" {
+					t.Fatalf("no error on %s (errors %v)", c.field, errs)
+				}
+				return
+			}
+			if len(errs) > 0 {
+				t.Fatalf("errors %v", errs)
+			}
+			if !c.check(p) {
+				t.Fatalf("pattern %+v", p)
+			}
+			// Written back into the form, the fields read as the same pattern.
+			again, errs := patternFromForm(d, model.Pattern{}, -1, patternFormValues(&p))
+			if len(errs) > 0 || !reflect.DeepEqual(stripPos(again), stripPos(p)) {
+				t.Errorf("the form's text of the pattern reads back differently: %v\n%+v\n%+v", errs, again, p)
+			}
+		})
+	}
+}
+
+func stripPos(p model.Pattern) model.Pattern {
+	p.Pos = model.Pos{}
+	p.Actions = append([]model.Action(nil), p.Actions...)
+	for i := range p.Actions {
+		p.Actions[i].Pos = model.Pos{}
+	}
+	return p
+}
+
+// The loader's message for an action names what to write.
+func TestPatternFormActionMessage(t *testing.T) {
+	_, errs := patternFromForm(fixture(), model.Pattern{}, -1, map[string]string{"id": "9", "name": "n",
+		"operation": "TransactWriteItems", "actions": `[{check: {key: {PK: A, SK: B}}}]`})
+	if !strings.Contains(errs["actions"], "condition is missing") {
+		t.Errorf("actions: %q", errs["actions"])
+	}
+}
+
+// p pins a pattern's expect to its current result; when the items change, the
+// preview shows the drift, and p pins again.
+func TestPinExpectAndDrift(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	send(t, m, keys("1", "j", "p")...)
+	pt := m.Doc().D.Patterns[1]
+	if len(pt.Expect) != 1 || pt.Expect[0]["SK"].Str != "ORDER#002" || len(pt.Expect[0]) != 2 {
+		t.Fatalf("expect pinned as %v; status %q", pt.Expect, m.status)
+	}
+	if !strings.Contains(screen(m), "✓ as expected") {
+		t.Errorf("no sign the result is as expected:\n%s", screen(m))
+	}
+	// Order 001's total rises over the filter's 50: pattern 2 now returns both.
+	d := m.Doc().D
+	it := d.Items[1].Clone()
+	it["total"] = model.Num("60")
+	send(t, m, applyEdit{e: itemEdit("raise", opSet, 1, d.Items[1], it)})
+	send(t, m, keys("1")...)
+	if !strings.Contains(screen(m), "✗ drift: pattern 2 returns [PK=CUST#1 SK=ORDER#002, PK=CUST#1 SK=ORDER#001]") {
+		t.Errorf("no drift shown:\n%s", screen(m))
+	}
+	send(t, m, keys("p")...)
+	if n := len(m.Doc().D.Patterns[1].Expect); n != 2 {
+		t.Errorf("re-pinned %d keys", n)
+	}
+}

@@ -1,0 +1,115 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"stwb/model"
+)
+
+// The pattern form's list fields (keys, actions, expect) take a YAML flow sequence,
+// exactly as the design file writes them, and are read by the loader itself: the
+// field's text is put into a one-pattern design and parsed with model.Parse, so the
+// form reads and refuses what the file would, with the loader's words.
+
+// readPatternList reads src as the list field field of a pattern of operation op.
+// Whether op takes the field at all is the form's whole-pattern check to say; here a
+// list is read as an operation that takes it would read it (a BatchWriteItem's
+// actions as BatchWriteItem's, expect as any operation's).
+func readPatternList(op model.Operation, field, src string) (*model.Pattern, error) {
+	src = strings.TrimSpace(strings.ReplaceAll(src, "\n", " "))
+	if src == "" {
+		return &model.Pattern{}, nil
+	}
+	switch {
+	case field == "expect":
+		op = model.OpScan
+	case field == "keys" && op != model.OpTransactGetItems:
+		op = model.OpBatchGetItem
+	case field == "actions" && op != model.OpBatchWriteItem:
+		op = model.OpTransactWriteItems
+	}
+	doc := fmt.Sprintf("version: 1\nname: form\ntable: {name: form, key: {partition: PK, sort: SK}}\npatterns:\n  - id: 1\n    name: form\n    operation: %s\n    %s: %s\n", op, field, src)
+	d, err := model.Parse("", []byte(doc))
+	if err != nil {
+		var list model.ErrorList
+		if errors.As(err, &list) && len(list) > 0 {
+			msg := problemText(list[0])
+			msg = strings.TrimPrefix(msg, "pattern 1 ")
+			msg = strings.TrimPrefix(msg, "pattern 1: ")
+			return nil, errors.New(msg)
+		}
+		return nil, err
+	}
+	return &d.Patterns[0], nil
+}
+
+// Writing the list fields back: flow YAML in the file's value form.
+
+func itemsText(items []model.Item) string {
+	if items == nil {
+		return ""
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, it := range items {
+		seq.Content = append(seq.Content, flow(model.ValueToNode(model.Map(it))))
+	}
+	return formatNode(seq)
+}
+
+func actionsText(actions []model.Action) string {
+	if actions == nil {
+		return ""
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+	for _, a := range actions {
+		m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+		add := func(to *yaml.Node, k string, v *yaml.Node) {
+			to.Content = append(to.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, v)
+		}
+		str := func(s string) *yaml.Node { return flow(model.ValueToNode(model.Str(s))) }
+		sides := func(to *yaml.Node) {
+			if a.Update != "" {
+				add(to, "update", str(a.Update))
+			}
+			if a.Condition != "" {
+				add(to, "condition", str(a.Condition))
+			}
+			if len(a.Names) > 0 {
+				names := map[string]model.Value{}
+				for k, v := range a.Names {
+					names[k] = model.Str(v)
+				}
+				add(to, "names", flow(model.ValueToNode(model.Map(names))))
+			}
+			if len(a.Values) > 0 {
+				add(to, "values", flow(model.ValueToNode(model.Map(a.Values))))
+			}
+		}
+		if a.Kind == model.ActionPut {
+			add(m, "put", flow(model.ValueToNode(model.Map(a.Item))))
+			sides(m)
+		} else {
+			body := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+			add(body, "key", flow(model.ValueToNode(model.Map(a.Key))))
+			sides(body)
+			add(m, string(a.Kind), body)
+		}
+		seq.Content = append(seq.Content, m)
+	}
+	return formatNode(seq)
+}
+
+// flow marks a mapping or sequence and every one in it as flow style: one line.
+func flow(n *yaml.Node) *yaml.Node {
+	if n.Kind == yaml.MappingNode || n.Kind == yaml.SequenceNode {
+		n.Style |= yaml.FlowStyle
+	}
+	for _, c := range n.Content {
+		flow(c)
+	}
+	return n
+}
