@@ -161,7 +161,7 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 	}
 	if fl := &f.fields[f.focus]; fl.suggested {
 		fl.suggested = false
-		if km.Type == tea.KeyRunes && !km.Paste {
+		if km.Type == tea.KeyRunes {
 			fl.input.SetValue("")
 		}
 	}

@@ -286,6 +286,7 @@ func (p *patternsPane) detail() []string {
 	st := w.st.Render
 	lines := render.PatternDetail(pt, p.wid, st)
 	lines = append(lines, "", st.Header.Render("Preview")+st.Dim.Render(" · run against this design's items as DynamoDB would"))
+	heading := len(lines) - 1
 	res := w.previewFor(sel)
 	switch {
 	case w.engErr != nil && w.engRev == w.doc.DataRev:
@@ -293,11 +294,13 @@ func (p *patternsPane) detail() []string {
 	case res == nil:
 		lines = append(lines, st.Dim.Render("computing…"))
 	default:
+		// The result against the pattern's expect: a drift gets its own line, its
+		// absence a mark on the heading (the preview's first lines stay on screen).
 		switch drift := review.Drift(d, pt, res); {
 		case drift != "":
 			lines = append(lines, st.Error.Render(render.Clip("✗ drift: "+drift+" (p pins the new result)", p.wid)))
 		case pt.Expect != nil || pt.ExpectError != "":
-			lines = append(lines, st.Dim.Render("✓ as expected (expect)"))
+			lines[heading] += st.Dim.Render(" · ✓ as expected")
 		}
 		lines = append(lines, render.Preview(res, previewKeyNames(d, pt), p.wid, st)...)
 		if c := w.patternCost(sel); c != "" {

@@ -103,7 +103,7 @@ func TestPinExpectAndDrift(t *testing.T) {
 	if len(pt.Expect) != 1 || pt.Expect[0]["SK"].Str != "ORDER#002" || len(pt.Expect[0]) != 2 {
 		t.Fatalf("expect pinned as %v; status %q", pt.Expect, m.status)
 	}
-	if !strings.Contains(screen(m), "✓ as expected") {
+	if !strings.Contains(screen(m), "· ✓ as expected") {
 		t.Errorf("no sign the result is as expected:\n%s", screen(m))
 	}
 	// Order 001's total rises over the filter's 50: pattern 2 now returns both.
