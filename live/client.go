@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"net"
 	"net/url"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/feature/ec2/imds"
@@ -22,6 +24,12 @@ type Config struct {
 	// Credentials replaces the standard credential chain when set (tests sign with
 	// static ones for an emulator).
 	Credentials aws.CredentialsProvider
+	// Timeout bounds one HTTP request (DefaultRequestTimeout when 0); MaxAttempts
+	// the tries of one call (DefaultMaxAttempts when 0); MaxBackoff the wait between
+	// tries (DefaultMaxBackoff when 0). See bounds.go.
+	Timeout     time.Duration
+	MaxAttempts int
+	MaxBackoff  time.Duration
 }
 
 // localCredentials sign requests to an emulator on a loopback endpoint when the
@@ -75,6 +83,9 @@ func NewClient(ctx context.Context, c Config) (*dynamodb.Client, error) {
 		if c.Endpoint != "" {
 			o.BaseEndpoint = aws.String(c.Endpoint)
 		}
+		o.HTTPClient = awshttp.NewBuildableClient().WithTimeout(c.timeout())
+		o.Retryer = retryer(c)
+		o.APIOptions = append(o.APIOptions, guardResponses(cfg.Credentials), explainTimeouts(c.timeout(), c.attempts()))
 	}), nil
 }
 

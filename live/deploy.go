@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"stwb/internal/textcut"
 	"stwb/model"
 )
 
@@ -127,10 +130,13 @@ func (r *DeployReport) ItemsPerSecond() float64 {
 	return float64(r.Load.Items) / r.Elapsed.Seconds()
 }
 
-// Deploy creates the design's table with its indexes (or reuses an existing empty
-// one with the same key), tags it, waits until it is ACTIVE, and loads the design's
-// items. A table that exists and holds items is left alone (ErrNotEmpty) unless
-// Replace is set; then it is deleted and created anew.
+// Deploy creates the design's table with its indexes, tagged as the design's, waits
+// until it is ACTIVE, and loads the design's items. An existing table is touched only
+// when it carries this design's tag (TagKey=TagValue(d)): any other table, whoever
+// made it and whatever it holds, is refused (ErrNotOwned) and left as it is, with or
+// without Replace. An owned table that holds items is left alone (ErrNotEmpty) unless
+// Replace is set, then it is deleted and created anew; an owned empty one with the
+// design's key is reused.
 func Deploy(ctx context.Context, db *dynamodb.Client, d *model.Design, o DeployOptions) (*DeployReport, error) {
 	logw := o.Log
 	if logw == nil {
@@ -143,6 +149,9 @@ func Deploy(ctx context.Context, db *dynamodb.Client, d *model.Design, o DeployO
 		return nil, err
 	}
 	if existing != nil {
+		if err := checkOwned(ctx, db, d, name, existing, "deploy into"); err != nil {
+			return nil, err
+		}
 		n, err := countItems(ctx, db, name, 1)
 		if err != nil {
 			return nil, fmt.Errorf("counting the items of existing table %s: %w", name, err)
@@ -166,20 +175,31 @@ func Deploy(ctx context.Context, db *dynamodb.Client, d *model.Design, o DeployO
 			fmt.Fprintf(logw, "reusing existing empty table %s\n", name)
 		}
 	}
-	var desc *types.TableDescription
+	tag := []types.Tag{{Key: aws.String(TagKey), Value: aws.String(TagValue(d))}}
 	if existing == nil {
 		fmt.Fprintf(logw, "creating table %s\n", name)
-		if _, err := db.CreateTable(ctx, CreateTableInput(name, d.Table)); err != nil {
+		in := CreateTableInput(name, d.Table)
+		// Tagged as it is created, so that no moment exists in which stwb's table is
+		// untagged (and so no longer stwb's to replace or tear down).
+		in.Tags = tag
+		if _, err := db.CreateTable(ctx, in); err != nil {
 			return nil, fmt.Errorf("creating table %s: %w", name, err)
 		}
 		rep.Created = true
 	}
-	if desc, err = WaitActive(ctx, db, name, TableTimeout); err != nil {
+	desc, err := WaitActive(ctx, db, name, TableTimeout)
+	if err != nil {
 		return nil, err
 	}
-	if _, err := db.TagResource(ctx, &dynamodb.TagResourceInput{ResourceArn: desc.TableArn,
-		Tags: []types.Tag{{Key: aws.String(TagKey), Value: aws.String(TagValue(d))}}}); err != nil {
-		return nil, fmt.Errorf("tagging table %s: %w", name, err)
+	if rep.Created {
+		// Again after creation, for an endpoint that ignores CreateTable's Tags
+		// (dynalite); the same tag twice is one tag.
+		if desc.TableArn == nil {
+			return nil, fmt.Errorf("table %s has no TableArn in DescribeTable's answer, so it cannot be tagged; is the endpoint DynamoDB?", name)
+		}
+		if _, err := db.TagResource(ctx, &dynamodb.TagResourceInput{ResourceArn: desc.TableArn, Tags: tag}); err != nil {
+			return nil, fmt.Errorf("tagging table %s: %w", name, err)
+		}
 	}
 	lo := o.Load
 	if lo.Progress == nil {
@@ -218,7 +238,73 @@ func describe(ctx context.Context, db *dynamodb.Client, name string) (*types.Tab
 	if err != nil {
 		return nil, fmt.Errorf("describing table %s: %w", name, err)
 	}
+	if out.Table == nil {
+		return nil, errNoTableDescription(name)
+	}
 	return out.Table, nil
+}
+
+// tagsOf reads every tag of a table, following ListTagsOfResource's NextToken
+// (API_ListTagsOfResource.html), at most maxTagPages pages.
+func tagsOf(ctx context.Context, db *dynamodb.Client, name string, desc *types.TableDescription) (map[string]string, error) {
+	if desc.TableArn == nil {
+		return nil, fmt.Errorf("table %s has no TableArn in DescribeTable's answer, so its tags cannot be read; is the endpoint DynamoDB?", name)
+	}
+	tags := map[string]string{}
+	var next *string
+	for page := 0; page < maxTagPages; page++ {
+		out, err := db.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: desc.TableArn, NextToken: next})
+		if err != nil {
+			return nil, fmt.Errorf("reading the tags of table %s: %w", name, err)
+		}
+		for _, t := range out.Tags {
+			tags[aws.ToString(t.Key)] = aws.ToString(t.Value)
+		}
+		if aws.ToString(out.NextToken) == "" {
+			return tags, nil
+		}
+		next = out.NextToken
+	}
+	return nil, fmt.Errorf("reading the tags of table %s: still a NextToken after %d pages", name, maxTagPages)
+}
+
+// ErrNotOwned is returned by Deploy and Teardown for a table that does not carry
+// the design's tag: stwb did not make it for this design, so it neither deletes,
+// reuses nor writes into it.
+var ErrNotOwned = errors.New("table is not this design's")
+
+// checkOwned returns nil when the table carries this design's tag, else an
+// ErrNotOwned naming the table, its tags and what to do. what is the refused act
+// ("deploy into", "delete").
+func checkOwned(ctx context.Context, db *dynamodb.Client, d *model.Design, name string, desc *types.TableDescription, what string) error {
+	tags, err := tagsOf(ctx, db, name, desc)
+	if err != nil {
+		return err
+	}
+	want := TagValue(d)
+	found, tagged := tags[TagKey]
+	if tagged && found == want {
+		return nil
+	}
+	why := "it has no " + TagKey + " tag, so stwb did not deploy it"
+	if tagged {
+		why = fmt.Sprintf("its %s tag is %q, not this design's %q", TagKey, textcut.Value(found), want)
+	}
+	return fmt.Errorf("%w: refusing to %s table %s: %s (its tags: %s); nothing was changed; "+
+		"pass --table to use a table of another name", ErrNotOwned, what, textcut.Value(name), why, tagList(tags))
+}
+
+// tagList prints tags as k=v in key order, cut to a readable length.
+func tagList(tags map[string]string) string {
+	if len(tags) == 0 {
+		return "none"
+	}
+	keys := slices.Sorted(maps.Keys(tags))
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = textcut.Cut(k, 64) + "=" + textcut.Cut(tags[k], 64)
+	}
+	return textcut.Cut(strings.Join(parts, ", "), 1000)
 }
 
 // sameKey checks that an existing table has the design's primary key.
@@ -248,23 +334,8 @@ func Teardown(ctx context.Context, db *dynamodb.Client, d *model.Design, table s
 	if desc == nil {
 		return fmt.Errorf("table %s does not exist; nothing to tear down", name)
 	}
-	tags, err := db.ListTagsOfResource(ctx, &dynamodb.ListTagsOfResourceInput{ResourceArn: desc.TableArn})
-	if err != nil {
-		return fmt.Errorf("reading the tags of table %s: %w", name, err)
-	}
-	want := TagValue(d)
-	found := ""
-	for _, t := range tags.Tags {
-		if aws.ToString(t.Key) == TagKey {
-			found = aws.ToString(t.Value)
-		}
-	}
-	if found != want {
-		why := "it has no " + TagKey + " tag, so stwb did not deploy it"
-		if found != "" {
-			why = fmt.Sprintf("its %s tag is %q, not this design's %q", TagKey, found, want)
-		}
-		return fmt.Errorf("refusing to delete table %s: %s", name, why)
+	if err := checkOwned(ctx, db, d, name, desc, "delete"); err != nil {
+		return err
 	}
 	if _, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
 		return fmt.Errorf("deleting table %s: %w", name, err)

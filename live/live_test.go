@@ -179,44 +179,112 @@ func TestDeployEverySample(t *testing.T) {
 	}
 }
 
-// TestDeployRefusesNonEmptyTable: an existing table with items is left alone without
-// --replace, and recreated with it.
-func TestDeployRefusesNonEmptyTable(t *testing.T) {
-	db, _ := dynalite(t)
+// foreignTable creates a table as someone else would (no stwb:design tag, or the
+// given tags), holding the given number of items.
+func foreignTable(t *testing.T, db *dynamodb.Client, d *model.Design, name string, items int, tags ...types.Tag) {
+	t.Helper()
 	ctx := context.Background()
-	d := smallDesign()
-	table := uniqueTable("existing")
-	// Someone else's table, with someone else's item.
-	if _, err := db.CreateTable(ctx, CreateTableInput(table, d.Table)); err != nil {
+	if _, err := db.CreateTable(ctx, CreateTableInput(name, d.Table)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := WaitActive(ctx, db, table, time.Minute); err != nil {
-		t.Fatal(err)
-	}
-	theirs, _ := ToItem(model.Item{"PK": model.Str("THEIRS"), "SK": model.Str("1")})
-	if _, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(table), Item: theirs}); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Deploy(ctx, db, d, DeployOptions{Table: table})
-	if !errors.Is(err, ErrNotEmpty) || !strings.Contains(err.Error(), "--replace") {
-		t.Fatalf("deploy onto a non-empty table: %v, want ErrNotEmpty naming --replace", err)
-	}
-	if n, err := countItems(ctx, db, table, 0); err != nil || n != 1 {
-		t.Fatalf("the table holds %d items (%v) after the refusal, want its 1 item untouched", n, err)
-	}
-	if err := Teardown(ctx, db, d, table); err == nil || !strings.Contains(err.Error(), "no stwb:design tag") {
-		t.Fatalf("teardown of an untagged table: %v, want a refusal", err)
-	}
-	rep, err := Deploy(ctx, db, d, DeployOptions{Table: table, Replace: true})
+	desc, err := WaitActive(ctx, db, name, time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !rep.Replaced || !rep.Created {
-		t.Fatalf("report %+v, want replaced and created", rep)
+	if len(tags) > 0 {
+		if _, err := db.TagResource(ctx, &dynamodb.TagResourceInput{ResourceArn: desc.TableArn, Tags: tags}); err != nil {
+			t.Fatal(err)
+		}
 	}
-	if n, _ := countItems(ctx, db, table, 0); n != len(d.Items) {
-		t.Fatalf("after --replace the table holds %d items, want the design's %d", n, len(d.Items))
+	for i := range items {
+		theirs, _ := ToItem(model.Item{"PK": model.Str("THEIRS"), "SK": model.Str(fmt.Sprint(i))})
+		if _, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: theirs}); err != nil {
+			t.Fatal(err)
+		}
 	}
+}
+
+// TestDeployOwnership: deploy creates, replaces, reuses or loads only a table that
+// carries this design's stwb:design tag or that it has just created. Any other
+// table (untagged, empty or not, or tagged for another design) is refused, with and
+// without --replace, naming the table and its tags, and nothing in it changes.
+func TestDeployOwnership(t *testing.T) {
+	db, _ := dynalite(t)
+	ctx := context.Background()
+	d := smallDesign()
+	other := []types.Tag{{Key: aws.String(TagKey), Value: aws.String("someone-else")}, {Key: aws.String("team"), Value: aws.String("billing")}}
+	refusals := []struct {
+		name    string
+		items   int
+		tags    []types.Tag
+		replace bool
+		want    []string
+	}{
+		{"untagged with items", 1, nil, false, []string{"no stwb:design tag", "its tags: none"}},
+		{"untagged with items, --replace", 1, nil, true, []string{"no stwb:design tag"}},
+		{"untagged and empty is not adopted", 0, nil, false, []string{"no stwb:design tag"}},
+		{"untagged and empty, --replace", 0, nil, true, []string{"no stwb:design tag"}},
+		{"another design's, --replace", 2, other, true, []string{`tag is "someone-else"`, "stwb:design=someone-else, team=billing"}},
+		{"another design's, empty", 0, other, false, []string{`tag is "someone-else"`}},
+	}
+	for _, c := range refusals {
+		t.Run(c.name, func(t *testing.T) {
+			table := uniqueTable("foreign")
+			foreignTable(t, db, d, table, c.items, c.tags...)
+			_, err := Deploy(ctx, db, d, DeployOptions{Table: table, Replace: c.replace})
+			if !errors.Is(err, ErrNotOwned) || !strings.Contains(err.Error(), table) || !strings.Contains(err.Error(), "nothing was changed") {
+				t.Fatalf("deploy: %v, want ErrNotOwned naming %s", err, table)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("refusal %q lacks %q", err, w)
+				}
+			}
+			if n, err := countItems(ctx, db, table, 0); err != nil || n != c.items {
+				t.Fatalf("the table holds %d items (%v) after the refusal, want its %d untouched", n, err, c.items)
+			}
+			desc, _ := describe(ctx, db, table)
+			tags, err := tagsOf(ctx, db, table, desc)
+			if err != nil || len(tags) != len(c.tags) {
+				t.Fatalf("tags after the refusal: %v %v, want the %d it had", tags, err, len(c.tags))
+			}
+			if err := Teardown(ctx, db, d, table); !errors.Is(err, ErrNotOwned) {
+				t.Fatalf("teardown of a foreign table: %v, want ErrNotOwned", err)
+			}
+		})
+	}
+
+	t.Run("its own table", func(t *testing.T) {
+		table := uniqueTable("own")
+		rep, err := Deploy(ctx, db, d, DeployOptions{Table: table})
+		if err != nil || !rep.Created {
+			t.Fatalf("first deploy: %+v %v", rep, err)
+		}
+		_, err = Deploy(ctx, db, d, DeployOptions{Table: table})
+		if !errors.Is(err, ErrNotEmpty) || !strings.Contains(err.Error(), "--replace") {
+			t.Fatalf("deploy onto its own non-empty table: %v, want ErrNotEmpty naming --replace", err)
+		}
+		rep, err = Deploy(ctx, db, d, DeployOptions{Table: table, Replace: true})
+		if err != nil || !rep.Replaced || !rep.Created {
+			t.Fatalf("--replace of its own table: %+v %v, want replaced and created", rep, err)
+		}
+		if n, _ := countItems(ctx, db, table, 0); n != len(d.Items) {
+			t.Fatalf("after --replace the table holds %d items, want the design's %d", n, len(d.Items))
+		}
+		desc, _ := describe(ctx, db, table)
+		if tags, err := tagsOf(ctx, db, table, desc); err != nil || tags[TagKey] != TagValue(d) {
+			t.Fatalf("the replaced table's tags: %v %v", tags, err)
+		}
+	})
+
+	t.Run("its own empty table is reused", func(t *testing.T) {
+		table := uniqueTable("own-empty")
+		foreignTable(t, db, d, table, 0, types.Tag{Key: aws.String(TagKey), Value: aws.String(TagValue(d))})
+		rep, err := Deploy(ctx, db, d, DeployOptions{Table: table})
+		if err != nil || rep.Created || rep.Load.Items != len(d.Items) {
+			t.Fatalf("deploy onto its own empty table: %+v %v, want reused and loaded", rep, err)
+		}
+	})
 }
 
 // TestTeardownOnlyThisDesign: teardown needs the design's own tag.

@@ -204,11 +204,17 @@ func writeBatch(ctx context.Context, db *dynamodb.Client, table string, items []
 	}
 }
 
-// countItems counts a table's items with a Select COUNT scan, following pages.
+// countItems counts a table's items with a Select COUNT scan, following pages (at
+// most maxPagesCounted: an endpoint that answers empty pages with a LastEvaluatedKey
+// forever must not keep deploy looping).
 func countItems(ctx context.Context, db *dynamodb.Client, table string, stopAt int) (int, error) {
 	n := 0
 	var start map[string]types.AttributeValue
-	for {
+	for page := 0; ; page++ {
+		if page == maxPagesCounted {
+			return n, fmt.Errorf("a Scan of table %s still has a LastEvaluatedKey after %d pages (%d items counted); "+
+				"is the endpoint DynamoDB?", table, maxPagesCounted, n)
+		}
 		out, err := db.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(table), Select: types.SelectCount,
 			ExclusiveStartKey: start})
 		if err != nil {

@@ -125,7 +125,10 @@ func runBatchGet(ctx context.Context, db *dynamodb.Client, table string, p *mode
 	// UnprocessedKeys are asked again until none remain; DynamoDB returns them under
 	// load, and the prediction is of the whole request's answer.
 	req := map[string]types.KeysAndAttributes{table: ka}
-	for len(req) > 0 {
+	for round := 0; len(req) > 0; round++ {
+		if round == maxBatchGetRounds {
+			return fmt.Errorf("BatchGetItem still has UnprocessedKeys after %d requests", maxBatchGetRounds)
+		}
 		out, err := db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: req,
 			ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes})
 		if err != nil {

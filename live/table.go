@@ -110,6 +110,9 @@ func WaitActive(ctx context.Context, db *dynamodb.Client, name string, timeout t
 		if err != nil {
 			return nil, fmt.Errorf("waiting for table %s: %w", name, err)
 		}
+		if out.Table == nil {
+			return nil, errNoTableDescription(name)
+		}
 		if active(out.Table) {
 			return out.Table, nil
 		}
@@ -123,6 +126,12 @@ func WaitActive(ctx context.Context, db *dynamodb.Client, name string, timeout t
 		}
 		delay = min(delay*2, 5*time.Second)
 	}
+}
+
+// errNoTableDescription is the error for a DescribeTable answer without its Table:
+// not DynamoDB's answer, so not a table that exists or is missing.
+func errNoTableDescription(name string) error {
+	return fmt.Errorf("DescribeTable of %s answered without a table description; is the endpoint DynamoDB?", name)
 }
 
 func active(t *types.TableDescription) bool {
@@ -147,7 +156,7 @@ func WaitGone(ctx context.Context, db *dynamodb.Client, name string, timeout tim
 			return nil
 		}
 		if err != nil {
-			return err
+			return fmt.Errorf("waiting for table %s to go away: %w", name, err)
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("table %s still exists after %v", name, timeout)

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -30,6 +31,8 @@ type liveFlags struct {
 	fs                               *flag.FlagSet
 	endpoint, region, profile, table *string
 	yes, replace, json               *bool
+	timeout                          *time.Duration
+	attempts                         *int
 	usage                            string
 }
 
@@ -44,18 +47,26 @@ func newLiveFlags(name, usage string, stderr io.Writer) *liveFlags {
 		yes:      fs.Bool("yes", false, "do not ask for confirmation"),
 		replace:  fs.Bool("replace", false, "deploy: delete and recreate a table that exists"),
 		json:     fs.Bool("json", false, "verify: print JSON for programs"),
+		timeout: fs.Duration("timeout", live.DefaultRequestTimeout,
+			"bound on one request to the endpoint (connect, send, whole answer)"),
+		attempts: fs.Int("max-attempts", live.DefaultMaxAttempts,
+			"tries of one request, the first included (throttling, 5xx and timeouts are retried)"),
 	}
 }
 
 // parse reads the flags and the design; status is non-zero when the command must
 // stop with it.
 func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (d *model.Design, file string, status int) {
-	pos, flags := splitFlags(args, map[string]bool{"endpoint": true, "region": true, "profile": true, "table": true})
+	pos, flags := splitFlags(args, map[string]bool{"endpoint": true, "region": true, "profile": true, "table": true,
+		"timeout": true, "max-attempts": true})
 	if err := f.fs.Parse(flags); err != nil {
 		return nil, "", 2
 	}
 	if len(pos) != 1 {
 		return nil, "", usageError(stderr, "usage: %s", f.usage)
+	}
+	if *f.timeout <= 0 || *f.attempts < 1 || *f.attempts > 100 {
+		return nil, "", usageError(stderr, "--timeout must be positive and --max-attempts between 1 and 100")
 	}
 	d, err := readDesign(pos[0], stdin)
 	if err != nil {
@@ -65,7 +76,8 @@ func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (d *
 }
 
 func (f *liveFlags) client(ctx context.Context) (*dynamodb.Client, error) {
-	return live.NewClient(ctx, live.Config{Endpoint: *f.endpoint, Region: *f.region, Profile: *f.profile})
+	return live.NewClient(ctx, live.Config{Endpoint: *f.endpoint, Region: *f.region, Profile: *f.profile,
+		Timeout: *f.timeout, MaxAttempts: *f.attempts})
 }
 
 // interrupted is a context that ends on Ctrl-C, so that a long load stops between

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"stwb/internal/dynalitetest"
 	"stwb/live"
@@ -100,6 +103,42 @@ func TestVerifyJSON(t *testing.T) {
 	for _, p := range rep.Patterns {
 		if p.Status == live.StatusOK && (p.Predicted == nil || p.Consumed == nil) {
 			t.Fatalf("pattern %d lacks predicted or consumed capacity", p.ID)
+		}
+	}
+}
+
+// TestLiveCommandsTimeOut: against an endpoint that accepts the connection and never
+// answers, deploy, verify and teardown end within --timeout x --max-attempts (plus
+// backoff) with an error that names the bound and the flags.
+func TestLiveCommandsTimeOut(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		select {
+		case <-r.Context().Done():
+		case <-release:
+		}
+	}))
+	defer srv.Close()
+	defer close(release)
+	s, _ := samples.Get("orders")
+	file := filepath.Join(t.TempDir(), "orders.yaml")
+	if err := os.WriteFile(file, s.Data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_ACCESS_KEY_ID", "")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "")
+	t.Setenv("AWS_CONFIG_FILE", filepath.Join(t.TempDir(), "none"))
+	t.Setenv("AWS_SHARED_CREDENTIALS_FILE", filepath.Join(t.TempDir(), "none"))
+	for _, cmd := range []string{"deploy", "verify", "teardown"} {
+		var out, errb bytes.Buffer
+		start := time.Now()
+		st := run([]string{cmd, file, "--endpoint", srv.URL, "--yes", "--timeout", "200ms", "--max-attempts", "2"}, nil, &out, &errb)
+		took := time.Since(start)
+		if st != 1 || !strings.Contains(errb.String(), "did not answer within 200ms, 2 tries; --timeout and --max-attempts") {
+			t.Errorf("%s: exit %d, stderr %q; want 1 and the bound named", cmd, st, errb.String())
+		}
+		if took > 5*time.Second {
+			t.Errorf("%s took %v against a 2 x 200 ms bound", cmd, took)
 		}
 	}
 }

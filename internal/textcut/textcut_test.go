@@ -1,0 +1,34 @@
+package textcut
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestCut(t *testing.T) {
+	cases := []struct {
+		in   string
+		max  int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10!", 10, "exactly10!"},
+		{"0123456789abc", 10, "0123456789… (3 more bytes)"},
+		// "é" is two bytes: the cut never splits it.
+		{"aaaaaaaaaé", 10, "aaaaaaaaa… (2 more bytes)"},
+		{"", 0, ""},
+	}
+	for _, c := range cases {
+		got := Cut(c.in, c.max)
+		if got != c.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+		}
+		if !utf8.ValidString(got) {
+			t.Errorf("Cut(%q, %d) = %q is not valid UTF-8", c.in, c.max, got)
+		}
+	}
+	if got := Value(strings.Repeat("x", 50<<20)); len(got) > Limit+40 {
+		t.Errorf("Value of 50 MB is %d bytes", len(got))
+	}
+}
