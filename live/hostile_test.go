@@ -3,8 +3,8 @@ package live
 import (
 	"context"
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
