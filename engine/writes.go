@@ -219,14 +219,23 @@ func (e *Engine) apply(w *write, o *outcome, factor float64) Change {
 
 // failedUnits is what a write whose condition failed consumes: the table write it
 // would have made (no index is written).
+//
+// A write whose condition is false is billed on the item as it is, not on the
+// write it would have made: "If a ConditionExpression evaluates to false during a
+// conditional write, DynamoDB still consumes write capacity from the table. The
+// amount consumed is dependent on the size of the existing item (or a minimum of
+// 1)" (WorkingWithItems.html, "Conditional writes"; ProvisionedThroughput.html says
+// the same). So a failed PutItem on an absent item costs 1 WCU whatever its size,
+// and a failed UpdateItem costs the stored item's size, not the updated one's.
 func failedUnits(w *write, o *outcome, factor float64) float64 {
-	switch w.kind {
-	case model.ActionDelete:
-		return factor * deleteUnits(o.size)
-	case model.ActionCheck:
-		return transactCheckUnits(o.size)
+	existing := 0
+	if o.old != nil {
+		existing = int(o.old.size)
 	}
-	return factor * putUnits(o.size, 0)
+	if w.kind == model.ActionCheck {
+		return transactCheckUnits(existing)
+	}
+	return factor * writeUnits(max(existing, 1))
 }
 
 func changeCapacity(chs []Change) Capacity {

@@ -99,6 +99,13 @@ func TestConditionalWrites(t *testing.T) {
 			return e.DeleteItem(DeleteItemInput{Key: item("PK", "p", "SK", "s"), ConditionExpression: "attribute_not_exists(#s)",
 				ExpressionAttributeNames: map[string]string{"#s": "status"}, ReturnValuesOnConditionCheckFailure: ReturnAllOld})
 		}, 2},
+		// WorkingWithItems.html "Conditional writes": billed on the existing item, so
+		// an update that would grow the 2 KB item to 5 KB still costs 2 WCU.
+		{"update that would grow the item", func(e *Engine) (*WriteOutput, error) {
+			return e.UpdateItem(UpdateItemInput{Key: item("PK", "p", "SK", "s"), UpdateExpression: "SET big = :b",
+				ConditionExpression: "attribute_not_exists(PK)", ExpressionAttributeValues: vals(":b", strings.Repeat("y", 3000)),
+				ReturnValuesOnConditionCheckFailure: ReturnAllOld})
+		}, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := newTestEngine(t, old)
@@ -117,6 +124,20 @@ func TestConditionalWrites(t *testing.T) {
 				t.Errorf("item changed: %v", g.Item)
 			}
 		})
+	}
+}
+
+// A failed conditional PutItem on an absent item costs 1 WCU however large the item
+// it would have written (WorkingWithItems.html and ProvisionedThroughput.html: the
+// size of the existing item, or a minimum of 1).
+func TestFailedPutOnAbsentItemCostsOne(t *testing.T) {
+	e := newTestEngine(t)
+	out, err := e.PutItem(PutItemInput{Item: sized(item("PK", "p", "SK", "s"), 3000), ConditionExpression: "attribute_exists(PK)"})
+	if errType(err) != ConditionalCheckFailedException {
+		t.Fatalf("got %v", err)
+	}
+	if out == nil || out.Consumed.Table.Write != 1 {
+		t.Errorf("consumed %+v, want 1 WCU", out)
 	}
 }
 
