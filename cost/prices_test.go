@@ -19,8 +19,10 @@ func TestBuiltinPrices(t *testing.T) {
 		want  ClassPrices
 	}{
 		{model.ClassStandard, ClassPrices{0.125, 0.625, 0.00013, 0.00065, 0.25, 25}},
-		// Standard-IA: 1.25x the throughput prices, $0.10 per GB-month, no free tier.
-		{model.ClassStandardIA, ClassPrices{0.15625, 0.78125, 0.0001625, 0.0008125, 0.10, 0}},
+		// Standard-IA: on-demand as published ($0.155 and $0.78 per million,
+		// aws.amazon.com/dynamodb/pricing/on-demand/), provisioned 1.25x, $0.10 per
+		// GB-month, no free tier.
+		{model.ClassStandardIA, ClassPrices{0.155, 0.78, 0.0001625, 0.0008125, 0.10, 0}},
 		{"", ClassPrices{0.125, 0.625, 0.00013, 0.00065, 0.25, 25}},
 	}
 	for _, c := range cases {
@@ -150,7 +152,8 @@ func TestMonthlyPrices(t *testing.T) {
 		{"issue GetItem 100 RCU", 100, 0, std, 32.85, 9.49},
 		{"1 WCU", 0, 1, std, 1.6425, 0.4745},
 		{"1,000 WCU", 0, 1000, std, 1642.5, 474.5},
-		{"IA is 1.25x", 100, 100, ia, 1.25 * (32.85 + 164.25), 1.25 * (9.49 + 47.45)},
+		// 100 x 2,628,000 x ($0.155 + $0.78) / 1e6 = $245.718 on-demand.
+		{"IA as published", 100, 100, ia, 245.718, 1.25 * (9.49 + 47.45)},
 		{"nothing", 0, 0, std, 0, 0},
 	}
 	for _, c := range cases {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -383,6 +384,28 @@ func TestQueryLSIFetch(t *testing.T) {
 	}
 	if pg.Consumed.Table.Read != 0 || len(pg.Items) != 2 || len(pg.Items[0]) != 3 {
 		t.Errorf("projected-only LSI read: %+v %v", pg.Consumed, pg.Items)
+	}
+}
+
+// An LSI read that fetches counts each fetched item as 4 KB toward the 1 MB page
+// (LSI.html "Read capacity units"): 400 items of 3 KB end the page after 256 of
+// them, with a LastEvaluatedKey, though their entries are tiny.
+func TestQueryLSIFetchPage(t *testing.T) {
+	var items []model.Item
+	for i := 0; i < 400; i++ {
+		items = append(items, sized(item("PK", "c", "SK", fmt.Sprintf("%03d", i), "placedAt", fmt.Sprintf("2026-%03d", i), "amount", "a"), 3000))
+	}
+	e := newTestEngine(t, items...)
+	pg, err := e.Query(QueryInput{IndexName: "LSI1", KeyConditionExpression: "PK = :p",
+		ExpressionAttributeValues: vals(":p", "c"), ProjectionExpression: "amount", ConsistentRead: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pg.ScannedCount != 256 || pg.LastEvaluatedKey == nil {
+		t.Errorf("read %d items (LastEvaluatedKey %v), want 256 and a LastEvaluatedKey", pg.ScannedCount, pg.LastEvaluatedKey)
+	}
+	if pg.Consumed.Table.Read != 256 {
+		t.Errorf("fetches %v RCU, want 256 (one per 3 KB item, strongly consistent)", pg.Consumed.Table.Read)
 	}
 }
 

@@ -581,16 +581,25 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 		}
 		pg.Items = make([]model.Item, 0, c)
 	}
-	bytes, fetchUnits := 0, 0.0
+	// bytes is what the page read (the entries, for its units); paged is what counts
+	// toward the 1 MB page, where an LSI read that fetches from the table counts each
+	// fetched item as a whole 4 KB read unit's worth (LSI.html, "Read capacity units":
+	// a page of 3 KB fetched items ends after about 256 of them).
+	bytes, paged, fetchUnits := 0, 0, 0.0
 	var last model.Item // the last item read, whole
 	walk(func(en *entry) bool {
-		if (p.limit > 0 && pg.ScannedCount >= p.limit) || bytes >= pageBytes {
+		if (p.limit > 0 && pg.ScannedCount >= p.limit) || paged >= pageBytes {
 			return false
 		}
 		pg.ScannedCount++
 		bytes += int(en.size)
 		item := e.itemOf(en)
 		last = item
+		if p.fetch {
+			paged += ceilDiv(model.ItemSize(item), readUnitBytes) * readUnitBytes
+		} else {
+			paged += int(en.size)
+		}
 		if p.tree != nil {
 			if p.fetch {
 				fetchUnits += lsiFetchUnits(model.ItemSize(item), p.consistent)
@@ -610,7 +619,7 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 		}
 		return true
 	})
-	if last != nil && ((p.limit > 0 && pg.ScannedCount >= p.limit) || bytes >= pageBytes) {
+	if last != nil && ((p.limit > 0 && pg.ScannedCount >= p.limit) || paged >= pageBytes) {
 		pg.LastEvaluatedKey = e.lastKey(p.tree, last)
 	}
 	units := pageUnits(bytes, p.consistent)
