@@ -705,3 +705,8 @@ func pick(it model.Item, names []string) model.Item {
 	}
 	return out
 }
+
+// CheckTransactionLength is the engine's rule on a transaction's number of
+// actions (1 to 100), for a caller that must check it before it knows the tables
+// (stwb serve).
+func CheckTransactionLength(n int) error { return asError(checkTransactionLength(n)) }

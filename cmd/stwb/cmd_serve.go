@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"strconv"
+
+	"stwb/model"
+	"stwb/serve"
+)
+
+func init() {
+	register("serve", "[FILE] [--host H] [--port P] [--dump OUT]  the design as a local DynamoDB endpoint", runServe)
+}
+
+const serveUsage = "stwb serve [FILE] [--host 127.0.0.1] [--port 8000] [--dump OUT.json] [--dump-table NAME]"
+
+func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	ctx, stop := interrupted()
+	defer stop()
+	return serveMain(ctx, args, stdin, stdout, stderr)
+}
+
+// serveMain is stwb serve until ctx ends (Ctrl-C): it loads the design, listens,
+// prints the URL and tables, answers requests, and on the way out writes --dump.
+func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	host := fs.String("host", "127.0.0.1", "address to listen on (loopback unless told otherwise)")
+	port := fs.Int("port", 8000, "port to listen on (0: any free port)")
+	dump := fs.String("dump", "", "on shutdown, write the table's items here as DynamoDB JSON (stwb import --format dynamodb-json reads it)")
+	dumpTable := fs.String("dump-table", "", "the table --dump writes (default: the design's, or the only one)")
+	pos, flags := splitFlags(args, map[string]bool{"host": true, "port": true, "dump": true, "dump-table": true})
+	if err := fs.Parse(flags); err != nil {
+		return 2
+	}
+	if len(pos) > 1 {
+		return usageError(stderr, "usage: %s", serveUsage)
+	}
+	srv := serve.New(serve.Options{})
+	var d *model.Design
+	if len(pos) == 1 {
+		var err error
+		if d, err = readDesign(pos[0], stdin); err != nil {
+			return reportInvalid(stderr, err)
+		}
+		if err := srv.AddDesign(d); err != nil {
+			return reportInvalid(stderr, err)
+		}
+		if *dumpTable == "" {
+			*dumpTable = d.Table.Name
+		}
+	}
+	l, err := net.Listen("tcp", net.JoinHostPort(*host, strconv.Itoa(*port)))
+	if err != nil {
+		fmt.Fprintf(stderr, "stwb serve: %v (choose another --port, or 0 for any free one)\n", err)
+		return 1
+	}
+	url := "http://" + l.Addr().String()
+	fmt.Fprintf(stdout, "stwb serve: DynamoDB at %s (any credentials and region; signatures are not checked)\n", url)
+	if ip := net.ParseIP(*host); ip == nil || !ip.IsLoopback() {
+		fmt.Fprintf(stdout, "stwb serve: listening on %s, not loopback: anyone who can reach it can read and change the tables\n", *host)
+	}
+	names := srv.TableNames()
+	if len(names) == 0 {
+		fmt.Fprintln(stdout, "  no tables yet (CreateTable makes one)")
+	}
+	for _, n := range names {
+		fmt.Fprintf(stdout, "  table %s\n", n)
+	}
+	fmt.Fprintf(stdout, "  e.g. aws dynamodb list-tables --endpoint-url %s\n", url)
+	fmt.Fprintln(stdout, "Ctrl-C stops it.")
+	if err := srv.Serve(ctx, l); err != nil {
+		fmt.Fprintf(stderr, "stwb serve: %v\n", err)
+		return 1
+	}
+	if *dump != "" {
+		var buf bytes.Buffer
+		n, err := srv.Dump(&buf, *dumpTable)
+		if err == nil {
+			err = model.WriteFileAtomic(*dump, buf.Bytes())
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "stwb serve: --dump %s: %v\n", *dump, err)
+			return 1
+		}
+		fmt.Fprintf(stdout, "stwb serve: wrote %d items to %s\n", n, *dump)
+	}
+	return 0
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"stwb/model"
+	"stwb/samples"
+)
+
+// syncBuffer is a bytes.Buffer safe to write from the server's goroutine and read
+// from the test's.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// TestServeCommand: stwb serve FILE --port 0 --dump OUT prints its URL and table,
+// answers a PutItem, and on shutdown writes the items, which stwb import reads back
+// into the design.
+func TestServeCommand(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "orders.yaml")
+	if code := run([]string{"sample", "orders", "-o", design}, nil, &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Fatal("sample failed")
+	}
+	d, err := samples.Load("orders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dump := filepath.Join(dir, "state.json")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serveMain(ctx, []string{design, "--port", "0", "--dump", dump}, nil, &stdout, &stderr)
+	}()
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		url = urlRE.FindString(stdout.String())
+	}
+	if url == "" {
+		t.Fatalf("no URL printed: %q %q", stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "table "+d.Table.Name) || !strings.Contains(stdout.String(), "signatures are not checked") {
+		t.Fatalf("the banner should name the table and say signatures are not checked:\n%s", stdout.String())
+	}
+	body := `{"TableName":"` + d.Table.Name + `","Item":{"PK":{"S":"SERVED#1"},"SK":{"S":"x"},"type":{"S":"note"}}}`
+	req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+	req.Header.Set("X-Amz-Target", "DynamoDB_20120810.PutItem")
+	req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("PutItem: %d", resp.StatusCode)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("serve exited %d: %s", code, stderr.String())
+	}
+	if _, err := os.Stat(dump); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "merged.yaml")
+	var ierr bytes.Buffer
+	if code := run([]string{"import", "--format", "dynamodb-json", dump, "--into", design, "-o", out}, nil, &bytes.Buffer{}, &ierr); code != 0 {
+		t.Fatalf("import of the dump: %d %s", code, ierr.String())
+	}
+	merged, err := model.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged.Items) != len(d.Items)+1 {
+		t.Fatalf("the merged design has %d items, want %d", len(merged.Items), len(d.Items)+1)
+	}
+}

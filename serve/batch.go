@@ -1,0 +1,539 @@
+package serve
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"time"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// BatchGetItem, BatchWriteItem, TransactGetItems and TransactWriteItems: requests
+// over several tables. Each table's part runs on its engine; a write over several
+// tables runs on copies of their engines (engine.Clone shares storage until
+// written) that replace the originals only when every part succeeded, so the
+// request is all or nothing across tables too.
+
+type keysAndAttributes struct {
+	Keys                 []rawItem
+	ProjectionExpression *string
+	ConsistentRead       bool
+	AttributesToGet      []string
+	exprMembers
+}
+
+type batchGetInput struct {
+	RequestItems           map[string]keysAndAttributes
+	ReturnConsumedCapacity *string
+}
+
+func batchGetItem(s *Server, body []byte) (any, *apiError) {
+	var in batchGetInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	var v violations
+	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	if in.RequestItems == nil {
+		v.add("Value null at 'requestItems' failed to satisfy constraint: Member must not be null")
+	} else if len(in.RequestItems) == 0 {
+		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
+	}
+	total := 0
+	for _, name := range sortedNames(in.RequestItems) {
+		n := name
+		v.checkName(&n, "requestItems."+name+".member.tableName")
+		total += len(in.RequestItems[name].Keys)
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if total > 100 {
+		// The per-table limit is the engine's; this is the request's
+		// (API_BatchGetItem.html: "up to 100 items").
+		return nil, validationError("Too many items requested for the BatchGetItem call")
+	}
+	out := struct {
+		Responses        map[string][]wireItem
+		UnprocessedKeys  map[string]any
+		ConsumedCapacity []*consumedCapacity `json:",omitempty"`
+	}{Responses: map[string][]wireItem{}, UnprocessedKeys: map[string]any{}}
+	for _, name := range sortedNames(in.RequestItems) {
+		ka := in.RequestItems[name]
+		t, ok := s.tables[name]
+		if !ok {
+			return nil, itemTableNotFound()
+		}
+		ein := engine.BatchGetItemInput{ConsistentRead: ka.ConsistentRead, ExpressionAttributeNames: ka.ExpressionAttributeNames}
+		for _, raw := range ka.Keys {
+			k, err := readItem(raw, "Keys")
+			if err != nil {
+				return nil, err
+			}
+			ein.Keys = append(ein.Keys, k)
+		}
+		proj := legacyProjection{AttributesToGet: ka.AttributesToGet}
+		if err := proj.apply(&ein.ProjectionExpression, &ein.ExpressionAttributeNames, &ein.Given, ka.ProjectionExpression); err != nil {
+			return nil, err
+		}
+		res, err := t.eng.BatchGetItem(ein)
+		if err != nil {
+			return nil, fromEngine(err)
+		}
+		items := make([]wireItem, len(res.Responses))
+		for i, it := range res.Responses {
+			items[i] = wireItem(it)
+		}
+		out.Responses[name] = items
+		if c := capacityOf(mode, t, res.Consumed); c != nil {
+			out.ConsumedCapacity = append(out.ConsumedCapacity, c)
+		}
+	}
+	return out, nil
+}
+
+type writeRequest struct {
+	PutRequest    *struct{ Item rawItem }
+	DeleteRequest *struct{ Key rawItem }
+}
+
+type batchWriteInput struct {
+	RequestItems                map[string][]writeRequest
+	ReturnConsumedCapacity      *string
+	ReturnItemCollectionMetrics *string
+}
+
+func batchWriteItem(s *Server, body []byte) (any, *apiError) {
+	var in batchWriteInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	var v violations
+	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
+	if in.RequestItems == nil {
+		v.add("Value null at 'requestItems' failed to satisfy constraint: Member must not be null")
+	} else if len(in.RequestItems) == 0 {
+		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
+	}
+	for _, name := range sortedNames(in.RequestItems) {
+		n := name
+		v.checkName(&n, "requestItems."+name+".member.tableName")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	type part struct {
+		t    *table
+		eng  *engine.Engine
+		reqs []engine.WriteRequest
+	}
+	var parts []part
+	for _, name := range sortedNames(in.RequestItems) {
+		t, ok := s.tables[name]
+		if !ok {
+			return nil, itemTableNotFound()
+		}
+		p := part{t: t, eng: t.eng}
+		for _, r := range in.RequestItems[name] {
+			var wr engine.WriteRequest
+			var err *apiError
+			switch {
+			case r.PutRequest != nil && r.DeleteRequest == nil:
+				if wr.Item, err = readItem(r.PutRequest.Item, "Item"); err == nil && wr.Item == nil {
+					err = validationError("1 validation error detected: Value null at 'requestItems.%s.member.putRequest.item' failed to satisfy constraint: Member must not be null", name)
+				}
+			case r.DeleteRequest != nil && r.PutRequest == nil:
+				if wr.Key, err = readItem(r.DeleteRequest.Key, "Key"); err == nil && wr.Key == nil {
+					err = validationError("1 validation error detected: Value null at 'requestItems.%s.member.deleteRequest.key' failed to satisfy constraint: Member must not be null", name)
+				}
+			default:
+				err = validationError("Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes")
+			}
+			if err != nil {
+				return nil, err
+			}
+			p.reqs = append(p.reqs, wr)
+		}
+		parts = append(parts, p)
+	}
+	if len(parts) > 1 {
+		for i := range parts {
+			parts[i].eng = parts[i].eng.Clone()
+		}
+	}
+	out := struct {
+		UnprocessedItems      map[string]any
+		ConsumedCapacity      []*consumedCapacity                 `json:",omitempty"`
+		ItemCollectionMetrics map[string][]*itemCollectionMetrics `json:",omitempty"`
+	}{UnprocessedItems: map[string]any{}}
+	for _, p := range parts {
+		res, err := p.eng.BatchWriteItem(p.reqs)
+		if err != nil {
+			return nil, fromEngine(err)
+		}
+		if c := capacityOf(mode, p.t, res.Consumed); c != nil {
+			out.ConsumedCapacity = append(out.ConsumedCapacity, c)
+		}
+	}
+	for _, p := range parts {
+		p.t.eng = p.eng
+		for _, r := range p.reqs {
+			k := r.Key
+			if k == nil {
+				k = r.Item
+			}
+			if m := collectionMetrics(in.ReturnItemCollectionMetrics, p.t, k); m != nil {
+				if out.ItemCollectionMetrics == nil {
+					out.ItemCollectionMetrics = map[string][]*itemCollectionMetrics{}
+				}
+				out.ItemCollectionMetrics[p.t.def.Name] = append(out.ItemCollectionMetrics[p.t.def.Name], m)
+			}
+		}
+	}
+	return out, nil
+}
+
+type transactGetInput struct {
+	TransactItems []struct {
+		Get *struct {
+			TableName            string
+			Key                  rawItem
+			ProjectionExpression *string
+			exprMembers
+		}
+	}
+	ReturnConsumedCapacity *string
+}
+
+func transactGetItems(s *Server, body []byte) (any, *apiError) {
+	var in transactGetInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	var v violations
+	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if in.TransactItems == nil {
+		return nil, validationError("1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null")
+	}
+	if err := engine.CheckTransactionLength(len(in.TransactItems)); err != nil {
+		return nil, fromEngine(err)
+	}
+	groups := newGroups[engine.TransactGet]()
+	for i, ti := range in.TransactItems {
+		g := ti.Get
+		if g == nil {
+			return nil, validationError("1 validation error detected: Value null at 'transactItems.%d.member.get' failed to satisfy constraint: Member must not be null", i+1)
+		}
+		t, err := s.lookup(g.TableName)
+		if err != nil {
+			return nil, err
+		}
+		key, err := readItem(g.Key, "Key")
+		if err != nil {
+			return nil, err
+		}
+		tg := engine.TransactGet{Key: key, ExpressionAttributeNames: g.ExpressionAttributeNames}
+		if g.ProjectionExpression != nil {
+			tg.ProjectionExpression, tg.Given = *g.ProjectionExpression, engine.GivenProjection
+		}
+		groups.add(t, i, tg)
+	}
+	responses := make([]struct {
+		Item wireItem `json:",omitempty"`
+	}, len(in.TransactItems))
+	reasons := make([]engine.CancellationReason, len(in.TransactItems))
+	var caps []*consumedCapacity
+	var cancel *engine.Error
+	for _, g := range groups.list {
+		res, err := g.t.eng.TransactGetItems(g.actions)
+		if err != nil {
+			ae := fromEngine(err)
+			if ae.code != engine.TransactionCanceledException {
+				return nil, ae
+			}
+			for j, r := range ae.reasons {
+				reasons[g.at[j]] = r
+			}
+			cancel = &engine.Error{}
+			continue
+		}
+		for j, it := range res.Responses {
+			responses[g.at[j]].Item = wireItem(it)
+			reasons[g.at[j]] = engine.CancellationReason{Code: "None"}
+		}
+		if c := capacityOf(mode, g.t, res.Consumed); c != nil {
+			caps = append(caps, c)
+		}
+	}
+	if cancel != nil {
+		return nil, cancelledError(reasons)
+	}
+	return struct {
+		Responses        any
+		ConsumedCapacity []*consumedCapacity `json:",omitempty"`
+	}{responses, caps}, nil
+}
+
+// cancelledError is a TransactionCanceledException over several tables' reasons.
+func cancelledError(reasons []engine.CancellationReason) *apiError {
+	for i := range reasons {
+		if reasons[i].Code == "" {
+			reasons[i].Code = "None"
+		}
+	}
+	codes := make([]string, len(reasons))
+	for i, r := range reasons {
+		codes[i] = r.Code
+	}
+	return &apiError{status: 400, prefix: nsDynamoDB, code: engine.TransactionCanceledException, reasons: reasons,
+		message: "Transaction cancelled, please refer cancellation reasons for specific reasons [" + joinCodes(codes) + "]"}
+}
+
+func joinCodes(codes []string) string {
+	out := ""
+	for i, c := range codes {
+		if i > 0 {
+			out += ", "
+		}
+		out += c
+	}
+	return out
+}
+
+// groups gathers a request's actions by table, keeping each one's place.
+type groups[A any] struct {
+	list []*group[A]
+}
+
+type group[A any] struct {
+	t       *table
+	actions []A
+	at      []int // at[j] is actions[j]'s place in the request
+}
+
+func newGroups[A any]() *groups[A] { return &groups[A]{} }
+
+func (gs *groups[A]) add(t *table, i int, a A) {
+	for _, g := range gs.list {
+		if g.t == t {
+			g.actions, g.at = append(g.actions, a), append(g.at, i)
+			return
+		}
+	}
+	gs.list = append(gs.list, &group[A]{t: t, actions: []A{a}, at: []int{i}})
+}
+
+type transactWriteMember struct {
+	TableName                           string
+	Key                                 rawItem
+	Item                                rawItem
+	UpdateExpression                    *string
+	ConditionExpression                 *string
+	ReturnValuesOnConditionCheckFailure *string
+	exprMembers
+}
+
+type transactWriteInput struct {
+	TransactItems []struct {
+		ConditionCheck *transactWriteMember
+		Put            *transactWriteMember
+		Delete         *transactWriteMember
+		Update         *transactWriteMember
+	}
+	ReturnConsumedCapacity      *string
+	ReturnItemCollectionMetrics *string
+	ClientRequestToken          *string
+}
+
+func transactWriteItems(s *Server, body []byte) (any, *apiError) {
+	var in transactWriteInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	var v violations
+	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
+	if in.ClientRequestToken != nil && (len(*in.ClientRequestToken) < 1 || len(*in.ClientRequestToken) > 36) {
+		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36", *in.ClientRequestToken)
+	}
+	if in.TransactItems == nil {
+		v.add("Value null at 'transactItems' failed to satisfy constraint: Member must not be null")
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	var digest [32]byte
+	if in.ClientRequestToken != nil {
+		digest = requestDigest(body)
+		if out, err, ok := s.tokens.replay(*in.ClientRequestToken, digest, s.now()); ok {
+			return out, err
+		}
+	}
+	out, err := s.transactWrite(&in, mode)
+	if in.ClientRequestToken != nil && (err == nil || err.code == engine.TransactionCanceledException) {
+		s.tokens.store(*in.ClientRequestToken, digest, s.now(), out, err)
+	}
+	return out, err
+}
+
+func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiError) {
+	if err := engine.CheckTransactionLength(len(in.TransactItems)); err != nil {
+		return nil, fromEngine(err)
+	}
+	groups := newGroups[engine.TransactWriteItem]()
+	keys := make([]model.Item, len(in.TransactItems))
+	tables := make([]*table, len(in.TransactItems))
+	for i, ti := range in.TransactItems {
+		var m *transactWriteMember
+		var kind model.ActionKind
+		n := 0
+		for _, c := range []struct {
+			m *transactWriteMember
+			k model.ActionKind
+		}{{ti.ConditionCheck, model.ActionCheck}, {ti.Put, model.ActionPut}, {ti.Delete, model.ActionDelete}, {ti.Update, model.ActionUpdate}} {
+			if c.m != nil {
+				m, kind = c.m, c.k
+				n++
+			}
+		}
+		if n != 1 {
+			return nil, validationError("TransactItems can only contain one of Check, Put, Update or Delete")
+		}
+		t, err := s.lookup(m.TableName)
+		if err != nil {
+			return nil, err
+		}
+		a := engine.TransactWriteItem{Kind: kind, ExpressionAttributeNames: m.ExpressionAttributeNames,
+			ReturnValuesOnConditionCheckFailure: str(m.ReturnValuesOnConditionCheckFailure)}
+		if kind == model.ActionPut {
+			if a.Item, err = readItem(m.Item, "Item"); err != nil {
+				return nil, err
+			}
+			if a.Item == nil {
+				return nil, validationError("1 validation error detected: Value null at 'transactItems.%d.member.put.item' failed to satisfy constraint: Member must not be null", i+1)
+			}
+			keys[i] = a.Item
+		} else {
+			if a.Key, err = readItem(m.Key, "Key"); err != nil {
+				return nil, err
+			}
+			keys[i] = a.Key
+		}
+		if m.UpdateExpression != nil && kind == model.ActionUpdate {
+			a.UpdateExpression, a.Given = *m.UpdateExpression, a.Given|engine.GivenUpdate
+		}
+		if m.ConditionExpression != nil {
+			a.ConditionExpression, a.Given = *m.ConditionExpression, a.Given|engine.GivenCondition
+		}
+		if a.ExpressionAttributeValues, err = m.values(); err != nil {
+			return nil, err
+		}
+		tables[i] = t
+		groups.add(t, i, a)
+	}
+	engines := make([]*engine.Engine, len(groups.list))
+	for i, g := range groups.list {
+		engines[i] = g.t.eng
+		if len(groups.list) > 1 {
+			engines[i] = g.t.eng.Clone()
+		}
+	}
+	reasons := make([]engine.CancellationReason, len(in.TransactItems))
+	var caps []*consumedCapacity
+	cancelled := false
+	for i, g := range groups.list {
+		res, err := engines[i].TransactWriteItems(g.actions)
+		if err != nil {
+			ae := fromEngine(err)
+			if ae.code != engine.TransactionCanceledException {
+				return nil, ae
+			}
+			for j, r := range ae.reasons {
+				reasons[g.at[j]] = r
+			}
+			cancelled = true
+			continue
+		}
+		if c := capacityOf(mode, g.t, res.Consumed); c != nil {
+			caps = append(caps, c)
+		}
+	}
+	if cancelled {
+		return nil, cancelledError(reasons)
+	}
+	for i, g := range groups.list {
+		g.t.eng = engines[i]
+	}
+	out := struct {
+		ConsumedCapacity      []*consumedCapacity                 `json:",omitempty"`
+		ItemCollectionMetrics map[string][]*itemCollectionMetrics `json:",omitempty"`
+	}{ConsumedCapacity: caps}
+	for i, k := range keys {
+		if m := collectionMetrics(in.ReturnItemCollectionMetrics, tables[i], k); m != nil {
+			if out.ItemCollectionMetrics == nil {
+				out.ItemCollectionMetrics = map[string][]*itemCollectionMetrics{}
+			}
+			name := tables[i].def.Name
+			out.ItemCollectionMetrics[name] = append(out.ItemCollectionMetrics[name], m)
+		}
+	}
+	return out, nil
+}
+
+// tokenCache holds TransactWriteItems' answers by ClientRequestToken for ten
+// minutes (API_TransactWriteItems.html "ClientRequestToken": "A client request
+// token is valid for 10 minutes after the first request that uses it is
+// completed"): the same token with the same request gets the same answer without
+// writing again; with another request, IdempotentParameterMismatchException.
+type tokenCache struct {
+	entries map[string]tokenEntry
+}
+
+type tokenEntry struct {
+	digest [32]byte
+	at     time.Time
+	out    any
+	err    *apiError
+}
+
+const tokenLifetime = 10 * time.Minute
+
+func newTokenCache() *tokenCache { return &tokenCache{entries: map[string]tokenEntry{}} }
+
+func (c *tokenCache) replay(token string, digest [32]byte, now time.Time) (any, *apiError, bool) {
+	for k, e := range c.entries {
+		if now.Sub(e.at) > tokenLifetime {
+			delete(c.entries, k)
+		}
+	}
+	e, ok := c.entries[token]
+	if !ok {
+		return nil, nil, false
+	}
+	if e.digest != digest {
+		return nil, &apiError{status: 400, prefix: nsDynamoDB, code: "IdempotentParameterMismatchException",
+			message: "The request uses the same client token as a previous, but non-identical request. Do not reuse a client token with different requests, unless the requests are identical."}, true
+	}
+	return e.out, e.err, true
+}
+
+func (c *tokenCache) store(token string, digest [32]byte, now time.Time, out any, err *apiError) {
+	c.entries[token] = tokenEntry{digest: digest, at: now, out: out, err: err}
+}
+
+// requestDigest identifies a request's content whatever its members' order or
+// spacing: the hash of its canonical JSON (decoded and encoded again, keys sorted).
+func requestDigest(body []byte) [32]byte {
+	var x any
+	if json.Unmarshal(body, &x) == nil {
+		if b, err := json.Marshal(x); err == nil {
+			body = b
+		}
+	}
+	return sha256.Sum256(body)
+}

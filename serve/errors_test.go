@@ -1,0 +1,90 @@
+package serve
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+)
+
+// TestErrors sends requests DynamoDB refuses and holds the answer to DynamoDB's:
+// the status, the error type after '#' and the message. The server keeps serving
+// after each. Sources: the engine's own table tests cite theirs; the protocol
+// errors are DynamoDB's JSON 1.0 answers as dynalite (index.js) reproduces them.
+func TestErrors(t *testing.T) {
+	st := start(t, Options{}, sample(t, "orders"))
+	table := st.srv.TableNames()[0]
+	key := `"Key":{"PK":{"S":"a"},"SK":{"S":"b"}}`
+	cases := []struct {
+		name, op, body string
+		code, msg      string // msg "" : not checked
+	}{
+		{"unknown operation", "Bogus", `{}`, "UnknownOperationException", ""},
+		{"malformed JSON", "GetItem", `{"TableName":`, "SerializationException", ""},
+		{"wrong type in a member", "Query", `{"TableName":"` + table + `","Limit":"two"}`, "SerializationException", "STRING_VALUE cannot be converted to Integer"},
+		{"object for a string", "GetItem", `{"TableName":{"a":1}}`, "SerializationException", "Start of structure or map found where not expected"},
+		{"bad table name", "GetItem", `{"TableName":"a b",` + key + `}`, "ValidationException",
+			"1 validation error detected: Value 'a b' at 'tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"},
+		{"short table name", "GetItem", `{"TableName":"ab",` + key + `}`, "ValidationException",
+			"1 validation error detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3"},
+		{"missing table", "GetItem", `{"TableName":"nothere",` + key + `}`, "ResourceNotFoundException", "Requested resource not found"},
+		{"Query Limit 0", "Query", `{"TableName":"` + table + `","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Limit":0}`,
+			"ValidationException", "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+		{"Scan Segment without TotalSegments", "Scan", `{"TableName":"` + table + `","Segment":0}`, "ValidationException",
+			"The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
+		{"Scan TotalSegments without Segment", "Scan", `{"TableName":"` + table + `","TotalSegments":2}`, "ValidationException",
+			"The Segment parameter is required but was not present in the request when parameter TotalSegments is present"},
+		{"empty FilterExpression", "Scan", `{"TableName":"` + table + `","FilterExpression":""}`, "ValidationException", "Invalid FilterExpression: The expression can not be empty;"},
+		{"empty UpdateExpression", "UpdateItem", `{"TableName":"` + table + `",` + key + `,"UpdateExpression":""}`, "ValidationException", "Invalid UpdateExpression: The expression can not be empty;"},
+		{"empty ConditionExpression", "DeleteItem", `{"TableName":"` + table + `",` + key + `,"ConditionExpression":""}`, "ValidationException", "Invalid ConditionExpression: The expression can not be empty;"},
+		{"values without an expression", "PutItem", `{"TableName":"` + table + `","Item":{"PK":{"S":"a"},"SK":{"S":"b"}},"ExpressionAttributeValues":{":v":{"S":"x"}}}`,
+			"ValidationException", "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null"},
+		{"NULL false", "PutItem", `{"TableName":"` + table + `","Item":{"PK":{"S":"a"},"SK":{"S":"b"},"x":{"NULL":false}}}`,
+			"ValidationException", "One or more parameter values were invalid: Null attribute value types must have the value of true"},
+		{"two types in a value", "PutItem", `{"TableName":"` + table + `","Item":{"PK":{"S":"a","N":"1"},"SK":{"S":"b"}}}`,
+			"ValidationException", "Supplied AttributeValue has 2 members, must contain exactly one of the supported datatypes (S, N, B, BOOL, NULL, L, M, SS, NS, BS)"},
+		{"empty TransactItems", "TransactWriteItems", `{"TransactItems":[]}`, "ValidationException",
+			"1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1"},
+		{"TransactGetItems key off the schema", "TransactGetItems", `{"TransactItems":[{"Get":{"TableName":"` + table + `","Key":{"PK":{"S":"a"}}}}]}`,
+			"TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]"},
+		{"legacy and expression mixed", "Query", `{"TableName":"` + table + `","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"QueryFilter":{"x":{"ComparisonOperator":"NULL"}}}`,
+			"ValidationException", "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {QueryFilter} Expression parameters: {KeyConditionExpression}"},
+		{"Query without a key condition", "Query", `{"TableName":"` + table + `"}`, "ValidationException",
+			"Either the KeyConditions or KeyConditionExpression parameter must be specified in the request."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			status, out := st.raw(t, tc.op, tc.body)
+			typ, _ := out["__type"].(string)
+			if status != http.StatusBadRequest || !strings.HasSuffix(typ, "#"+tc.code) {
+				t.Fatalf("status %d, __type %q; want 400 and %s (%v)", status, typ, tc.code, out)
+			}
+			if tc.msg != "" && out["message"] != tc.msg {
+				t.Errorf("message\n got: %q\nwant: %q", out["message"], tc.msg)
+			}
+		})
+	}
+	// The server still answers.
+	if status, out := st.raw(t, "ListTables", `{}`); status != 200 || out["TableNames"] == nil {
+		t.Fatalf("after the refusals ListTables gave %d %v", status, out)
+	}
+}
+
+// TestBodyOver16MB: a body over DynamoDB's 16 MB request limit is refused with 413,
+// and the server keeps serving.
+func TestBodyOver16MB(t *testing.T) {
+	st := start(t, Options{}, sample(t, "orders"))
+	big := `{"TableName":"x","Pad":"` + strings.Repeat("x", MaxRequestBytes) + `"}`
+	req, _ := http.NewRequest(http.MethodPost, st.endpoint+"/", strings.NewReader(big))
+	req.Header.Set("X-Amz-Target", "DynamoDB_20120810.PutItem")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Fatalf("status %d, want 413", resp.StatusCode)
+	}
+	if status, _ := st.raw(t, "ListTables", `{}`); status != 200 {
+		t.Fatalf("after the large body ListTables gave %d", status)
+	}
+}

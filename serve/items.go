@@ -1,0 +1,381 @@
+package serve
+
+import (
+	"encoding/json"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// The item operations: each request read off the wire into the engine's input
+// (Given marking what the JSON carried, so that a zero is not taken for absent),
+// run on the table's engine, and its output written back with the capacity
+// stwb's rules priced.
+
+// exprMembers are the expression members most requests share.
+type exprMembers struct {
+	ExpressionAttributeNames  map[string]string
+	ExpressionAttributeValues json.RawMessage
+}
+
+func (m *exprMembers) values() (map[string]model.Value, *apiError) {
+	return readValues(m.ExpressionAttributeValues)
+}
+
+type getItemInput struct {
+	TableName              string
+	Key                    rawItem
+	ProjectionExpression   *string
+	ConsistentRead         bool
+	ReturnConsumedCapacity *string
+	AttributesToGet        []string
+	exprMembers
+}
+
+type getItemOutput struct {
+	Item             wireItem          `json:",omitempty"`
+	ConsumedCapacity *consumedCapacity `json:",omitempty"`
+}
+
+func getItem(s *Server, body []byte) (any, *apiError) {
+	var in getItemInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, err := s.lookup(in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	var v violations
+	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	key, err := readItem(in.Key, "Key")
+	if err != nil {
+		return nil, err
+	}
+	proj := legacyProjection{AttributesToGet: in.AttributesToGet}
+	ein := engine.GetItemInput{Key: key, ConsistentRead: in.ConsistentRead, ExpressionAttributeNames: in.ExpressionAttributeNames}
+	if err := proj.apply(&ein.ProjectionExpression, &ein.ExpressionAttributeNames, &ein.Given, in.ProjectionExpression); err != nil {
+		return nil, err
+	}
+	out, eerr := t.eng.GetItem(ein)
+	if eerr != nil {
+		return nil, fromEngine(eerr)
+	}
+	return getItemOutput{Item: wireItem(out.Item), ConsumedCapacity: capacityOf(mode, t, out.Consumed)}, nil
+}
+
+type readMembers struct {
+	TableName              string
+	IndexName              *string
+	FilterExpression       *string
+	ProjectionExpression   *string
+	ExclusiveStartKey      rawItem
+	Limit                  *int
+	ConsistentRead         bool
+	Select                 *string
+	ReturnConsumedCapacity *string
+	AttributesToGet        []string
+	ConditionalOperator    *string
+	exprMembers
+}
+
+type queryInput struct {
+	readMembers
+	KeyConditionExpression *string
+	ScanIndexForward       *bool
+	KeyConditions          map[string]legacyCondition
+	QueryFilter            map[string]legacyCondition
+}
+
+type scanInput struct {
+	readMembers
+	Segment       *int
+	TotalSegments *int
+	ScanFilter    map[string]legacyCondition
+}
+
+type pageOutput struct {
+	Items            []wireItem        `json:",omitempty"`
+	Count            int               `json:"Count"`
+	ScannedCount     int               `json:"ScannedCount"`
+	LastEvaluatedKey wireItem          `json:",omitempty"`
+	ConsumedCapacity *consumedCapacity `json:",omitempty"`
+}
+
+// pageOf writes a page: Items is there (possibly empty) unless Select is COUNT.
+func pageOf(pg *engine.Page, count bool, mode string, t *table) any {
+	out := pageOutput{Count: pg.Count, ScannedCount: pg.ScannedCount, LastEvaluatedKey: wireItem(pg.LastEvaluatedKey),
+		ConsumedCapacity: capacityOf(mode, t, pg.Consumed)}
+	if count {
+		return out
+	}
+	items := make([]wireItem, len(pg.Items))
+	for i, it := range pg.Items {
+		items[i] = wireItem(it)
+	}
+	return struct {
+		Items []wireItem
+		pageOutput
+	}{items, out}
+}
+
+// readCommon fills what Query and Scan share.
+func (in *readMembers) common(v *violations) (string, *apiError) {
+	mode := capacityMode(v, in.ReturnConsumedCapacity)
+	v.checkEnum(in.Select, "select", engine.SelectSpecificAttributes, engine.SelectCount, engine.SelectAllAttributes, engine.SelectAllProjectedAttributes)
+	v.checkEnum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	if in.IndexName != nil {
+		v.checkName(in.IndexName, "indexName")
+	}
+	return mode, v.err()
+}
+
+func query(s *Server, body []byte) (any, *apiError) {
+	var in queryInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, err := s.lookup(in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	var v violations
+	mode, err := in.common(&v)
+	if err != nil {
+		return nil, err
+	}
+	ein := engine.QueryInput{ConsistentRead: in.ConsistentRead, ScanIndexForward: in.ScanIndexForward,
+		ExpressionAttributeNames: in.ExpressionAttributeNames}
+	if err := in.fill(&ein.IndexName, &ein.Limit, &ein.Select, &ein.ExclusiveStartKey, &ein.Given); err != nil {
+		return nil, err
+	}
+	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
+		return nil, err
+	}
+	if err := legacyQuery(&in, &ein, t); err != nil {
+		return nil, err
+	}
+	pg, eerr := t.eng.Query(ein)
+	if eerr != nil {
+		return nil, fromEngine(eerr)
+	}
+	return pageOf(pg, ein.Select == engine.SelectCount, mode, t), nil
+}
+
+// fill copies the members Query and Scan share into the engine's input.
+func (in *readMembers) fill(index *string, limit *int, sel *string, start *model.Item, g *engine.Given) *apiError {
+	if in.IndexName != nil {
+		*index = *in.IndexName
+	}
+	if in.Limit != nil {
+		*limit, *g = *in.Limit, *g|engine.GivenLimit
+	}
+	if in.Select != nil {
+		*sel = *in.Select
+	}
+	k, err := readItem(in.ExclusiveStartKey, "ExclusiveStartKey")
+	*start = k
+	return err
+}
+
+func scan(s *Server, body []byte) (any, *apiError) {
+	var in scanInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, err := s.lookup(in.TableName)
+	if err != nil {
+		return nil, err
+	}
+	var v violations
+	if in.TotalSegments != nil {
+		n := int64(*in.TotalSegments)
+		v.checkMin(&n, "totalSegments", 1)
+		if n > 1000000 {
+			v.add("Value '%d' at 'totalSegments' failed to satisfy constraint: Member must have value less than or equal to 1000000", n)
+		}
+	}
+	if in.Segment != nil {
+		n := int64(*in.Segment)
+		v.checkMin(&n, "segment", 0)
+	}
+	mode, err := in.common(&v)
+	if err != nil {
+		return nil, err
+	}
+	ein := engine.ScanInput{ConsistentRead: in.ConsistentRead, ExpressionAttributeNames: in.ExpressionAttributeNames}
+	if err := in.fill(&ein.IndexName, &ein.Limit, &ein.Select, &ein.ExclusiveStartKey, &ein.Given); err != nil {
+		return nil, err
+	}
+	if in.Segment != nil {
+		ein.Segment, ein.Given = *in.Segment, ein.Given|engine.GivenSegment
+	}
+	if in.TotalSegments != nil {
+		ein.TotalSegments, ein.Given = *in.TotalSegments, ein.Given|engine.GivenTotalSegments
+	}
+	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
+		return nil, err
+	}
+	if err := legacyScan(&in, &ein); err != nil {
+		return nil, err
+	}
+	pg, eerr := t.eng.Scan(ein)
+	if eerr != nil {
+		return nil, fromEngine(eerr)
+	}
+	return pageOf(pg, ein.Select == engine.SelectCount, mode, t), nil
+}
+
+// writeMembers are what PutItem, UpdateItem and DeleteItem share.
+type writeMembers struct {
+	TableName                           string
+	ConditionExpression                 *string
+	ReturnValues                        *string
+	ReturnValuesOnConditionCheckFailure *string
+	ReturnConsumedCapacity              *string
+	ReturnItemCollectionMetrics         *string
+	Expected                            map[string]legacyExpected
+	ConditionalOperator                 *string
+	exprMembers
+}
+
+type writeOutput struct {
+	Attributes            wireItem               `json:",omitempty"`
+	ConsumedCapacity      *consumedCapacity      `json:",omitempty"`
+	ItemCollectionMetrics *itemCollectionMetrics `json:",omitempty"`
+}
+
+// prepare checks the shared members and the table.
+func (in *writeMembers) prepare(s *Server) (*table, string, *apiError) {
+	t, err := s.lookup(in.TableName)
+	if err != nil {
+		return nil, "", err
+	}
+	var v violations
+	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	v.checkEnum(in.ReturnValues, "returnValues", engine.ReturnAllNew, engine.ReturnUpdatedOld, engine.ReturnAllOld, engine.ReturnNone, engine.ReturnUpdatedNew)
+	v.checkEnum(in.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", engine.ReturnAllOld, engine.ReturnNone)
+	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
+	v.checkEnum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
+	return t, mode, v.err()
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// writeResult turns a single-item write's outcome into its answer.
+func writeResult(out *engine.WriteOutput, err error, mode string, t *table, key model.Item, in *writeMembers) (any, *apiError) {
+	if err != nil {
+		return nil, fromEngine(err)
+	}
+	return writeOutput{Attributes: wireItem(out.Attributes), ConsumedCapacity: capacityOf(mode, t, out.Consumed),
+		ItemCollectionMetrics: collectionMetrics(in.ReturnItemCollectionMetrics, t, key)}, nil
+}
+
+type putItemInput struct {
+	writeMembers
+	Item rawItem
+}
+
+func putItem(s *Server, body []byte) (any, *apiError) {
+	var in putItemInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, mode, err := in.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	item, err := readItem(in.Item, "Item")
+	if err != nil {
+		return nil, err
+	}
+	if item == nil {
+		return nil, validationError("1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null")
+	}
+	ein := engine.PutItemInput{Item: item, ReturnValues: str(in.ReturnValues),
+		ReturnValuesOnConditionCheckFailure: str(in.ReturnValuesOnConditionCheckFailure),
+		ExpressionAttributeNames:            in.ExpressionAttributeNames}
+	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
+		return nil, err
+	}
+	if err := conditionOf(&in.writeMembers, &ein.ConditionExpression, &ein.ExpressionAttributeNames, &ein.ExpressionAttributeValues, &ein.Given); err != nil {
+		return nil, err
+	}
+	out, eerr := t.eng.PutItem(ein)
+	return writeResult(out, eerr, mode, t, item, &in.writeMembers)
+}
+
+type updateItemInput struct {
+	writeMembers
+	Key              rawItem
+	UpdateExpression *string
+	AttributeUpdates map[string]legacyUpdate
+}
+
+func updateItem(s *Server, body []byte) (any, *apiError) {
+	var in updateItemInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, mode, err := in.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	key, err := readItem(in.Key, "Key")
+	if err != nil {
+		return nil, err
+	}
+	ein := engine.UpdateItemInput{Key: key, ReturnValues: str(in.ReturnValues),
+		ReturnValuesOnConditionCheckFailure: str(in.ReturnValuesOnConditionCheckFailure),
+		ExpressionAttributeNames:            in.ExpressionAttributeNames}
+	if in.UpdateExpression != nil {
+		ein.UpdateExpression, ein.Given = *in.UpdateExpression, ein.Given|engine.GivenUpdate
+	}
+	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
+		return nil, err
+	}
+	if err := legacyUpdateItem(&in, &ein); err != nil {
+		return nil, err
+	}
+	out, eerr := t.eng.UpdateItem(ein)
+	return writeResult(out, eerr, mode, t, key, &in.writeMembers)
+}
+
+type deleteItemInput struct {
+	writeMembers
+	Key rawItem
+}
+
+func deleteItem(s *Server, body []byte) (any, *apiError) {
+	var in deleteItemInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, mode, err := in.prepare(s)
+	if err != nil {
+		return nil, err
+	}
+	key, err := readItem(in.Key, "Key")
+	if err != nil {
+		return nil, err
+	}
+	ein := engine.DeleteItemInput{Key: key, ReturnValues: str(in.ReturnValues),
+		ReturnValuesOnConditionCheckFailure: str(in.ReturnValuesOnConditionCheckFailure),
+		ExpressionAttributeNames:            in.ExpressionAttributeNames}
+	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
+		return nil, err
+	}
+	if err := conditionOf(&in.writeMembers, &ein.ConditionExpression, &ein.ExpressionAttributeNames, &ein.ExpressionAttributeValues, &ein.Given); err != nil {
+		return nil, err
+	}
+	out, eerr := t.eng.DeleteItem(ein)
+	return writeResult(out, eerr, mode, t, key, &in.writeMembers)
+}

@@ -1,0 +1,196 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"hash/crc32"
+	"io"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// MaxRequestBytes is DynamoDB's limit on a request body (16 MB,
+// ServiceQuotas.html "API-specific limits"; dynalite refuses the same).
+const MaxRequestBytes = 16 << 20
+
+// targetPrefix is the X-Amz-Target prefix of DynamoDB's current API version.
+const targetPrefix = "DynamoDB_20120810."
+
+// Options set up a Server. The zero value serves in us-east-1, account
+// 000000000000, on the wall clock.
+type Options struct {
+	Region  string
+	Account string
+	// Now is the clock TTL expiry and timestamps read; nil means time.Now.
+	Now func() time.Time
+}
+
+// Server holds the tables and answers DynamoDB requests over HTTP. It is an
+// http.Handler; Serve and Close run it on a listener.
+type Server struct {
+	opts Options
+
+	// mu makes every request atomic: reads hold it shared (the engine's reads may
+	// run side by side), writes and the control plane hold it alone.
+	mu     sync.RWMutex
+	tables map[string]*table
+	tokens *tokenCache
+
+	requestID atomic.Uint64
+	ops       map[string]operation
+}
+
+// operation is one API operation: write says whether it needs the lock alone.
+type operation struct {
+	write bool
+	run   func(s *Server, body []byte) (any, *apiError)
+}
+
+// New makes a server with no tables.
+func New(o Options) *Server {
+	if o.Region == "" {
+		o.Region = "us-east-1"
+	}
+	if o.Account == "" {
+		o.Account = "000000000000"
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	s := &Server{opts: o, tables: map[string]*table{}, tokens: newTokenCache()}
+	s.ops = operations()
+	return s
+}
+
+func (s *Server) now() time.Time { return s.opts.Now() }
+
+// AddDesign serves the design's table with its items, as `stwb query` loads them
+// (every index and projection). A table of that name already served is an error.
+func (s *Server) AddDesign(d *model.Design) error {
+	e, err := engine.FromDesign(d)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.tables[d.Table.Name]; ok {
+		return errors.New("table " + d.Table.Name + " is already served")
+	}
+	t := s.newTable(d.Table, e)
+	t.design = d.Name
+	s.tables[d.Table.Name] = t
+	return nil
+}
+
+// TableNames lists the tables served, sorted.
+func (s *Server) TableNames() []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	names := make([]string, 0, len(s.tables))
+	for n := range s.tables {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// ServeHTTP answers one request. Only POST with a DynamoDB target is an operation;
+// a GET is the health answer DynamoDB gives.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("x-amzn-RequestId", s.nextRequestID())
+	if r.Method == http.MethodGet {
+		w.Header().Set("Content-Type", "text/plain")
+		io.WriteString(w, "healthy: dynamodb."+s.opts.Region+".amazonaws.com ")
+		return
+	}
+	if r.Method != http.MethodPost {
+		w.WriteHeader(http.StatusNotFound)
+		io.WriteString(w, "<UnknownOperationException/>\n")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxRequestBytes))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			s.writeError(w, &apiError{status: http.StatusRequestEntityTooLarge, prefix: nsCoral, code: "RequestEntityTooLarge",
+				message: "Request must be smaller than " + strconv.Itoa(MaxRequestBytes) + " bytes for the " + opName(r) + " operation"})
+			return
+		}
+		s.writeError(w, serializationError("could not read the request body: "+err.Error()))
+		return
+	}
+	op, ok := s.ops[opName(r)]
+	if !ok || !strings.HasPrefix(r.Header.Get("X-Amz-Target"), targetPrefix) {
+		s.writeError(w, unknownOperation())
+		return
+	}
+	if len(bytes.TrimSpace(body)) == 0 || !json.Valid(body) {
+		s.writeError(w, serializationError(""))
+		return
+	}
+	out, aerr := s.call(r.Context(), op, body)
+	if aerr != nil {
+		s.writeError(w, aerr)
+		return
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		s.writeError(w, fromEngine(err))
+		return
+	}
+	s.write(w, http.StatusOK, b)
+}
+
+// call runs an operation under the lock it needs.
+func (s *Server) call(_ context.Context, op operation, body []byte) (any, *apiError) {
+	if op.write {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+	} else {
+		s.mu.RLock()
+		defer s.mu.RUnlock()
+	}
+	return op.run(s, body)
+}
+
+func opName(r *http.Request) string {
+	return strings.TrimPrefix(r.Header.Get("X-Amz-Target"), targetPrefix)
+}
+
+func (s *Server) nextRequestID() string {
+	return "STWB" + strconv.FormatUint(s.requestID.Add(1), 36)
+}
+
+// write sends a JSON 1.0 response with its CRC32, which the SDKs check
+// (x-amz-crc32, the IEEE checksum of the body).
+func (s *Server) write(w http.ResponseWriter, status int, body []byte) {
+	h := w.Header()
+	h.Set("Content-Type", "application/x-amz-json-1.0")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h.Set("x-amz-crc32", strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10))
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+func (s *Server) writeError(w http.ResponseWriter, e *apiError) {
+	s.write(w, e.status, e.body())
+}
+
+// decode reads a request body into v, with DynamoDB's SerializationException for
+// a member of the wrong type.
+func decode(body []byte, v any) *apiError {
+	if err := json.Unmarshal(body, v); err != nil {
+		return decodeError(err)
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package serve
+
+import (
+	"slices"
+	"strings"
+)
+
+// Tags (API_TagResource.html, API_UntagResource.html, API_ListTagsOfResource.html):
+// a table's tags, by its ARN. The messages are DynamoDB's as dynalite copies them
+// (validations/tagResource.js, actions/tagResource.js).
+
+type tagResourceInput struct {
+	ResourceArn *string
+	Tags        []tag
+	TagKeys     []string
+	NextToken   *string
+}
+
+// tableByARN finds the table an ARN names.
+func (s *Server) tableByARN(arn *string) (*table, *apiError) {
+	if arn == nil {
+		return nil, validationError("Invalid TableArn")
+	}
+	prefix := "arn:aws:dynamodb:" + s.opts.Region + ":" + s.opts.Account + ":table/"
+	name, ok := strings.CutPrefix(*arn, prefix)
+	if !ok || name == "" || strings.Contains(name, "/") {
+		if !strings.HasPrefix(*arn, "arn:aws:dynamodb:") {
+			return nil, validationError("Invalid TableArn: Invalid ResourceArn provided as input %s", *arn)
+		}
+		return nil, notFound("Requested resource not found: ResourcArn: %s not found", *arn)
+	}
+	t, found := s.tables[name]
+	if !found {
+		return nil, notFound("Requested resource not found: ResourcArn: %s not found", *arn)
+	}
+	return t, nil
+}
+
+func tagResource(s *Server, body []byte) (any, *apiError) {
+	var in tagResourceInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	if in.Tags == nil {
+		return nil, validationError("1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null")
+	}
+	t, err := s.tableByARN(in.ResourceArn)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.Tags) == 0 {
+		return nil, validationError("Atleast one Tag needs to be provided as Input.")
+	}
+	for _, nt := range in.Tags {
+		if i := slices.IndexFunc(t.tags, func(x tag) bool { return x.Key == nt.Key }); i >= 0 {
+			t.tags[i] = nt
+		} else {
+			t.tags = append(t.tags, nt)
+		}
+	}
+	return struct{}{}, nil
+}
+
+func untagResource(s *Server, body []byte) (any, *apiError) {
+	var in tagResourceInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	if in.TagKeys == nil {
+		return nil, validationError("1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null")
+	}
+	t, err := s.tableByARN(in.ResourceArn)
+	if err != nil {
+		return nil, err
+	}
+	if len(in.TagKeys) == 0 {
+		return nil, validationError("Atleast one Tag Key needs to be provided as Input.")
+	}
+	t.tags = slices.DeleteFunc(t.tags, func(x tag) bool { return slices.Contains(in.TagKeys, x.Key) })
+	return struct{}{}, nil
+}
+
+func listTagsOfResource(s *Server, body []byte) (any, *apiError) {
+	var in tagResourceInput
+	if err := decode(body, &in); err != nil {
+		return nil, err
+	}
+	t, err := s.tableByARN(in.ResourceArn)
+	if err != nil {
+		return nil, err
+	}
+	return struct{ Tags []tag }{append([]tag{}, t.tags...)}, nil
+}

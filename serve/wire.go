@@ -1,0 +1,167 @@
+package serve
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// rawItem is an item or key as the request carries it, read by readItem.
+type rawItem = json.RawMessage
+
+// wireItem is an item in a response: DynamoDB JSON, numbers as DynamoDB returns them.
+type wireItem = model.WireItem
+
+// given reports whether a member was in the request (not absent, not null).
+func given(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
+
+// readItem reads an item, key or ExclusiveStartKey; nil when absent. param names the
+// member in DynamoDB's message ("One or more parameter values were invalid: ...").
+func readItem(raw json.RawMessage, param string) (model.Item, *apiError) {
+	if !given(raw) {
+		return nil, nil
+	}
+	it, err := model.ParseWireItem(raw)
+	if err != nil {
+		return nil, wireError(err, param, "")
+	}
+	return it, nil
+}
+
+// readValues reads ExpressionAttributeValues; nil when absent.
+func readValues(raw json.RawMessage) (map[string]model.Value, *apiError) {
+	if !given(raw) {
+		return nil, nil
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, decodeError(err)
+	}
+	out := make(map[string]model.Value, len(m))
+	for k, v := range m {
+		val, err := model.ParseWireValue(v)
+		if err != nil {
+			return nil, wireError(err, "ExpressionAttributeValues", k)
+		}
+		out[k] = val
+	}
+	return out, nil
+}
+
+// wireError is DynamoDB's message for an attribute value it cannot read. The wire
+// reader's messages that are DynamoDB's own pass as they are; for
+// ExpressionAttributeValues DynamoDB wraps them ("ExpressionAttributeValues contains
+// invalid value: ... for key :v"). Others (a stwb explanation such as "a number
+// travels as a string") name the JSON path so the caller can find the value.
+func wireError(err error, param, key string) *apiError {
+	var we *model.WireError
+	if !errors.As(err, &we) {
+		return validationError("%s", err.Error())
+	}
+	msg := we.Msg
+	switch {
+	case strings.HasPrefix(msg, "One or more parameter values were invalid: "), strings.HasPrefix(msg, "Supplied AttributeValue"):
+	case strings.HasPrefix(msg, "Null attribute value types"):
+		msg = "One or more parameter values were invalid: " + msg
+	default:
+		path := strings.TrimPrefix(we.Path, "$")
+		if key != "" {
+			path = "." + key + path
+		}
+		return serializationError(msg + " (at " + param + path + ")")
+	}
+	if key != "" {
+		return validationError("ExpressionAttributeValues contains invalid value: %s for key %s", msg, key)
+	}
+	return validationError("%s", msg)
+}
+
+// capacityMode reads ReturnConsumedCapacity.
+func capacityMode(v *violations, mode *string) string {
+	v.checkEnum(mode, "returnConsumedCapacity", "INDEXES", "TOTAL", "NONE")
+	if mode == nil {
+		return "NONE"
+	}
+	return *mode
+}
+
+type unitsWire struct {
+	CapacityUnits      float64
+	ReadCapacityUnits  float64 `json:",omitempty"`
+	WriteCapacityUnits float64 `json:",omitempty"`
+}
+
+// consumedCapacity is ConsumedCapacity (API_ConsumedCapacity.html): the total,
+// and with INDEXES the table's and each index's share.
+type consumedCapacity struct {
+	TableName              string
+	CapacityUnits          float64
+	ReadCapacityUnits      float64              `json:",omitempty"`
+	WriteCapacityUnits     float64              `json:",omitempty"`
+	Table                  *unitsWire           `json:",omitempty"`
+	GlobalSecondaryIndexes map[string]unitsWire `json:",omitempty"`
+	LocalSecondaryIndexes  map[string]unitsWire `json:",omitempty"`
+}
+
+// capacityOf is the ConsumedCapacity of a request on t, as the engine priced it
+// (stwb's capacity rules: engine/capacity.go); nil unless asked for.
+func capacityOf(mode string, t *table, c engine.Capacity) *consumedCapacity {
+	if mode != "TOTAL" && mode != "INDEXES" {
+		return nil
+	}
+	out := &consumedCapacity{TableName: t.def.Name, CapacityUnits: round(c.Total()),
+		ReadCapacityUnits: round(c.Read()), WriteCapacityUnits: round(c.Write())}
+	if mode != "INDEXES" {
+		return out
+	}
+	out.Table = &unitsWire{round(c.Table.Read + c.Table.Write), round(c.Table.Read), round(c.Table.Write)}
+	for name, u := range c.Indexes {
+		w := unitsWire{round(u.Read + u.Write), round(u.Read), round(u.Write)}
+		if ix, ok := t.def.IndexByName(name); ok && ix.Local {
+			if out.LocalSecondaryIndexes == nil {
+				out.LocalSecondaryIndexes = map[string]unitsWire{}
+			}
+			out.LocalSecondaryIndexes[name] = w
+			continue
+		}
+		if out.GlobalSecondaryIndexes == nil {
+			out.GlobalSecondaryIndexes = map[string]unitsWire{}
+		}
+		out.GlobalSecondaryIndexes[name] = w
+	}
+	return out
+}
+
+// round drops the binary noise of summed halves (0.1 + 0.2); capacity is always a
+// multiple of 0.5 or of 1/8 for transactions, far above this precision.
+func round(f float64) float64 { return math.Round(f*1e6) / 1e6 }
+
+// itemCollectionMetrics is ReturnItemCollectionMetrics=SIZE's answer for a write
+// to a table with a local secondary index (LSI.html "Item collections"): the
+// partition key and the collection's size estimate in GB, a range of one GB.
+type itemCollectionMetrics struct {
+	ItemCollectionKey   wireItem
+	SizeEstimateRangeGB [2]float64
+}
+
+func collectionMetrics(mode *string, t *table, key model.Item) *itemCollectionMetrics {
+	if mode == nil || *mode != "SIZE" || !hasLSI(t.def) || key == nil {
+		return nil
+	}
+	pv := key[t.def.Key.Partition]
+	gb := math.Floor(float64(t.eng.PartitionSize(pv)) / (1 << 30))
+	return &itemCollectionMetrics{ItemCollectionKey: wireItem{t.def.Key.Partition: pv}, SizeEstimateRangeGB: [2]float64{gb, gb + 1}}
+}
+
+func hasLSI(def model.Table) bool {
+	for _, ix := range def.Indexes {
+		if ix.Local {
+			return true
+		}
+	}
+	return false
+}
