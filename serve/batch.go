@@ -28,11 +28,7 @@ type batchGetInput struct {
 	ReturnConsumedCapacity *string
 }
 
-func batchGetItem(s *Server, body []byte) (any, *apiError) {
-	var in batchGetInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 	var v violations
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	if in.RequestItems == nil {
@@ -104,11 +100,7 @@ type batchWriteInput struct {
 	ReturnItemCollectionMetrics *string
 }
 
-func batchWriteItem(s *Server, body []byte) (any, *apiError) {
-	var in batchWriteInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 	var v violations
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
@@ -207,11 +199,7 @@ type transactGetInput struct {
 	ReturnConsumedCapacity *string
 }
 
-func transactGetItems(s *Server, body []byte) (any, *apiError) {
-	var in transactGetInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 	var v violations
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	if err := v.err(); err != nil {
@@ -350,11 +338,7 @@ type transactWriteInput struct {
 	ClientRequestToken          *string
 }
 
-func transactWriteItems(s *Server, body []byte) (any, *apiError) {
-	var in transactWriteInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func transactWriteItems(s *Server, in *transactWriteInput) (any, *apiError) {
 	var v violations
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
@@ -369,12 +353,13 @@ func transactWriteItems(s *Server, body []byte) (any, *apiError) {
 	}
 	var digest [32]byte
 	if in.ClientRequestToken != nil {
-		digest = requestDigest(body)
+		b, _ := json.Marshal(in)
+		digest = requestDigest(b)
 		if out, err, ok := s.tokens.replay(*in.ClientRequestToken, digest, s.now()); ok {
 			return out, err
 		}
 	}
-	out, err := s.transactWrite(&in, mode)
+	out, err := s.transactWrite(in, mode)
 	if in.ClientRequestToken != nil && (err == nil || err.code == engine.TransactionCanceledException) {
 		s.tokens.store(*in.ClientRequestToken, digest, s.now(), out, err)
 	}

@@ -40,11 +40,7 @@ type tableOutput struct {
 	TableDescription tableDescription
 }
 
-func createTable(s *Server, body []byte) (any, *apiError) {
-	var in createTableInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func createTable(s *Server, in *createTableInput) (any, *apiError) {
 	var v violations
 	v.checkName(in.TableName, "tableName")
 	checkKeySchema(&v, in.KeySchema, "keySchema")
@@ -67,7 +63,7 @@ func createTable(s *Server, body []byte) (any, *apiError) {
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	def, err := tableFromInput(&in)
+	def, err := tableFromInput(in)
 	if err != nil {
 		return nil, err
 	}
@@ -367,11 +363,7 @@ func (s *Server) tableByName(name *string) (*table, *apiError) {
 	return t, nil
 }
 
-func describeTable(s *Server, body []byte) (any, *apiError) {
-	var in tableNameInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func describeTable(s *Server, in *tableNameInput) (any, *apiError) {
 	t, err := s.tableByName(in.TableName)
 	if err != nil {
 		return nil, err
@@ -379,11 +371,7 @@ func describeTable(s *Server, body []byte) (any, *apiError) {
 	return struct{ Table tableDescription }{s.describe(t, "ACTIVE")}, nil
 }
 
-func deleteTable(s *Server, body []byte) (any, *apiError) {
-	var in tableNameInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func deleteTable(s *Server, in *tableNameInput) (any, *apiError) {
 	t, err := s.tableByName(in.TableName)
 	if err != nil {
 		return nil, err
@@ -401,11 +389,7 @@ type listTablesInput struct {
 	Limit                   *int64
 }
 
-func listTables(s *Server, body []byte) (any, *apiError) {
-	var in listTablesInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func listTables(s *Server, in *listTablesInput) (any, *apiError) {
 	var v violations
 	if in.ExclusiveStartTableName != nil {
 		v.checkName(in.ExclusiveStartTableName, "exclusiveStartTableName")
@@ -459,11 +443,7 @@ type updateTableInput struct {
 	DeletionProtectionEnabled   *bool
 }
 
-func updateTable(s *Server, body []byte) (any, *apiError) {
-	var in updateTableInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 	var v violations
 	v.checkName(in.TableName, "tableName")
 	v.checkEnum(in.BillingMode, "billingMode", provisioned, payPerRequest)
@@ -700,6 +680,6 @@ type describeLimitsOutput struct {
 // describeLimits gives DynamoDB's default quotas for provisioned throughput
 // (ServiceQuotas.html "Throughput default quotas": 80,000 per account, 40,000 per
 // table, each of reads and writes).
-func describeLimits(s *Server, body []byte) (any, *apiError) {
+func describeLimits(s *Server, _ *struct{}) (any, *apiError) {
 	return describeLimitsOutput{80000, 80000, 40000, 40000}, nil
 }

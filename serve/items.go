@@ -37,11 +37,7 @@ type getItemOutput struct {
 	ConsumedCapacity *consumedCapacity `json:",omitempty"`
 }
 
-func getItem(s *Server, body []byte) (any, *apiError) {
-	var in getItemInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	t, err := s.lookup(in.TableName)
 	if err != nil {
 		return nil, err
@@ -133,11 +129,7 @@ func (in *readMembers) common(v *violations) (string, *apiError) {
 	return mode, v.err()
 }
 
-func query(s *Server, body []byte) (any, *apiError) {
-	var in queryInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func query(s *Server, in *queryInput) (any, *apiError) {
 	t, err := s.lookup(in.TableName)
 	if err != nil {
 		return nil, err
@@ -155,7 +147,7 @@ func query(s *Server, body []byte) (any, *apiError) {
 	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
 		return nil, err
 	}
-	if err := legacyQuery(&in, &ein, t); err != nil {
+	if err := legacyQuery(in, &ein, t); err != nil {
 		return nil, err
 	}
 	pg, eerr := t.eng.Query(ein)
@@ -181,11 +173,7 @@ func (in *readMembers) fill(index *string, limit *int, sel *string, start *model
 	return err
 }
 
-func scan(s *Server, body []byte) (any, *apiError) {
-	var in scanInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func scan(s *Server, in *scanInput) (any, *apiError) {
 	t, err := s.lookup(in.TableName)
 	if err != nil {
 		return nil, err
@@ -219,7 +207,7 @@ func scan(s *Server, body []byte) (any, *apiError) {
 	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
 		return nil, err
 	}
-	if err := legacyScan(&in, &ein); err != nil {
+	if err := legacyScan(in, &ein); err != nil {
 		return nil, err
 	}
 	pg, eerr := t.eng.Scan(ein)
@@ -248,19 +236,38 @@ type writeOutput struct {
 	ItemCollectionMetrics *itemCollectionMetrics `json:",omitempty"`
 }
 
-// prepare checks the shared members and the table.
-func (in *writeMembers) prepare(s *Server) (*table, string, *apiError) {
+// prepared is a single-item write's shared members, checked: its table, the
+// ReturnConsumedCapacity mode, its item (PutItem) or key, and its values.
+type prepared struct {
+	t      *table
+	mode   string
+	item   model.Item
+	values map[string]model.Value
+}
+
+// prepare checks the shared members and the table, and reads the item or key
+// (raw, the member param names).
+func (in *writeMembers) prepare(s *Server, raw rawItem, param string) (*prepared, *apiError) {
 	t, err := s.lookup(in.TableName)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	var v violations
-	mode := capacityMode(&v, in.ReturnConsumedCapacity)
+	p := &prepared{t: t, mode: capacityMode(&v, in.ReturnConsumedCapacity)}
 	v.checkEnum(in.ReturnValues, "returnValues", engine.ReturnAllNew, engine.ReturnUpdatedOld, engine.ReturnAllOld, engine.ReturnNone, engine.ReturnUpdatedNew)
 	v.checkEnum(in.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", engine.ReturnAllOld, engine.ReturnNone)
 	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
 	v.checkEnum(in.ConditionalOperator, "conditionalOperator", "AND", "OR")
-	return t, mode, v.err()
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	if p.item, err = readItem(raw, param); err != nil {
+		return nil, err
+	}
+	if p.values, err = in.values(); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 func str(p *string) string {
@@ -271,12 +278,12 @@ func str(p *string) string {
 }
 
 // writeResult turns a single-item write's outcome into its answer.
-func writeResult(out *engine.WriteOutput, err error, mode string, t *table, key model.Item, in *writeMembers) (any, *apiError) {
+func writeResult(out *engine.WriteOutput, err error, p *prepared, in *writeMembers) (any, *apiError) {
 	if err != nil {
 		return nil, fromEngine(err)
 	}
-	return writeOutput{Attributes: wireItem(out.Attributes), ConsumedCapacity: capacityOf(mode, t, out.Consumed),
-		ItemCollectionMetrics: collectionMetrics(in.ReturnItemCollectionMetrics, t, key)}, nil
+	return writeOutput{Attributes: wireItem(out.Attributes), ConsumedCapacity: capacityOf(p.mode, p.t, out.Consumed),
+		ItemCollectionMetrics: collectionMetrics(in.ReturnItemCollectionMetrics, p.t, p.item)}, nil
 }
 
 type putItemInput struct {
@@ -284,33 +291,22 @@ type putItemInput struct {
 	Item rawItem
 }
 
-func putItem(s *Server, body []byte) (any, *apiError) {
-	var in putItemInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
-	t, mode, err := in.prepare(s)
+func putItem(s *Server, in *putItemInput) (any, *apiError) {
+	p, err := in.prepare(s, in.Item, "Item")
 	if err != nil {
 		return nil, err
 	}
-	item, err := readItem(in.Item, "Item")
-	if err != nil {
-		return nil, err
-	}
-	if item == nil {
+	if p.item == nil {
 		return nil, validationError("1 validation error detected: Value null at 'item' failed to satisfy constraint: Member must not be null")
 	}
-	ein := engine.PutItemInput{Item: item, ReturnValues: str(in.ReturnValues),
+	ein := engine.PutItemInput{Item: p.item, ReturnValues: str(in.ReturnValues),
 		ReturnValuesOnConditionCheckFailure: str(in.ReturnValuesOnConditionCheckFailure),
-		ExpressionAttributeNames:            in.ExpressionAttributeNames}
-	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
-		return nil, err
-	}
+		ExpressionAttributeNames:            in.ExpressionAttributeNames, ExpressionAttributeValues: p.values}
 	if err := conditionOf(&in.writeMembers, &ein.ConditionExpression, &ein.ExpressionAttributeNames, &ein.ExpressionAttributeValues, &ein.Given); err != nil {
 		return nil, err
 	}
-	out, eerr := t.eng.PutItem(ein)
-	return writeResult(out, eerr, mode, t, item, &in.writeMembers)
+	out, eerr := p.t.eng.PutItem(ein)
+	return writeResult(out, eerr, p, &in.writeMembers)
 }
 
 type updateItemInput struct {
@@ -320,33 +316,22 @@ type updateItemInput struct {
 	AttributeUpdates map[string]legacyUpdate
 }
 
-func updateItem(s *Server, body []byte) (any, *apiError) {
-	var in updateItemInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
-	t, mode, err := in.prepare(s)
+func updateItem(s *Server, in *updateItemInput) (any, *apiError) {
+	p, err := in.prepare(s, in.Key, "Key")
 	if err != nil {
 		return nil, err
 	}
-	key, err := readItem(in.Key, "Key")
-	if err != nil {
-		return nil, err
-	}
-	ein := engine.UpdateItemInput{Key: key, ReturnValues: str(in.ReturnValues),
+	ein := engine.UpdateItemInput{Key: p.item, ReturnValues: str(in.ReturnValues),
 		ReturnValuesOnConditionCheckFailure: str(in.ReturnValuesOnConditionCheckFailure),
-		ExpressionAttributeNames:            in.ExpressionAttributeNames}
+		ExpressionAttributeNames:            in.ExpressionAttributeNames, ExpressionAttributeValues: p.values}
 	if in.UpdateExpression != nil {
 		ein.UpdateExpression, ein.Given = *in.UpdateExpression, ein.Given|engine.GivenUpdate
 	}
-	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
+	if err := legacyUpdateItem(in, &ein); err != nil {
 		return nil, err
 	}
-	if err := legacyUpdateItem(&in, &ein); err != nil {
-		return nil, err
-	}
-	out, eerr := t.eng.UpdateItem(ein)
-	return writeResult(out, eerr, mode, t, key, &in.writeMembers)
+	out, eerr := p.t.eng.UpdateItem(ein)
+	return writeResult(out, eerr, p, &in.writeMembers)
 }
 
 type deleteItemInput struct {
@@ -354,28 +339,17 @@ type deleteItemInput struct {
 	Key rawItem
 }
 
-func deleteItem(s *Server, body []byte) (any, *apiError) {
-	var in deleteItemInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
-	t, mode, err := in.prepare(s)
+func deleteItem(s *Server, in *deleteItemInput) (any, *apiError) {
+	p, err := in.prepare(s, in.Key, "Key")
 	if err != nil {
 		return nil, err
 	}
-	key, err := readItem(in.Key, "Key")
-	if err != nil {
-		return nil, err
-	}
-	ein := engine.DeleteItemInput{Key: key, ReturnValues: str(in.ReturnValues),
+	ein := engine.DeleteItemInput{Key: p.item, ReturnValues: str(in.ReturnValues),
 		ReturnValuesOnConditionCheckFailure: str(in.ReturnValuesOnConditionCheckFailure),
-		ExpressionAttributeNames:            in.ExpressionAttributeNames}
-	if ein.ExpressionAttributeValues, err = in.values(); err != nil {
-		return nil, err
-	}
+		ExpressionAttributeNames:            in.ExpressionAttributeNames, ExpressionAttributeValues: p.values}
 	if err := conditionOf(&in.writeMembers, &ein.ConditionExpression, &ein.ExpressionAttributeNames, &ein.ExpressionAttributeValues, &ein.Given); err != nil {
 		return nil, err
 	}
-	out, eerr := t.eng.DeleteItem(ein)
-	return writeResult(out, eerr, mode, t, key, &in.writeMembers)
+	out, eerr := p.t.eng.DeleteItem(ein)
+	return writeResult(out, eerr, p, &in.writeMembers)
 }

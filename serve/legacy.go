@@ -178,10 +178,7 @@ func (b *builder) condition(attr, op string, raw []json.RawMessage) (string, *ap
 // conditions writes a map of legacy conditions joined by ConditionalOperator, in
 // attribute name order (the map has none; the result does not depend on it).
 func (b *builder) conditions(m map[string]legacyCondition, op *string) (string, *apiError) {
-	join := " AND "
-	if op != nil && *op == "OR" {
-		join = " OR "
-	}
+	join := joinWord(op)
 	var parts []string
 	for _, attr := range sortedNames(m) {
 		c := m[attr]
@@ -192,6 +189,14 @@ func (b *builder) conditions(m map[string]legacyCondition, op *string) (string, 
 		parts = append(parts, s)
 	}
 	return joinParts(parts, join), nil
+}
+
+// joinWord is ConditionalOperator as the expression writes it (AND by default).
+func joinWord(op *string) string {
+	if op != nil && *op == "OR" {
+		return " OR "
+	}
+	return " AND "
 }
 
 // joinParts joins conditions with AND or OR, parenthesizing a part that holds an
@@ -355,10 +360,7 @@ func legacyScan(in *scanInput, ein *engine.ScanInput) *apiError {
 // (LegacyConditionalParameters.Expected.html), with dynalite's checks
 // (validations/index.js validateAttributeConditions).
 func (b *builder) expected(m map[string]legacyExpected, op *string) (string, *apiError) {
-	join := " AND "
-	if op != nil && *op == "OR" {
-		join = " OR "
-	}
+	join := joinWord(op)
 	var parts []string
 	for _, attr := range sortedNames(m) {
 		c := m[attr]

@@ -10,30 +10,48 @@ import (
 
 // operations is the table of the API operations served, by X-Amz-Target name.
 func operations() map[string]operation {
-	read := func(f func(*Server, []byte) (any, *apiError)) operation { return operation{run: f} }
-	write := func(f func(*Server, []byte) (any, *apiError)) operation { return operation{write: true, run: f} }
 	return map[string]operation{
-		"GetItem":            read(getItem),
-		"Query":              read(query),
-		"Scan":               read(scan),
-		"BatchGetItem":       read(batchGetItem),
-		"TransactGetItems":   read(transactGetItems),
-		"PutItem":            write(putItem),
-		"UpdateItem":         write(updateItem),
-		"DeleteItem":         write(deleteItem),
-		"BatchWriteItem":     write(batchWriteItem),
-		"TransactWriteItems": write(transactWriteItems),
-		"CreateTable":        write(createTable),
-		"DescribeTable":      read(describeTable),
-		"ListTables":         read(listTables),
-		"DeleteTable":        write(deleteTable),
-		"UpdateTable":        write(updateTable),
-		"UpdateTimeToLive":   write(updateTimeToLive),
-		"DescribeTimeToLive": read(describeTimeToLive),
-		"TagResource":        write(tagResource),
-		"UntagResource":      write(untagResource),
-		"ListTagsOfResource": read(listTagsOfResource),
-		"DescribeLimits":     read(describeLimits),
+		"GetItem": readOp(getItem),
+		"Query": readOp(query),
+		"Scan": readOp(scan),
+		"BatchGetItem": readOp(batchGetItem),
+		"TransactGetItems": readOp(transactGetItems),
+		"PutItem": writeOp(putItem),
+		"UpdateItem": writeOp(updateItem),
+		"DeleteItem": writeOp(deleteItem),
+		"BatchWriteItem": writeOp(batchWriteItem),
+		"TransactWriteItems": writeOp(transactWriteItems),
+		"CreateTable": writeOp(createTable),
+		"DescribeTable": readOp(describeTable),
+		"ListTables": readOp(listTables),
+		"DeleteTable": writeOp(deleteTable),
+		"UpdateTable": writeOp(updateTable),
+		"UpdateTimeToLive": writeOp(updateTimeToLive),
+		"DescribeTimeToLive": readOp(describeTimeToLive),
+		"TagResource": writeOp(tagResource),
+		"UntagResource": writeOp(untagResource),
+		"ListTagsOfResource": readOp(listTagsOfResource),
+		"DescribeLimits": readOp(describeLimits),
+	}
+}
+
+// readOp is an operation that reads: it runs beside other reads.
+func readOp[T any](f func(*Server, *T) (any, *apiError)) operation { return operation{run: decoded(f)} }
+
+// writeOp is an operation that writes, or changes a table: it runs alone.
+func writeOp[T any](f func(*Server, *T) (any, *apiError)) operation {
+	return operation{write: true, run: decoded(f)}
+}
+
+// decoded reads the request body into the operation's input, with DynamoDB's
+// SerializationException for a member of the wrong type, and runs it.
+func decoded[T any](f func(*Server, *T) (any, *apiError)) func(*Server, []byte) (any, *apiError) {
+	return func(s *Server, body []byte) (any, *apiError) {
+		in := new(T)
+		if err := decode(body, in); err != nil {
+			return nil, err
+		}
+		return f(s, in)
 	}
 }
 

@@ -36,11 +36,7 @@ func (s *Server) tableByARN(arn *string) (*table, *apiError) {
 	return t, nil
 }
 
-func tagResource(s *Server, body []byte) (any, *apiError) {
-	var in tagResourceInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func tagResource(s *Server, in *tagResourceInput) (any, *apiError) {
 	if in.Tags == nil {
 		return nil, validationError("1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null")
 	}
@@ -61,11 +57,7 @@ func tagResource(s *Server, body []byte) (any, *apiError) {
 	return struct{}{}, nil
 }
 
-func untagResource(s *Server, body []byte) (any, *apiError) {
-	var in tagResourceInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func untagResource(s *Server, in *tagResourceInput) (any, *apiError) {
 	if in.TagKeys == nil {
 		return nil, validationError("1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null")
 	}
@@ -80,11 +72,7 @@ func untagResource(s *Server, body []byte) (any, *apiError) {
 	return struct{}{}, nil
 }
 
-func listTagsOfResource(s *Server, body []byte) (any, *apiError) {
-	var in tagResourceInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func listTagsOfResource(s *Server, in *tagResourceInput) (any, *apiError) {
 	t, err := s.tableByARN(in.ResourceArn)
 	if err != nil {
 		return nil, err

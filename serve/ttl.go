@@ -31,11 +31,7 @@ type updateTTLInput struct {
 	TimeToLiveSpecification *ttlSpecification
 }
 
-func updateTimeToLive(s *Server, body []byte) (any, *apiError) {
-	var in updateTTLInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func updateTimeToLive(s *Server, in *updateTTLInput) (any, *apiError) {
 	var v violations
 	v.checkName(in.TableName, "tableName")
 	spec := in.TimeToLiveSpecification
@@ -71,11 +67,7 @@ func updateTimeToLive(s *Server, body []byte) (any, *apiError) {
 	return struct{ TimeToLiveSpecification ttlSpecification }{*spec}, nil
 }
 
-func describeTimeToLive(s *Server, body []byte) (any, *apiError) {
-	var in tableNameInput
-	if err := decode(body, &in); err != nil {
-		return nil, err
-	}
+func describeTimeToLive(s *Server, in *tableNameInput) (any, *apiError) {
 	t, err := s.tableByName(in.TableName)
 	if err != nil {
 		return nil, err
