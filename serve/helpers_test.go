@@ -69,12 +69,14 @@ func client(endpoint string, tr *http.Transport) *dynamodb.Client {
 
 func sample(t testing.TB, name string) *model.Design {
 	t.Helper()
-	d, err := samples.Load(name)
+	d, err := sampleDesign(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
 }
+
+func sampleDesign(name string) (*model.Design, error) { return samples.Load(name) }
 
 // raw posts a body to the server as an operation and returns the status and the
 // decoded answer.
