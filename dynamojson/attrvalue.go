@@ -309,9 +309,10 @@ func wireSet(t model.Type, body any, path string) (model.Value, error) {
 		return model.Value{}, wantKind(path, "an array", body)
 	}
 	if len(arr) == 0 {
-		return model.Value{}, &PathError{Path: path, Msg: fmt.Sprintf("One or more parameter values were invalid: An %s may not be empty", setWord(t))}
+		return model.Value{}, &PathError{Path: path, Msg: model.EmptySetMessage(t)}
 	}
 	v := model.Value{Type: t, List: make([]model.Value, 0, len(arr))}
+	dupAt := "" // the first element seen twice; the message shows the whole set
 	for i, e := range arr {
 		epath := PathIndex(path, i)
 		var ev model.Value
@@ -331,22 +332,15 @@ func wireSet(t model.Type, body any, path string) (model.Value, error) {
 		if err != nil {
 			return model.Value{}, err
 		}
-		if v.Contains(ev) {
-			return model.Value{}, &PathError{Path: epath, Msg: "One or more parameter values were invalid: Input collection contains duplicates"}
+		if dupAt == "" && v.Contains(ev) {
+			dupAt = epath
 		}
 		v.List = append(v.List, ev)
 	}
-	return v, nil
-}
-
-func setWord(t model.Type) string {
-	switch t {
-	case model.TypeNS:
-		return "number set"
-	case model.TypeBS:
-		return "binary set"
+	if dupAt != "" {
+		return model.Value{}, &PathError{Path: dupAt, Msg: model.DuplicateSetMessage(v)}
 	}
-	return "string set"
+	return v, nil
 }
 
 func wantKind(path, want string, got any) error {

@@ -196,13 +196,7 @@ func capitalize(s string) string {
 // unique"; wording from dynalite validations/index.js).
 func normalizeSet(v model.Value) (model.Value, bool, *Error) {
 	if len(v.List) == 0 {
-		switch v.Type {
-		case model.TypeSS:
-			return v, false, validation("One or more parameter values were invalid: An string set  may not be empty")
-		case model.TypeNS:
-			return v, false, validation("One or more parameter values were invalid: An number set  may not be empty")
-		}
-		return v, false, validation("One or more parameter values were invalid: Binary sets should not be empty")
+		return v, false, validation("%s", model.EmptySetMessage(v.Type))
 	}
 	elem := model.SetElemType(v.Type)
 	var out []model.Value
@@ -216,10 +210,7 @@ func normalizeSet(v model.Value) (model.Value, bool, *Error) {
 			return v, false, err
 		}
 		if seen[n.Str] {
-			if v.Type == model.TypeNS {
-				return v, false, validation("Input collection contains duplicates")
-			}
-			return v, false, validation("One or more parameter values were invalid: Input collection %s contains duplicates.", setText(v))
+			return v, false, validation("%s", model.DuplicateSetMessage(v))
 		}
 		seen[n.Str] = true
 		if ch && out == nil {
@@ -234,14 +225,6 @@ func normalizeSet(v model.Value) (model.Value, bool, *Error) {
 	}
 	v.List = out
 	return v, true, nil
-}
-
-func setText(v model.Value) string {
-	parts := make([]string, len(v.List))
-	for i, e := range v.List {
-		parts[i] = e.Str
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
 }
 
 // normalizeItem returns the item with every value canonical (normalize). The item

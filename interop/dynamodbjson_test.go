@@ -71,7 +71,7 @@ func TestReadDynamoDBJSONErrors(t *testing.T) {
 		{"bad line", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Item\":{\"PK\":{\"N\":\"x\"}}}\n", "line 2: $.Item.PK.N: not a number"},
 		{"line without Item", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Items\":[]}\n", "line 2: $: missing Item"},
 		{"broken json line", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Item\":\n", "line 2: not valid JSON"},
-		{"scan item", "{\"Items\": [\n{\"PK\":{\"S\":\"a\"}},\n{\"PK\":{\"SS\":[]}}\n]}", "line 3: $.Items[1].PK.SS: One or more parameter values were invalid: An string set may not be empty"},
+		{"scan item", "{\"Items\": [\n{\"PK\":{\"S\":\"a\"}},\n{\"PK\":{\"SS\":[]}}\n]}", "line 3: $.Items[1].PK.SS: One or more parameter values were invalid: An string set  may not be empty"},
 		{"delete request", "{\"t\": [\n{\"DeleteRequest\": {\"Key\": {}}}]}", "line 2: $.t[0]: a DeleteRequest"},
 		{"two tables", "{\"a\": [], \"b\": []}", "requests for more than one table"},
 		{"not a layout", "{\"x\": 1}", "$.x: not a layout stwb reads"},

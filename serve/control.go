@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -667,7 +668,7 @@ func itemText(t model.Table, it model.Item) string {
 	if t.Key.Sort != "" {
 		k[t.Key.Sort] = it[t.Key.Sort]
 	}
-	return string(model.AppendWireItem(nil, k))
+	return string(dynamojson.AppendItem(nil, k))
 }
 
 type describeLimitsOutput struct {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/model"
 )
 
@@ -36,7 +37,7 @@ func (s *Server) Dump(w io.Writer, table string) (items int, err error) {
 	var buf []byte
 	t.eng.Each(func(it model.Item) bool {
 		buf = append(buf[:0], `{"Item":`...)
-		buf = model.AppendWireItem(buf, it)
+		buf = dynamojson.AppendItem(buf, it)
 		buf = append(buf, "}\n"...)
 		_, err = bw.Write(buf)
 		items++

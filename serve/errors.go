@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -79,14 +80,14 @@ func fromEngine(err error) *apiError {
 func (e *apiError) body() []byte {
 	var b []byte
 	b = append(b, `{"__type":`...)
-	b = model.AppendJSONString(b, e.prefix+"#"+e.code)
+	b = dynamojson.AppendString(b, e.prefix+"#"+e.code)
 	if e.message != "" || e.code != "UnknownOperationException" {
 		b = append(b, `,"message":`...)
-		b = model.AppendJSONString(b, e.message)
+		b = dynamojson.AppendString(b, e.message)
 	}
 	if e.item != nil {
 		b = append(b, `,"Item":`...)
-		b = model.AppendWireItem(b, e.item)
+		b = dynamojson.AppendItem(b, e.item)
 	}
 	if len(e.reasons) > 0 {
 		b = append(b, `,"CancellationReasons":[`...)
@@ -95,14 +96,14 @@ func (e *apiError) body() []byte {
 				b = append(b, ',')
 			}
 			b = append(b, `{"Code":`...)
-			b = model.AppendJSONString(b, r.Code)
+			b = dynamojson.AppendString(b, r.Code)
 			if r.Message != "" {
 				b = append(b, `,"Message":`...)
-				b = model.AppendJSONString(b, r.Message)
+				b = dynamojson.AppendString(b, r.Message)
 			}
 			if r.Item != nil {
 				b = append(b, `,"Item":`...)
-				b = model.AppendWireItem(b, r.Item)
+				b = dynamojson.AppendItem(b, r.Item)
 			}
 			b = append(b, '}')
 		}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -135,7 +136,7 @@ func (b *builder) condition(attr, op string, raw []json.RawMessage) (string, *ap
 	}
 	vals := make([]model.Value, len(raw))
 	for i, r := range raw {
-		v, err := model.ParseWireValue(r)
+		v, err := dynamojson.ParseValue(r)
 		if err != nil {
 			return "", wireError(err, "AttributeValueList", "")
 		}
@@ -489,7 +490,7 @@ func (b *builder) updates(m map[string]legacyUpdate) (string, *apiError) {
 			remove = append(remove, b.name(attr))
 			continue
 		}
-		val, err := model.ParseWireValue(u.Value)
+		val, err := dynamojson.ParseValue(u.Value)
 		if err != nil {
 			return "", wireError(err, "AttributeUpdates", "")
 		}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -14,7 +15,7 @@ import (
 type rawItem = json.RawMessage
 
 // wireItem is an item in a response: DynamoDB JSON, numbers as DynamoDB returns them.
-type wireItem = model.WireItem
+type wireItem = dynamojson.Item
 
 // given reports whether a member was in the request (not absent, not null).
 func given(raw json.RawMessage) bool { return len(raw) > 0 && string(raw) != "null" }
@@ -25,7 +26,7 @@ func readItem(raw json.RawMessage, param string) (model.Item, *apiError) {
 	if !given(raw) {
 		return nil, nil
 	}
-	it, err := model.ParseWireItem(raw)
+	it, err := dynamojson.ParseItem(raw)
 	if err != nil {
 		return nil, wireError(err, param, "")
 	}
@@ -43,7 +44,7 @@ func readValues(raw json.RawMessage) (map[string]model.Value, *apiError) {
 	}
 	out := make(map[string]model.Value, len(m))
 	for k, v := range m {
-		val, err := model.ParseWireValue(v)
+		val, err := dynamojson.ParseValue(v)
 		if err != nil {
 			return nil, wireError(err, "ExpressionAttributeValues", k)
 		}
@@ -58,7 +59,7 @@ func readValues(raw json.RawMessage) (map[string]model.Value, *apiError) {
 // invalid value: ... for key :v"). Others (a stwb explanation such as "a number
 // travels as a string") name the JSON path so the caller can find the value.
 func wireError(err error, param, key string) *apiError {
-	var we *model.WireError
+	var we *dynamojson.PathError
 	if !errors.As(err, &we) {
 		return validationError("%s", err.Error())
 	}

@@ -1,0 +1,121 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"stwb/internal/dynalitetest"
+	"stwb/live"
+	"stwb/model"
+)
+
+// benchDesign is a table with one partition of exactly 25 items (the Query the
+// benchmark reads whole) and 200 single-item partitions (the GetItem it reads).
+func benchDesign() *model.Design {
+	d := &model.Design{Version: 1, Name: "bench", Table: model.Table{Name: "bench-table",
+		Key: model.KeySchema{Partition: "PK", Sort: "SK"}, Billing: model.Billing{Mode: model.OnDemand}}}
+	pad := model.Str("a modest attribute of about a hundred bytes, as a typical item carries, to keep sizes real")
+	for i := range 25 {
+		d.Items = append(d.Items, model.Item{"PK": model.Str("ORDERS#1"), "SK": model.Str(fmt.Sprintf("O#%03d", i)),
+			"total": model.Num(fmt.Sprint(10 + i)), "note": pad})
+	}
+	for i := range 200 {
+		d.Items = append(d.Items, model.Item{"PK": model.Str(fmt.Sprintf("USER#%d", i)), "SK": model.Str("PROFILE"),
+			"name": model.Str(fmt.Sprintf("user %d", i)), "note": pad})
+	}
+	return d
+}
+
+// BenchmarkServeVsDynalite runs GetItem and a 25-item Query through aws-sdk-go-v2 on
+// loopback against stwb serve and against dynalite in the same run, at 1, 8 and 64
+// concurrent clients, and reports each request's latency (p50-µs, p99-µs) and the
+// throughput (req/s). Target (issue 17): serve's req/s >= 10x dynalite's and its
+// p50 <= 1/5 of dynalite's. Run with a fixed count, e.g. -benchtime 2000x.
+func BenchmarkServeVsDynalite(b *testing.B) {
+	d := benchDesign()
+	st := start(b, Options{}, d)
+	dyn := dynalitetest.Start(b)
+	tr := &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}
+	b.Cleanup(tr.CloseIdleConnections)
+	targets := []struct {
+		name string
+		db   *dynamodb.Client
+	}{{"serve", client(st.endpoint, tr)}, {"dynalite", client(dyn, tr)}}
+	if _, err := live.Deploy(context.Background(), targets[1].db, d, live.DeployOptions{}); err != nil {
+		b.Fatal(err)
+	}
+	table := aws.String(d.Table.Name)
+	ops := []struct {
+		name string
+		run  func(db *dynamodb.Client, i int) error
+	}{
+		{"GetItem", func(db *dynamodb.Client, i int) error {
+			out, err := db.GetItem(context.Background(), &dynamodb.GetItemInput{TableName: table,
+				Key: map[string]types.AttributeValue{"PK": av(fmt.Sprintf("USER#%d", i%200)), "SK": av("PROFILE")}})
+			if err == nil && out.Item == nil {
+				err = fmt.Errorf("no item")
+			}
+			return err
+		}},
+		{"Query25", func(db *dynamodb.Client, i int) error {
+			out, err := db.Query(context.Background(), &dynamodb.QueryInput{TableName: table,
+				KeyConditionExpression: aws.String("PK = :p"), ExpressionAttributeValues: map[string]types.AttributeValue{":p": av("ORDERS#1")}})
+			if err == nil && len(out.Items) != 25 {
+				err = fmt.Errorf("%d items", len(out.Items))
+			}
+			return err
+		}},
+	}
+	for _, op := range ops {
+		for _, clients := range []int{1, 8, 64} {
+			for _, tg := range targets {
+				b.Run(fmt.Sprintf("%s/clients=%d/%s", op.name, clients, tg.name), func(b *testing.B) {
+					lat := make([]time.Duration, b.N)
+					var next atomic.Int64
+					var wg sync.WaitGroup
+					var failed atomic.Value
+					b.ResetTimer()
+					began := time.Now()
+					for range clients {
+						wg.Add(1)
+						go func() {
+							defer wg.Done()
+							for {
+								i := int(next.Add(1)) - 1
+								if i >= b.N {
+									return
+								}
+								t0 := time.Now()
+								if err := op.run(tg.db, i); err != nil {
+									failed.Store(err)
+									return
+								}
+								lat[i] = time.Since(t0)
+							}
+						}()
+					}
+					wg.Wait()
+					wall := time.Since(began)
+					b.StopTimer()
+					if err, _ := failed.Load().(error); err != nil {
+						b.Fatal(err)
+					}
+					slices.Sort(lat)
+					b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
+					b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
+					b.ReportMetric(float64(b.N)/wall.Seconds(), "req/s")
+				})
+			}
+		}
+	}
+}
