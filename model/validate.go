@@ -23,6 +23,37 @@ const (
 	MaxTransactionActions = 100
 )
 
+// The ranges that cost's arithmetic carries exactly: storage is summed in int64
+// bytes and capacity in int64 units per second. MaxCount items of 400 KB (the item
+// limit, ServiceQuotas.html) plus 100 bytes of overhead each, in the table and in 25
+// indexes, are 5.3e18 bytes, under int64's 9.2e18; MaxRate requests a second of the
+// largest request (a 4 MB transaction of 8,192 WCU, each of 25 indexes written too)
+// are 2e14 units a second, whose ceiling and monthly figure stay exact. Past them
+// the figures would wrap around to negative ones.
+const (
+	MaxCount = 500_000_000_000 // items of one entity, and of all entities together
+	MaxRate  = 1_000_000_000   // requests a second of one pattern
+)
+
+// rangeHint names a range in a refusal's hint.
+func rangeHint(lo, hi int64) string {
+	return fmt.Sprintf("write a number from %s to %s", groupDigits(lo), groupDigits(hi))
+}
+
+// groupDigits writes n with commas every three digits (1,000,000).
+func groupDigits(n int64) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
+
 // Validate checks a design, returning an ErrorList of every problem, or nil. Parse
 // calls it; call it again after changing a design in code. It checks everything,
 // including what loading checks as it reads (number text, sets, pattern ids,
@@ -133,6 +164,10 @@ func (v *validator) table() {
 	if t.Billing.Mode == Provisioned && (t.Billing.Read <= 0 || t.Billing.Write <= 0) {
 		v.c.add(p, "give read and write capacity of at least 1", "table.billing: provisioned capacity must be positive")
 	}
+	if t.Billing.Read > maxCapacity || t.Billing.Write > maxCapacity {
+		v.c.add(p, rangeHint(1, maxCapacity), "table.billing: provisioned capacity of %d read and %d write units is more than stwb's cost arithmetic carries",
+			t.Billing.Read, t.Billing.Write)
+	}
 	if t.TypeAttribute != "" && (t.TypeAttribute == t.Key.Partition || t.TypeAttribute == t.Key.Sort) {
 		v.c.add(p, "name another attribute (default: type)", "table.typeAttribute %q is a key attribute", t.TypeAttribute)
 	}
@@ -172,6 +207,9 @@ func (v *validator) table() {
 			v.keyAttrName(ip, where+": key.partition", ix.Key.Partition)
 			if (ix.Read != 0 || ix.Write != 0) && t.Billing.Mode != Provisioned {
 				v.c.add(ip, "remove read and write, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
+			}
+			if ix.Read < 0 || ix.Write < 0 || ix.Read > maxCapacity || ix.Write > maxCapacity {
+				v.c.add(ip, rangeHint(1, maxCapacity), "%s: capacity of %d read and %d write units is out of the range stwb's cost arithmetic carries", where, ix.Read, ix.Write)
 			}
 		}
 		if ix.Key.Sort != "" {
@@ -221,11 +259,22 @@ func (t *Table) keyAttributes() map[string]bool {
 func (v *validator) entities() {
 	keys := v.d.Table.keyAttributes()
 	seen := map[string]bool{}
+	var total int64
 	for i := range v.d.Entities {
 		e := &v.d.Entities[i]
 		p := e.Pos
 		if p.Line == 0 {
 			p = v.d.Pos
+		}
+		switch {
+		case e.Count < 0 || e.Count > MaxCount:
+			v.c.add(p, rangeHint(0, MaxCount), "entity %s: count %s is out of the range stwb's cost arithmetic carries", e.Name, groupDigits(e.Count))
+		case total+e.Count > MaxCount:
+			v.c.add(p, fmt.Sprintf("keep the entities' counts together at most %s", groupDigits(MaxCount)),
+				"entity %s: the entities' counts add up to more than %s items, the range stwb's cost arithmetic carries", e.Name, groupDigits(MaxCount))
+			total = MaxCount + 1
+		default:
+			total += e.Count
 		}
 		switch {
 		case e.Name == "":
@@ -479,6 +528,12 @@ func (v *validator) pattern(p *Pattern) {
 		pos = v.d.Pos
 	}
 	where := fmt.Sprintf("pattern %d", p.ID)
+	if p.Rate < 0 || p.Rate > MaxRate || p.Rate != p.Rate {
+		v.c.add(pos, rangeHint(0, MaxRate)+" requests a second", "%s: rate %g is out of the range stwb's cost arithmetic carries", where, p.Rate)
+	}
+	if p.Partitions < 0 {
+		v.c.add(pos, "write a whole number of at least 1", "%s: partitions %d is out of range", where, p.Partitions)
+	}
 	if p.ID <= 0 {
 		if !v.loaded {
 			v.c.add(pos, "give the pattern a positive id", "%s: id must be a positive number", where)

@@ -67,6 +67,10 @@ func TestValidationRules(t *testing.T) {
 		{"batch get needs keys", "", noItems, "  - {id: 1, operation: BatchGetItem}\n", "BatchGetItem needs keys"},
 		{"return values", "", noItems, "  - {id: 1, operation: PutItem, item: {PK: a, SK: b}, returnValues: ALL_NEW}\n", "ReturnValues ALL_NEW is for UpdateItem only"},
 		{"pattern id", "", noItems, "  - {id: 0, operation: Scan}\n", "pattern 0.id 0 is out of range"},
+		// The ranges cost's arithmetic carries exactly (validate.go MaxRate, MaxCount).
+		{"rate at the limit", "", noItems, "  - {id: 1, operation: Scan, rate: 1000000000}\n", ""},
+		{"rate past the limit", "", noItems, "  - {id: 1, operation: Scan, rate: 1e20}\n",
+			"t.yaml:8:5: pattern 1: rate 1e+20 is out of the range stwb's cost arithmetic carries. write a number from 0 to 1,000,000,000 requests a second"},
 	}
 	for _, c := range cases {
 		_, err := Parse("t.yaml", []byte(validDesignText(c.table, c.items, c.patterns)))
@@ -78,6 +82,33 @@ func TestValidationRules(t *testing.T) {
 		case c.want != "" && len(err.(ErrorList)) != 1:
 			t.Errorf("%s: %d errors, want 1: %v", c.name, len(err.(ErrorList)), err)
 		}
+	}
+}
+
+// TestValidateCountRange: an entity's count, and the counts together, stay within
+// MaxCount, which cost's int64 byte sums carry.
+func TestValidateCountRange(t *testing.T) {
+	head := "version: 1\ntable:\n  name: tbl\n  key: {partition: PK}\nentities:\n"
+	cases := []struct{ entities, want string }{
+		{"  - {name: a, count: 500000000000}\n", ""},
+		{"  - {name: a, count: 500000000001}\n", "e.yaml:6:5: entity a: count 500,000,000,001 is out of the range stwb's cost arithmetic carries. write a number from 0 to 500,000,000,000"},
+		{"  - {name: a, count: 4611686018427387904}\n", "count"},
+		{"  - {name: a, count: 300000000000}\n  - {name: b, count: 300000000000}\n",
+			"e.yaml:7:5: entity b: the entities' counts add up to more than 500,000,000,000 items"},
+	}
+	for _, c := range cases {
+		_, err := Parse("e.yaml", []byte(head+c.entities))
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q: %v", c.entities, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%q: error %v, want %q", c.entities, err, c.want)
+		}
+	}
+	d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"},
+		Billing: Billing{Mode: Provisioned, Read: 1 << 41, Write: 1}}}
+	if err := Validate(d); err == nil || !strings.Contains(err.Error(), "more than stwb's cost arithmetic carries") {
+		t.Errorf("capacity 2^41 built in code: %v", err)
 	}
 }
 

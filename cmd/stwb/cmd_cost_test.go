@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -140,5 +142,75 @@ func TestCostJSONShape(t *testing.T) {
 	}
 	if _, ok := doc.Storage.Indexes["GSI1"]; !ok {
 		t.Error("storage.indexes lacks GSI1")
+	}
+}
+
+// TestCostAtTheLimits: the largest rate, count and capacity the design file accepts
+// (model.MaxRate, MaxCount, 2^40) give figures that are whole and positive: nothing
+// wraps around to a negative bill or a negative storage size. One past a limit is
+// refused with the range named (exit 2).
+func TestCostAtTheLimits(t *testing.T) {
+	var ix, keys strings.Builder
+	for i := 1; i <= 20; i++ {
+		fmt.Fprintf(&ix, "    - {name: GSI%d, key: {partition: G%d, sort: SK}}\n", i, i)
+		fmt.Fprintf(&keys, ", G%d: g", i)
+	}
+	design := func(rate, count string) string {
+		return "version: 1\nname: limits\ntable:\n  name: limits-data\n  key: {partition: PK, sort: SK}\n" +
+			"  billing: {provisioned: {read: 1099511627776, write: 1099511627776}}\n  indexes:\n" + ix.String() +
+			"entities:\n  - {name: big, count: " + count + "}\n" +
+			"items:\n  - {PK: p, SK: s, type: big" + keys.String() + ", blob: " + strings.Repeat("x", 400_000) + "}\n" +
+			"patterns:\n  - {id: 1, operation: PutItem, rate: " + rate + ", item: {PK: p, SK: s, type: big" + keys.String() +
+			", blob: " + strings.Repeat("y", 400_000) + "}}\n" +
+			"  - {id: 2, operation: Query, key: \"PK = :p\", values: {\":p\": p}, rate: " + rate + "}\n"
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "limits.yaml")
+	if err := os.WriteFile(file, []byte(design("1000000000", "500000000000")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errText := runCostCmd(t, "", file, "--json")
+	if code != 0 {
+		t.Fatalf("cost at the limits: exit %d: %s", code, errText)
+	}
+	var v any
+	if err := json.Unmarshal([]byte(out), &v); err != nil {
+		t.Fatal(err)
+	}
+	var walk func(path string, v any)
+	numbers := 0
+	walk = func(path string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, e := range x {
+				walk(path+"."+k, e)
+			}
+		case []any:
+			for i, e := range x {
+				walk(fmt.Sprintf("%s[%d]", path, i), e)
+			}
+		case float64:
+			numbers++
+			if x < 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+				t.Errorf("%s = %v at the limits", path, x)
+			}
+		}
+	}
+	walk("$", v)
+	if numbers < 20 || !strings.Contains(out, `"bytes"`) {
+		t.Fatalf("the report has %d numbers; the walk did not see it:\n%.2000s", numbers, out)
+	}
+	code, out, _ = runCostCmd(t, "", file)
+	if code != 0 || strings.Contains(out, "-") && strings.Contains(out, "$-") {
+		t.Errorf("text report at the limits: exit %d, a negative dollar figure:\n%.3000s", code, out)
+	}
+	for _, c := range []struct{ rate, count, want string }{
+		{"1e20", "1", "rate 1e+20 is out of the range"},
+		{"1", "500000000001", "count 500,000,000,001 is out of the range"},
+	} {
+		os.WriteFile(file, []byte(design(c.rate, c.count)), 0o644)
+		if code, _, errText := runCostCmd(t, "", file); code != 2 || !strings.Contains(errText, c.want) {
+			t.Errorf("rate %s count %s: exit %d %q, want 2 naming the range", c.rate, c.count, code, errText)
+		}
 	}
 }
