@@ -4,43 +4,80 @@ import "fmt"
 
 // Finding is one review finding or validation error as the Review pane and the
 // command line show it. Where names the place (file:line:col, pattern id, item
-// index); Fix says what to do.
+// index); Fix says what to do; Source is the passage the rule rests on.
 type Finding struct {
 	Rule     string
 	Severity string // error, warning, info
 	Where    string
 	Message  string
 	Fix      string
+	Source   string
 }
 
-// Findings draws findings one or two lines each (the fix indented below), the
-// cursor row marked with ">". Only lines [top, top+height) are drawn.
-func Findings(fs []Finding, cursor, width int, st Styles) []string {
+// findingHead is a finding's first line before clipping: severity, where, rule and
+// message.
+func findingHead(f Finding, mark string, st Styles) string {
+	sev := st.Warn
+	if f.Severity == "error" {
+		sev = st.Error
+	}
+	head := mark + sev.Render(fmt.Sprintf("%-7s", f.Severity)) + " " + f.Where
+	if f.Rule != "" {
+		head += " [" + f.Rule + "]"
+	}
+	return head + ": " + f.Message
+}
+
+// Findings draws findings fs[from:] one or two lines each (the fix indented below),
+// the cursor row marked with ">", until height lines are drawn.
+func Findings(fs []Finding, from, cursor, width, height int, st Styles) []string {
 	if len(fs) == 0 {
 		return []string{st.OK.Render("no findings: the design passes")}
 	}
 	var lines []string
-	for i, f := range fs {
+	for i := from; i < len(fs) && len(lines) < height; i++ {
+		f := fs[i]
 		mark := "  "
 		if i == cursor {
 			mark = "> "
 		}
-		sev := st.Warn
-		if f.Severity == "error" {
-			sev = st.Error
-		}
-		head := mark + sev.Render(fmt.Sprintf("%-7s", f.Severity)) + " " + f.Where
-		if f.Rule != "" {
-			head += " [" + f.Rule + "]"
-		}
-		head += ": " + f.Message
-		line := Clip(head, width)
+		line := Clip(findingHead(f, mark, st), width)
 		if i == cursor {
 			line = st.Selected.Render(Fit(line, width))
 		}
 		lines = append(lines, line)
 		if f.Fix != "" {
 			lines = append(lines, Clip("          fix: "+f.Fix, width))
+		}
+	}
+	if len(lines) > height {
+		lines = lines[:height]
+	}
+	return lines
+}
+
+// FindingDetail is one finding whole, wrapped to width: what is wrong, what to do,
+// and the passage the rule rests on.
+func FindingDetail(f Finding, width int, st Styles) []string {
+	lines := Wrap(findingHead(f, "", st), width)
+	if f.Fix != "" {
+		lines = append(lines, "")
+		for i, l := range Wrap(f.Fix, width-5) {
+			if i == 0 {
+				lines = append(lines, st.Header.Render("fix: ")+l)
+			} else {
+				lines = append(lines, "     "+l)
+			}
+		}
+	}
+	if f.Source != "" {
+		lines = append(lines, "")
+		for i, l := range Wrap(f.Source, width-8) {
+			if i == 0 {
+				lines = append(lines, st.Header.Render("source: ")+l)
+			} else {
+				lines = append(lines, "        "+l)
+			}
 		}
 	}
 	return lines

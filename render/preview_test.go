@@ -93,9 +93,32 @@ func TestFindings(t *testing.T) {
 		{Rule: "unused-index", Severity: "warning", Where: "index GSI1", Message: "no pattern reads GSI1", Fix: "drop it"},
 		{Severity: "error", Where: "x.yaml:3:4", Message: "bad"},
 	}
-	out := strings.Join(Findings(fs, 1, 60, Plain()), "\n")
+	out := strings.Join(Findings(fs, 0, 1, 60, 10, Plain()), "\n")
 	checkGolden(t, "findings", out)
-	if got := Findings(nil, 0, 60, Plain()); len(got) != 1 || !strings.Contains(got[0], "no findings") {
+	if got := Findings(nil, 0, 0, 60, 10, Plain()); len(got) != 1 || !strings.Contains(got[0], "no findings") {
 		t.Errorf("no findings drew %q", got)
+	}
+	if got := Findings(fs, 1, 1, 60, 1, Plain()); len(got) != 1 || !strings.Contains(got[0], "> error") {
+		t.Errorf("from 1 in one line drew %q", got)
+	}
+}
+
+// A finding whole: the message, the fix and the source wrapped, nothing cut.
+func TestFindingDetail(t *testing.T) {
+	f := Finding{Rule: "uniqueness-unenforced", Severity: "warning", Where: "entity student",
+		Message: "email is unique but nothing enforces it: two students can register the same email",
+		Fix:     "write a claim item (PK=EMAIL#{email}) in the same TransactWriteItems with attribute_not_exists(PK)",
+		Source:  "seeds/04-patterns.md, Uniqueness"}
+	lines := FindingDetail(f, 30, Plain())
+	text := strings.Join(lines, " ")
+	for _, w := range []string{"register", "attribute_not_exists(PK)", "Uniqueness"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q is cut: %q", w, lines)
+		}
+	}
+	for _, l := range lines {
+		if Width(l) > 30 {
+			t.Errorf("line wider than 30: %q", l)
+		}
 	}
 }

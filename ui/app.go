@@ -6,8 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"stwb/render"
@@ -38,6 +40,10 @@ type Model struct {
 	confirm  *askConfirm
 	showHelp bool
 	helpTop  int // the first line of the help shown
+	// searching is the / prompt while it is open; query the last search, which n
+	// and N go on with.
+	searching *textinput.Model
+	query     string
 	palette  *palette
 	help     help.Model
 	opts     Options
@@ -246,7 +252,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	// Bubble Tea delivers runes that arrive together (fast typing, a script, a paste)
 	// as one message. Text fields take them whole; commands are one key each.
-	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && m.form == nil && m.palette == nil {
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && m.form == nil && m.palette == nil && m.searching == nil {
 		var cmds []tea.Cmd
 		for _, r := range msg.Runes {
 			one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
@@ -297,6 +303,8 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		}
 		m.helpTop = max(0, min(m.helpTop, len(m.helpLines())-rows))
 		return nil
+	case m.searching != nil:
+		return m.searchKey(msg, km)
 	case m.w.doc.loading:
 		if key.Matches(msg, km.Quit) {
 			return m.leave()
@@ -323,6 +331,23 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case key.Matches(msg, km.Help):
 		m.showHelp, m.helpTop = true, 0
 		return nil
+	case key.Matches(msg, km.Search):
+		if _, ok := m.panes[m.focus].(searchable); ok {
+			in := textinput.New()
+			in.Prompt = "/"
+			in.Cursor.SetMode(cursor.CursorStatic)
+			in.Focus()
+			m.searching = &in
+			return nil
+		}
+	case key.Matches(msg, km.NextMatch, km.PrevMatch):
+		if s, ok := m.panes[m.focus].(searchable); ok && m.query != "" {
+			dir := 1
+			if key.Matches(msg, km.PrevMatch) {
+				dir = -1
+			}
+			return m.find(s, dir, false)
+		}
 	case key.Matches(msg, km.Palette):
 		m.palette = newPalette(m, "")
 		return nil
@@ -347,6 +372,47 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	}
 	_, cmd := m.panes[m.focus].Update(msg)
 	return cmd
+}
+
+// searchKey is a key in the / prompt: enter searches, esc drops it.
+func (m *Model) searchKey(msg tea.KeyMsg, km KeyMap) tea.Cmd {
+	switch {
+	case key.Matches(msg, km.Close):
+		m.searching = nil
+		return nil
+	case key.Matches(msg, km.Accept):
+		m.query = strings.TrimSpace(m.searching.Value())
+		m.searching = nil
+		if s, ok := m.panes[m.focus].(searchable); ok && m.query != "" {
+			return m.find(s, 1, true)
+		}
+		return nil
+	}
+	in, cmd := m.searching.Update(msg)
+	m.searching = &in
+	return cmd
+}
+
+// find moves the focused list to the next (dir 1) or previous match of the query;
+// here says the row under the cursor counts (a new search starts where it is).
+func (m *Model) find(s searchable, dir int, here bool) tea.Cmd {
+	l := s.cursor()
+	if here {
+		l.cur -= dir
+	}
+	found := l.find(m.query, dir, s.rowText)
+	if here && !found {
+		l.cur += dir
+	}
+	if mv, ok := s.(interface{ cursorMoved() }); ok {
+		mv.cursorMoved()
+	}
+	if !found {
+		m.status, m.statusErr = fmt.Sprintf("/%s: no match", m.query), true
+		return nil
+	}
+	m.status, m.statusErr = fmt.Sprintf("/%s: row %d of %d · n next, N previous", m.query, l.cur+1, l.n), false
+	return nil
 }
 
 // step is undo or redo, refused like any edit when the loader would refuse the
@@ -468,6 +534,8 @@ func (m *Model) View() string {
 	for i, p := range m.panes {
 		l := tabLabel(i, p.Title())
 		if i == m.focus {
+			// Brackets as well as the style: the active tab shows under NO_COLOR too.
+			l = "[" + l[1:len(l)-1] + "]"
 			tabs = append(tabs, st.PaneActive.Render(l))
 		} else {
 			tabs = append(tabs, st.PaneTitle.Render(l))
@@ -499,6 +567,8 @@ func (m *Model) View() string {
 
 	// Status line, then the footer with the focused pane's short help.
 	switch {
+	case m.searching != nil:
+		b.WriteString(render.Fit(m.searching.View(), m.width))
 	case m.confirm != nil:
 		b.WriteString(st.Unsaved.Render(render.Fit(m.confirm.question, m.width)))
 	case m.statusErr:

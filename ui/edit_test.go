@@ -315,13 +315,17 @@ func TestReviewShowsValidationAndJumps(t *testing.T) {
 	}
 	checkGolden(t, "review_error_120x40", scr)
 	send(t, m, keys("enter")...)
+	if scr := screen(m); m.focus != paneReview || !strings.Contains(scr, "enter goes to the pattern") {
+		t.Fatalf("enter did not show the finding whole:\n%s", scr)
+	}
+	send(t, m, keys("enter")...)
 	if m.focus != panePatterns || m.w.selPattern != 2 {
 		t.Errorf("enter on a finding about pattern 3: focus %d, selected %d", m.focus, m.w.selPattern)
 	}
-	send(t, m, keys("5", "j", "j", "enter")...) // the unused-index finding
+	send(t, m, keys("5", "j", "j", "enter", "enter")...) // the unused-index finding
 	tp := m.panes[paneTable].(*tablePane)
-	if m.focus != paneTable || tp.cursor != 1 {
-		t.Errorf("enter on a finding about GSI1: focus %d, table cursor %d", m.focus, tp.cursor)
+	if m.focus != paneTable || tp.l.cur != 1 {
+		t.Errorf("enter on a finding about GSI1: focus %d, table cursor %d", m.focus, tp.l.cur)
 	}
 }
 
@@ -334,12 +338,12 @@ func TestMouse(t *testing.T) {
 	}
 	send(t, m, tea.MouseMsg{X: 5, Y: 2 + 2 + 2, Action: tea.MouseActionPress, Button: tea.MouseButtonLeft})
 	ip := m.panes[paneItems].(*itemsPane)
-	if ip.cursor != 2 {
-		t.Errorf("click on the third item row: cursor %d", ip.cursor)
+	if ip.l.cur != 2 {
+		t.Errorf("click on the third item row: cursor %d", ip.l.cur)
 	}
 	send(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if ip.cursor != 3 {
-		t.Errorf("wheel down: cursor %d, want 3", ip.cursor)
+	if ip.l.cur != 3 {
+		t.Errorf("wheel down: cursor %d, want 3", ip.l.cur)
 	}
 }
 

@@ -15,6 +15,9 @@ type KeyMap struct {
 	Add, Edit, Delete, Copy, MoveUp, MoveDown, Duplicate, CycleView, AddLSI key.Binding
 	// Pin sets a pattern's expect (or expectError) from its current result.
 	Pin key.Binding
+	// Search opens / in a list; NextMatch and PrevMatch go to the next and previous
+	// row that holds the last search.
+	Search, NextMatch, PrevMatch key.Binding
 	// The Patterns pane's detail and preview scroll on their own.
 	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
@@ -60,6 +63,9 @@ func DefaultKeyMap() KeyMap {
 		CycleView: b([]string{"v"}, "v", "table/index view"),
 		AddLSI:    b([]string{"L"}, "L", "add LSI (new table only)"),
 		Pin:       b([]string{"p"}, "p", "pin expect to the result"),
+		Search:    b([]string{"/"}, "/", "search"),
+		NextMatch: b([]string{"n"}, "n", "next match"),
+		PrevMatch: b([]string{"N"}, "N", "previous match"),
 
 		DetailDown: b([]string{"]"}, "]", "scroll preview down"),
 		DetailUp:   b([]string{"["}, "[", "scroll preview up"),

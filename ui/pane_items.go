@@ -18,8 +18,7 @@ type itemsPane struct {
 	km       KeyMap
 	wid, hgt int
 	view     string // "" table, else index name
-	cursor   int    // row in the current grid
-	top      int
+	l        list   // the cursor over the current grid's rows
 	left     int
 	want     int // design item to select once the grid is rebuilt; -1 none
 
@@ -55,6 +54,7 @@ func (p *itemsPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right},
 		{km.CycleView, km.Add, km.Edit, km.Delete, km.Duplicate},
+		{km.Search, km.NextMatch, km.PrevMatch},
 	}
 }
 
@@ -66,20 +66,37 @@ func (p *itemsPane) clamp() {
 	if g == nil {
 		return
 	}
-	n := len(g.Rows)
-	p.cursor = max(0, min(p.cursor, n-1))
-	rows := p.gridRows()
-	p.top = max(0, min(follow(p.top, p.cursor, rows), n-rows))
+	p.l.setLen(len(g.Rows))
+	p.l.setRows(p.gridRows())
 	p.left = max(0, min(p.left, len(g.Columns)-1))
+}
+
+func (p *itemsPane) cursor() *list { p.clamp(); return &p.l }
+
+// rowText is a grid row's item as text for /: every attribute name and value.
+func (p *itemsPane) rowText(i int) string {
+	g := p.w.grid(p.view)
+	d := p.w.doc.D
+	if g == nil || i >= len(g.Rows) || int(g.Rows[i].Item) >= len(d.Items) {
+		return ""
+	}
+	var b strings.Builder
+	for k, v := range d.Items[g.Rows[i].Item] {
+		b.WriteString(k)
+		b.WriteByte('=')
+		b.WriteString(v.Str)
+		b.WriteByte(' ')
+	}
+	return b.String()
 }
 
 // selected is the design item under the cursor, -1 when none.
 func (p *itemsPane) selected() int {
 	g := p.w.grid(p.view)
-	if g == nil || p.cursor >= len(g.Rows) || len(g.Rows) == 0 {
+	if g == nil || p.l.cur >= len(g.Rows) || len(g.Rows) == 0 {
 		return -1
 	}
-	return int(g.Rows[p.cursor].Item)
+	return int(g.Rows[p.l.cur].Item)
 }
 
 func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -105,8 +122,8 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case msg.Button == tea.MouseButtonWheelDown:
 			p.move(3)
 		case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft && msg.Y >= 2:
-			p.cursor = p.top + msg.Y - 2
 			p.clamp()
+			p.l.set(p.l.top + msg.Y - 2)
 		}
 	case tea.KeyMsg:
 		km := p.keys()
@@ -137,7 +154,7 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 					break
 				}
 			}
-			p.cursor, p.top, p.left, p.want = 0, 0, 0, cur
+			p.l, p.left, p.want = list{}, 0, cur
 			p.findWanted()
 			return p, status(p.viewTitle())
 		case key.Matches(msg, km.Add):
@@ -175,8 +192,8 @@ func (p *itemsPane) move(n int) {
 	if g == nil {
 		return
 	}
-	p.cursor = max(0, min(p.cursor+n, len(g.Rows)-1))
 	p.clamp()
+	p.l.move(n)
 }
 
 // findWanted moves the cursor to the wanted design item once its grid is ready.
@@ -185,15 +202,11 @@ func (p *itemsPane) findWanted() {
 	if g == nil || p.want < 0 {
 		return
 	}
+	p.clamp()
 	if r := g.RowOf(p.want); r >= 0 {
-		p.cursor = r
-		rows := p.gridRows()
-		if r < p.top || r >= p.top+rows {
-			p.top = max(0, r-rows/2)
-		}
+		p.l.center(r)
 	}
 	p.want = -1
-	p.clamp()
 }
 
 func (p *itemsPane) viewTitle() string {
@@ -236,7 +249,7 @@ func (p *itemsPane) View() string {
 	if stale {
 		staleBit = 1 << 63
 	}
-	k := [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.top), uint64(p.left), uint64(p.cursor), uint64(p.wid), uint64(p.hgt),
+	k := [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.l.top), uint64(p.left), uint64(p.l.cur), uint64(p.wid), uint64(p.hgt),
 		uint64(len(p.view)) ^ hashString(p.view), w.gen}
 	if k == p.cacheKey && p.cache != "" {
 		return p.cache
@@ -252,8 +265,8 @@ func (p *itemsPane) View() string {
 	if len(hl) > 0 && w.selPattern < len(w.doc.D.Patterns) {
 		title += fmt.Sprintf(" · * %d returned by pattern %d", len(hl), w.doc.D.Patterns[w.selPattern].ID)
 	}
-	body := g.Render(d, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.top, Left: p.left,
-		Cursor: p.cursor, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render})
+	body := g.Render(d, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left,
+		Cursor: p.l.cur, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render})
 	p.cache = st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
 	p.cacheKey = k
 	return p.cache

@@ -20,7 +20,7 @@ type patternsPane struct {
 	km   KeyMap
 	wid  int
 	hgt  int
-	top  int
+	l    list     // the list's cursor; w.selPattern follows it (other panes read that)
 	dtop int      // first line of the detail and preview shown
 	body []string // cached detail and preview lines for (rev, sel, width)
 	key  [4]uint64
@@ -55,6 +55,7 @@ func (p *patternsPane) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.DetailDown, km.DetailUp},
 		{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown, km.Pin},
+		{km.Search, km.NextMatch, km.PrevMatch},
 	}
 }
 
@@ -68,15 +69,38 @@ func (p *patternsPane) listHeight() int {
 func (p *patternsPane) sel() int { return p.w.selPattern }
 
 func (p *patternsPane) setSel(i int) {
-	n := len(p.w.doc.D.Patterns)
-	i = max(0, min(i, n-1))
+	p.l.setLen(len(p.w.doc.D.Patterns))
+	p.l.setRows(p.listHeight() - 1)
+	p.l.set(i)
+	p.cursorMoved()
+}
+
+// cursorMoved makes the selection follow the list's cursor.
+func (p *patternsPane) cursorMoved() {
+	i := max(0, p.l.cur)
 	if i != p.w.selPattern {
 		p.dtop = 0
 	}
 	p.w.selPattern = i
-	rows := p.listHeight() - 1
-	p.top = max(0, min(follow(p.top, i, rows), n-rows))
 }
+
+func (p *patternsPane) cursor() *list {
+	p.l.setLen(len(p.w.doc.D.Patterns))
+	p.l.setRows(p.listHeight() - 1)
+	return &p.l
+}
+
+func (p *patternsPane) rowText(i int) string {
+	d := p.w.doc.D
+	if i >= len(d.Patterns) {
+		return ""
+	}
+	pt := &d.Patterns[i]
+	return fmt.Sprintf("%d %s %s %s %s %s", pt.ID, pt.Operation, pt.Index, pt.Name, pt.Holds, pt.Returns)
+}
+
+// detailRoom is the lines under the list and its rule, for the detail and preview.
+func (p *patternsPane) detailRoom() int { return p.hgt - max(p.listHeight(), 1) - 1 }
 
 func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	d := p.w.doc.D
@@ -91,14 +115,14 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case msg.Button == tea.MouseButtonWheelUp && inDetail:
 			p.dtop = max(0, p.dtop-3)
 		case msg.Button == tea.MouseButtonWheelDown && inDetail:
-			p.dtop += 3
+			p.dtop = min(p.dtop+3, max(0, len(p.detail())-p.detailRoom()))
 		case msg.Button == tea.MouseButtonWheelUp:
 			p.setSel(p.sel() - 1)
 		case msg.Button == tea.MouseButtonWheelDown:
 			p.setSel(p.sel() + 1)
 		case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft:
 			if msg.Y >= 1 && msg.Y < p.listHeight() {
-				p.setSel(p.top + msg.Y - 1)
+				p.setSel(p.l.top + msg.Y - 1)
 			}
 		}
 	case tea.KeyMsg:
@@ -114,7 +138,7 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, km.PageDown):
 			p.setSel(p.sel() + rows)
 		case key.Matches(msg, km.DetailDown):
-			p.dtop += max(1, (p.hgt-p.listHeight())/2)
+			p.dtop = min(p.dtop+max(1, (p.hgt-p.listHeight())/2), max(0, len(p.detail())-p.detailRoom()))
 		case key.Matches(msg, km.DetailUp):
 			p.dtop = max(0, p.dtop-max(1, (p.hgt-p.listHeight())/2))
 		case key.Matches(msg, km.Top):
@@ -243,9 +267,13 @@ func (p *patternsPane) View() string {
 	}
 	lines := []string{st.Render.Header.Render(render.PatternHeader(p.wid))}
 	rows := p.listHeight() - 1
-	for i := p.top; i < min(len(d.Patterns), p.top+rows); i++ {
+	for i := p.l.top; i < min(len(d.Patterns), p.l.top+rows); i++ {
 		l := render.PatternRow(&d.Patterns[i], p.wid)
 		if i == p.sel() {
+			// A marker as well as the colour: the selection shows under NO_COLOR too.
+			if strings.HasPrefix(l, " ") {
+				l = "›" + l[1:]
+			}
 			l = st.Render.Selected.Render(l)
 		}
 		lines = append(lines, l)
@@ -254,15 +282,15 @@ func (p *patternsPane) View() string {
 		lines = append(lines, "")
 	}
 	detail := p.detail()
-	room := p.hgt - len(lines) - 1
-	p.dtop = max(0, min(p.dtop, len(detail)-room))
+	room := p.detailRoom()
+	dtop := max(0, min(p.dtop, len(detail)-room))
 	rule := strings.Repeat("─", p.wid)
 	if len(detail) > room {
-		rule = render.Fit(fmt.Sprintf("── lines %d-%d of %d · ] and [ scroll ", p.dtop+1, min(len(detail), p.dtop+room), len(detail)), p.wid)
+		rule = render.Fit(fmt.Sprintf("── lines %d-%d of %d · ] and [ scroll ", dtop+1, min(len(detail), dtop+room), len(detail)), p.wid)
 		rule = strings.ReplaceAll(rule, "  ", "──")
 	}
 	lines = append(lines, st.Render.Rule.Render(rule))
-	lines = append(lines, detail[p.dtop:]...)
+	lines = append(lines, detail[dtop:]...)
 	if len(lines) > p.hgt {
 		lines = lines[:p.hgt]
 	}

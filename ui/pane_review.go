@@ -16,90 +16,140 @@ import (
 
 // reviewPane lists what is wrong with the design: model.Validate's errors, then the
 // review package's findings (which need the patterns run and priced, so they come a
-// moment later); enter jumps to the pattern, item, index or entity a finding names.
+// moment later). enter shows a finding whole (its message, fix and source, wrapped);
+// enter again goes to the pattern, item, index or entity it names.
 type reviewPane struct {
 	w        *world
 	km       KeyMap
 	wid, hgt int
-	cursor   int
+	l        list
+	open     bool // the cursor's finding is shown whole
 }
 
 func newReviewPane(w *world) *reviewPane { return &reviewPane{w: w, km: w.km} }
 
-func (p *reviewPane) Title() string    { return "Review" }
-func (p *reviewPane) Init() tea.Cmd    { return nil }
-func (p *reviewPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
+func (p *reviewPane) Title() string { return "Review" }
+func (p *reviewPane) Init() tea.Cmd { return nil }
 
-func (p *reviewPane) ShortHelp() []key.Binding {
-	b := p.km.Edit
-	b.SetHelp("enter", "go to")
-	return []key.Binding{p.km.Up, p.km.Down, b}
+// SetSize: a finding takes two lines in the list (its fix below it).
+func (p *reviewPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.l.setRows((h - 1) / 2) }
+
+func (p *reviewPane) cursor() *list { return &p.l }
+
+func (p *reviewPane) rowText(i int) string {
+	fs := p.w.allFindings()
+	if i >= len(fs) {
+		return ""
+	}
+	f := fs[i]
+	return f.Where + " " + f.Rule + " " + f.Message + " " + f.Fix
 }
 
-func (p *reviewPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+func (p *reviewPane) keys() (open, goTo, back key.Binding) {
+	open, goTo, back = p.km.Edit, p.km.Edit, p.km.Close
+	open.SetHelp("enter", "show whole")
+	goTo.SetHelp("enter", "go to it")
+	back.SetHelp("esc", "back to the list")
+	return
+}
+
+func (p *reviewPane) ShortHelp() []key.Binding {
+	open, goTo, back := p.keys()
+	if p.open {
+		return []key.Binding{goTo, back, p.km.Up, p.km.Down}
+	}
+	return []key.Binding{p.km.Up, p.km.Down, open, p.km.Search}
+}
+
+func (p *reviewPane) FullHelp() [][]key.Binding {
+	open, goTo, back := p.keys()
+	return [][]key.Binding{{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom}, {open, goTo, back},
+		{p.km.Search, p.km.NextMatch, p.km.PrevMatch}}
+}
 
 func (p *reviewPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	fs := p.w.allFindings()
+	p.l.setLen(len(fs))
 	switch msg := msg.(type) {
 	case computed, docChanged:
-		p.cursor = max(0, min(p.cursor, len(fs)-1))
-	case tea.MouseMsg:
-		switch {
-		case msg.Button == tea.MouseButtonWheelUp:
-			p.cursor = max(0, p.cursor-1)
-		case msg.Button == tea.MouseButtonWheelDown:
-			p.cursor = max(0, min(len(fs)-1, p.cursor+1))
+		if len(fs) == 0 {
+			p.open = false
 		}
 	case tea.KeyMsg:
 		switch {
-		case key.Matches(msg, p.km.Up):
-			p.cursor = max(0, p.cursor-1)
-		case key.Matches(msg, p.km.Down):
-			p.cursor = max(0, min(len(fs)-1, p.cursor+1))
+		case p.open && key.Matches(msg, p.km.Close):
+			p.open = false
+			return p, nil
 		case key.Matches(msg, p.km.Edit):
-			if p.cursor < len(fs) {
-				f := fs[p.cursor]
-				switch {
-				case f.pattern >= 0:
-					return p, cmdOf(selectPattern{index: f.pattern})
-				case f.item >= 0:
-					return p, cmdOf(selectItem{index: f.item})
-				case f.index != "":
-					return p, cmdOf(selectIndex{name: f.index})
-				case f.entity != "":
-					return p, cmdOf(selectIndex{entity: f.entity})
-				}
-				return p, status("this finding is about the design as a whole")
+			if p.l.cur >= len(fs) {
+				return p, nil
 			}
+			if !p.open {
+				p.open = true
+				return p, nil
+			}
+			p.open = false
+			f := fs[p.l.cur]
+			switch {
+			case f.pattern >= 0:
+				return p, cmdOf(selectPattern{index: f.pattern})
+			case f.item >= 0:
+				return p, cmdOf(selectItem{index: f.item})
+			case f.index != "":
+				return p, cmdOf(selectIndex{name: f.index})
+			case f.entity != "":
+				return p, cmdOf(selectIndex{entity: f.entity})
+			}
+			return p, status("this finding is about the design as a whole")
 		}
 	}
+	p.l.update(msg, p.km)
 	return p, nil
+}
+
+// target says what enter on an open finding goes to.
+func (f finding) target() string {
+	switch {
+	case f.pattern >= 0:
+		return "the pattern"
+	case f.item >= 0:
+		return fmt.Sprintf("item %d", f.item)
+	case f.index != "":
+		return "index " + f.index
+	case f.entity != "":
+		return "entity " + f.entity
+	}
+	return ""
 }
 
 func (p *reviewPane) View() string {
 	w := p.w
 	st := w.st.Render
 	all := w.allFindings()
-	head := st.Header.Render(fmt.Sprintf("Review · %d findings", len(all))) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter goes to what a finding names")
+	head := st.Header.Render(fmt.Sprintf("Review · %d findings", len(all))) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter shows a finding whole")
 	if w.reviewRev != w.doc.Rev && w.findings == nil {
 		return head + "\n" + st.Dim.Render("checking…")
 	}
+	lines := []string{head}
 	if w.costRes == nil || w.costRev != w.doc.Rev {
-		head += "\n" + st.Dim.Render("running and pricing the patterns for the modelling rules…")
+		lines = append(lines, st.Dim.Render("running and pricing the patterns for the modelling rules…"))
 	}
 	fs := make([]render.Finding, len(all))
 	for i, f := range all {
 		fs[i] = f.Finding
 	}
-	lines := render.Findings(fs, p.cursor, p.wid, st)
-	// Keep the cursor's finding on screen.
-	start := 0
-	for i, l := range lines {
-		if strings.HasPrefix(render.Clip(l, 2), ">") && i >= p.hgt-1 {
-			start = i - p.hgt + 2
+	if p.open && p.l.cur < len(fs) {
+		lines = append(lines, st.Dim.Render(fmt.Sprintf("finding %d of %d", p.l.cur+1, len(fs))), "")
+		lines = append(lines, render.FindingDetail(fs[p.l.cur], p.wid, st)...)
+		next := "esc back to the list · ↑/↓ the next finding"
+		if t := all[p.l.cur].target(); t != "" {
+			next = "enter goes to " + t + " · " + next
 		}
+		lines = append(lines, "", st.Dim.Render(render.Clip(next, p.wid)))
+		return strings.Join(lines, "\n")
 	}
-	return head + "\n" + strings.Join(lines[start:], "\n")
+	lines = append(lines, render.Findings(fs, p.l.top, p.l.cur, p.wid, p.hgt-len(lines), st)...)
+	return strings.Join(lines, "\n")
 }
 
 type reviewMsg struct {
@@ -188,7 +238,7 @@ func reviewFindings(d *model.Design, fs []review.Finding) []finding {
 		byID[p.ID] = i
 	}
 	for _, f := range fs {
-		x := finding{Finding: render.Finding{Rule: f.Rule, Severity: string(f.Severity), Message: f.Message, Fix: f.Fix},
+		x := finding{Finding: render.Finding{Rule: f.Rule, Severity: string(f.Severity), Message: f.Message, Fix: f.Fix, Source: f.Source},
 			pattern: -1, item: -1, index: f.Index, entity: f.Entity}
 		if i, ok := byID[f.Pattern]; ok && f.Pattern != 0 {
 			x.pattern = i

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"stwb/model"
 	"stwb/render"
@@ -20,28 +21,38 @@ type tablePane struct {
 	w        *world
 	km       KeyMap
 	wid, hgt int
-	cursor   int
-	top      int
+	l        list // the cursor over the rows (the table, indexes, entities)
 }
 
 func newTablePane(w *world) *tablePane { return &tablePane{w: w, km: w.km} }
 
 func (p *tablePane) Title() string    { return "Table" }
 func (p *tablePane) Init() tea.Cmd    { return nil }
-func (p *tablePane) SetSize(w, h int) { p.wid, p.hgt = w, h }
+func (p *tablePane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.l.setRows(h) }
+
+func (p *tablePane) cursor() *list { p.l.setLen(p.rows()); return &p.l }
+
+func (p *tablePane) rowText(i int) string {
+	lines, at := p.lines()
+	if i >= len(at) {
+		return ""
+	}
+	return ansi.Strip(lines[at[i]])
+}
 
 func (p *tablePane) ShortHelp() []key.Binding {
 	return []key.Binding{p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete}
 }
 
 func (p *tablePane) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.km.Up, p.km.Down}, {p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete}}
+	return [][]key.Binding{{p.km.Up, p.km.Down}, {p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete},
+		{p.km.Search, p.km.NextMatch, p.km.PrevMatch}}
 }
 
 // addBinding says what a adds where the cursor is: an index, or an entity.
 func (p *tablePane) addBinding() key.Binding {
 	b := p.km.Add
-	kind, _ := p.row(p.cursor)
+	kind, _ := p.row(p.l.cur)
 	if kind == rowEntity || kind == rowEntities {
 		b.SetHelp("a", "add entity")
 	} else {
@@ -82,41 +93,33 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	d := p.w.doc.D
 	switch msg := msg.(type) {
 	case docChanged:
-		p.cursor = max(0, min(p.cursor, p.rows()-1))
+		p.l.setLen(p.rows())
 	case selectIndex:
 		for i, ix := range d.Table.Indexes {
 			if ix.Name == msg.name && msg.name != "" {
-				p.cursor = 1 + i
+				p.l.cur = 1 + i
 			}
 		}
 		for i, e := range d.Entities {
 			if e.Name == msg.entity && msg.entity != "" {
-				p.cursor = 2 + len(d.Table.Indexes) + i
+				p.l.cur = 2 + len(d.Table.Indexes) + i
 			}
 		}
 	case tea.MouseMsg:
+		p.l.setLen(p.rows())
 		switch {
-		case msg.Button == tea.MouseButtonWheelUp:
-			p.cursor = max(0, p.cursor-1)
-		case msg.Button == tea.MouseButtonWheelDown:
-			p.cursor = min(p.rows()-1, p.cursor+1)
+		case p.l.update(msg, p.km):
 		case msg.Action == tea.MouseActionPress && msg.Button == tea.MouseButtonLeft:
 			if r := p.rowAtLine(msg.Y); r >= 0 {
-				p.cursor = r
+				p.l.cur = r
 			}
 		}
 	case tea.KeyMsg:
 		km := p.km
-		kind, i := p.row(p.cursor)
+		kind, i := p.row(p.l.cur)
+		p.l.setLen(p.rows())
 		switch {
-		case key.Matches(msg, km.Up):
-			p.cursor = max(0, p.cursor-1)
-		case key.Matches(msg, km.Down):
-			p.cursor = min(p.rows()-1, p.cursor+1)
-		case key.Matches(msg, km.Top):
-			p.cursor = 0
-		case key.Matches(msg, km.Bottom):
-			p.cursor = p.rows() - 1
+		case p.l.update(msg, km):
 		case key.Matches(msg, km.Edit):
 			switch kind {
 			case rowTable:
@@ -168,7 +171,7 @@ func (p *tablePane) lines() (lines []string, at []int) {
 	st := p.w.st.Render
 	mark := func(r int, s string) string {
 		at = append(at, len(lines))
-		if r == p.cursor {
+		if r == p.l.cur {
 			return st.Selected.Render(render.Fit("> "+s, p.wid))
 		}
 		return render.Clip("  "+s, p.wid)
@@ -221,22 +224,28 @@ func (p *tablePane) lines() (lines []string, at []int) {
 }
 
 func (p *tablePane) rowAtLine(y int) int {
-	_, at := p.lines()
+	lines, at := p.lines()
+	start := p.start(lines, at)
 	for r, l := range at {
-		if l-p.top == y {
+		if l-start == y {
 			return r
 		}
 	}
 	return -1
 }
 
+// start is the first line shown: the cursor's row scrolled just into view, from
+// the top (View changes nothing, so the window is a function of the cursor).
+func (p *tablePane) start(lines []string, at []int) int {
+	if p.l.cur >= len(at) {
+		return 0
+	}
+	return max(0, min(at[p.l.cur]-p.hgt+1, len(lines)-1))
+}
+
 func (p *tablePane) View() string {
 	lines, at := p.lines()
-	if p.cursor < len(at) {
-		p.top = follow(p.top, at[p.cursor], p.hgt)
-	}
-	p.top = max(0, min(p.top, len(lines)-1))
-	return strings.Join(lines[p.top:], "\n")
+	return strings.Join(lines[p.start(lines, at):], "\n")
 }
 
 // removeIndexEdit removes index i, and with it the entity templates of the key
