@@ -44,12 +44,12 @@ type Model struct {
 	// and N go on with.
 	searching *textinput.Model
 	query     string
-	palette  *palette
-	help     help.Model
-	opts     Options
-	quit     bool
-	loadErr  error
-	ver      verifyState // the palette's verify: a run in flight, the last report
+	palette   *palette
+	help      help.Model
+	opts      Options
+	quit      bool
+	loadErr   error
+	ver       verifyState // the palette's verify: a run in flight, the last report
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
