@@ -70,10 +70,32 @@ func OnEngine(d *model.Design, e *engine.Engine, opt Options) *Analysis {
 // Of prices and reviews results that exist: results[i] is d.Patterns[i]'s run on
 // the design's items.
 func Of(d *model.Design, results []*engine.Result, opt Options) *Analysis {
+	return of(d, results, nil, nil, opt)
+}
+
+// of is Of on the design's items as given (nil: d.Items), sizes[i] being
+// items[i]'s (nil: computed).
+func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []int, opt Options) *Analysis {
+	if items == nil {
+		items = d.Items
+	}
+	if sizes == nil {
+		sizes = itemSizes(items)
+	}
 	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
-	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Prices: opt.Prices, Region: opt.Region})
+	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: items, Sizes: sizes,
+		Prices: opt.Prices, Region: opt.Region})
 	if opt.Review {
-		a.Findings = review.Check(review.Input{Design: d, Results: results, Cost: a.Cost})
+		a.Findings = review.Check(review.Input{Design: d, Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
 	}
 	return a
+}
+
+// itemSizes sizes each item once, for cost and review alike.
+func itemSizes(items []model.Item) []int {
+	sizes := make([]int, len(items))
+	for i, it := range items {
+		sizes[i] = model.ItemSize(it)
+	}
+	return sizes
 }

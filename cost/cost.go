@@ -26,8 +26,14 @@ type Input struct {
 	// an InternalError.
 	Results []*engine.Result
 	// Items are the design's items as stored, keys filled from the entity templates.
-	// Nil means Design.Items.
+	// Nil means Design.Items. With Sizes, an item may hold only the attributes cost
+	// reads (its type, its key, key-template and projected attributes): what
+	// analysis.Load passes for a design loaded lazily, which has no maps of its
+	// items.
 	Items []model.Item
+	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
+	// Items[i]; nil computes them from Items.
+	Sizes []int
 	// Prices is the price table; nil means Builtin().
 	Prices Prices
 	// Region overrides the design's region ("" keeps it; the design's "" is us-east-1).
@@ -160,7 +166,7 @@ func Compute(in Input) (*Report, error) {
 	}
 	// Storage first: its entity counts (the samples' number where the design gives
 	// none) are what hot-partition analysis divides by.
-	r.Storage = ComputeStorage(d, items, r.Prices)
+	r.Storage = ComputeStorage(d, items, in.Sizes, r.Prices)
 	r.keys = NewKeySpace(d, items, r.entityCount)
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {

@@ -197,8 +197,11 @@ var dateLayouts = []string{
 // dateLayouts with a year from 1970 to 2199, or Unix seconds (10 digits) or
 // milliseconds (13 digits) in those years.
 func IsDateOrTime(s string) bool {
+	// Every layout starts with the year, so a year from 1970 to 2199 must open s;
+	// testing that first spares time.Parse, and its error, for most key parts.
+	year := len(s) >= 4 && (s[0] == '1' || s[0] == '2') && allDigits(s[:4])
 	for _, l := range dateLayouts {
-		if len(s) < 4 {
+		if !year {
 			break
 		}
 		if t, err := time.Parse(l, s); err == nil && t.Year() >= 1970 && t.Year() < 2200 {

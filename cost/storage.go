@@ -120,8 +120,9 @@ type sizeSum struct {
 }
 
 // ComputeStorage sizes the table and each index from the design's entities and the
-// items as stored (keys filled in), priced at cp.
-func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage {
+// items as stored (keys filled in), priced at cp. sizes[i] is items[i]'s size
+// (model.ItemSize); nil computes it.
+func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPrices) Storage {
 	byName := make(map[string]int, len(d.Entities))
 	for i, e := range d.Entities {
 		byName[e.Name] = i
@@ -137,12 +138,17 @@ func ComputeStorage(d *model.Design, items []model.Item, cp ClassPrices) Storage
 	for x := range d.Table.Indexes {
 		attrs[x] = d.Table.IndexEntryAttributes(&d.Table.Indexes[x])
 	}
-	for _, it := range items {
+	for i, it := range items {
 		s := &untyped
 		if e := entityOf(d, byName, it); e >= 0 {
 			s = &sums[e]
 		}
-		size := model.ItemSize(it)
+		var size int
+		if sizes != nil {
+			size = sizes[i]
+		} else {
+			size = model.ItemSize(it)
+		}
 		s.n++
 		s.bytes += int64(size)
 		for x := range d.Table.Indexes {

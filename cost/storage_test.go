@@ -62,7 +62,7 @@ func TestComputeStorage(t *testing.T) {
 	stray := model.Item{"type": model.Str("ghost"), "PK": model.Str("X"), "SK": model.Str("Z")} // untyped: names no entity
 	items := []model.Item{o1, o2, cust, loose, stray}
 
-	s := ComputeStorage(d, items, std)
+	s := ComputeStorage(d, items, nil, std)
 	orderAvg := float64(model.ItemSize(o1)+model.ItemSize(o2)) / 2
 	wantOrder := int64(50_000_000 * (orderAvg + 100))
 	wantCust := int64(1_000_000) * int64(model.ItemSize(cust)+100)
@@ -101,18 +101,18 @@ func TestComputeStorage(t *testing.T) {
 	if s.FreeGB != 25 || !near(s.FreeMonthly, 25*0.25) {
 		t.Errorf("free tier %v GB worth %v; want 25 GB worth $6.25 (not subtracted)", s.FreeGB, s.FreeMonthly)
 	}
-	si := ComputeStorage(d, items, ia)
+	si := ComputeStorage(d, items, nil, ia)
 	if !near(si.Monthly, si.GB*0.10) || si.FreeGB != 0 || si.FreeMonthly != 0 {
 		t.Errorf("Standard-IA: monthly %v free %v/%v; want $0.10/GB, no free tier", si.Monthly, si.FreeGB, si.FreeMonthly)
 	}
 	// Under the free tier, the free line is worth what the design stores.
-	small := ComputeStorage(&model.Design{Table: d.Table}, []model.Item{loose}, std)
+	small := ComputeStorage(&model.Design{Table: d.Table}, []model.Item{loose}, nil, std)
 	if !near(small.FreeMonthly, small.Monthly) || small.Monthly == 0 {
 		t.Errorf("small design: free %v, monthly %v", small.FreeMonthly, small.Monthly)
 	}
 	// An entity without a count counts its samples.
 	d.Entities[0].Count = 0
-	if got := ComputeStorage(d, items, std).Entities[0].Count; got != 1 {
+	if got := ComputeStorage(d, items, nil, std).Entities[0].Count; got != 1 {
 		t.Errorf("customer without count: %d, want its 1 sample", got)
 	}
 }

@@ -365,6 +365,18 @@ func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
 // does not load lazily (see model.ParseLazily) is loaded by FromDesign. The errors
 // are model.Parse's and FromDesign's.
 func LoadLazily(file string, data []byte) (*model.Design, *Engine, error) {
+	return LoadLazilyVisiting(file, data, nil)
+}
+
+// LoadLazilyVisiting is LoadLazily with a look at each item in the same pass, for a
+// caller that needs something of every item besides the engine (the analysis
+// pipeline: what cost and review read of it). prepare is as model.ParseLazilyVisiting
+// takes it: called with the design once its items are counted, it returns the maker
+// of one visit function per goroutine; each item is visited once, in a map reused
+// for the next, with its size (model.ItemSize), which the engine has just computed.
+// When the design ends up read whole (Design.Lazy is nil) the visits, if any were
+// made, are to be thrown away: its items are maps in Design.Items.
+func LoadLazilyVisiting(file string, data []byte, prepare func(*model.Design) func() func(i int, it model.Item, size int)) (*model.Design, *Engine, error) {
 	var e *Engine
 	var ld *bulkLoad
 	d, err := model.ParseLazilyVisiting(file, data, func(d *model.Design) func() func(int, model.Item) {
@@ -374,7 +386,17 @@ func LoadLazily(file string, data []byte) (*model.Design, *Engine, error) {
 			return nil // FromDesign reports it below
 		}
 		ld = e.newBulkLoad(d.Lazy.Len(), d.Lazy)
-		return ld.visitor
+		if prepare == nil {
+			return ld.visitor
+		}
+		extra := prepare(d)
+		return func() func(int, model.Item) {
+			load, visit := ld.visitor(), extra()
+			return func(i int, it model.Item) {
+				load(i, it)
+				visit(i, it, int(ld.slab[i].size))
+			}
+		}
 	})
 	if err != nil {
 		return nil, nil, err

@@ -92,7 +92,7 @@ func (c *checker) perItem(bad []int, one func(i int) Finding, rest func(n int) F
 
 func checkMissingType(c *checker) {
 	var bad []int
-	for i, it := range c.d.Items {
+	for i, it := range c.items {
 		if _, ok := it[c.d.TypeAttr()]; !ok {
 			bad = append(bad, i)
 		}
@@ -100,7 +100,7 @@ func checkMissingType(c *checker) {
 	fix := fmt.Sprintf("give every item a %q attribute naming its entity, for the deserialiser, stream consumers and exports", c.d.TypeAttr())
 	c.perItem(bad, func(i int) Finding {
 		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d (%s) has no %q attribute", i, c.keyText(c.d.Items[i]), c.d.TypeAttr()), Fix: fix}
+			Message: fmt.Sprintf("item %d (%s) has no %q attribute", i, c.keyText(c.items[i]), c.d.TypeAttr()), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items have no %q attribute", n, c.d.TypeAttr()), Fix: fix}
 	})
@@ -108,13 +108,13 @@ func checkMissingType(c *checker) {
 
 func checkUnknownEntity(c *checker) {
 	var bad []int
-	for i, it := range c.d.Items {
+	for i, it := range c.items {
 		if name := c.entityOf(it); name != "" && c.d.EntityByName(name) == nil {
 			bad = append(bad, i)
 		}
 	}
 	c.perItem(bad, func(i int) Finding {
-		name := c.entityOf(c.d.Items[i])
+		name := c.entityOf(c.items[i])
 		return Finding{Item: intPtr(i),
 			Message: fmt.Sprintf("item %d has type %q, which is not an entity of the design, so its keys are not checked against a template", i, name),
 			Fix:     fmt.Sprintf("add entity %q with its key templates, or correct the item's type", name)}
@@ -125,8 +125,40 @@ func checkUnknownEntity(c *checker) {
 }
 
 // prefixed reports whether a key value names its entity: a PREFIX#... value, a
-// #MARKER, or a constant word in capitals such as PROFILE or METADATA.
-var prefixed = regexp.MustCompile(`^(#?[A-Za-z][A-Za-z0-9_-]*#|#[A-Za-z]|[A-Z][A-Z0-9_]*$)`)
+// #MARKER, or a constant word in capitals such as PROFILE or METADATA. It is the
+// regular expression ^(#?[A-Za-z][A-Za-z0-9_-]*#|#[A-Za-z]|[A-Z][A-Z0-9_]*$)
+// written out, as it runs on every key value of every item (the test holds the
+// two to the same answers).
+func prefixed(s string) bool {
+	word := func(c byte) bool { return isLetter(c) || isDigit(c) || c == '_' || c == '-' }
+	i := 0
+	if i < len(s) && s[i] == '#' {
+		i++
+	}
+	if i < len(s) && isLetter(s[i]) {
+		j := i + 1
+		for j < len(s) && word(s[j]) {
+			j++
+		}
+		if j < len(s) && s[j] == '#' {
+			return true
+		}
+	}
+	if len(s) >= 2 && s[0] == '#' && isLetter(s[1]) {
+		return true
+	}
+	if len(s) == 0 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for k := 1; k < len(s); k++ {
+		if c := s[k]; !(c >= 'A' && c <= 'Z' || isDigit(c) || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 func checkMissingPrefix(c *checker) {
 	var attrs []string
@@ -141,9 +173,9 @@ func checkMissingPrefix(c *checker) {
 	}
 	var bad []int
 	badAttr := map[int]string{}
-	for i, it := range c.d.Items {
+	for i, it := range c.items {
 		for _, a := range attrs {
-			if v, ok := it[a]; ok && v.Type == model.TypeS && !prefixed.MatchString(v.Str) {
+			if v, ok := it[a]; ok && v.Type == model.TypeS && !prefixed(v.Str) {
 				bad = append(bad, i)
 				badAttr[i] = a
 				break
@@ -154,7 +186,7 @@ func checkMissingPrefix(c *checker) {
 	c.perItem(bad, func(i int) Finding {
 		a := badAttr[i]
 		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d's %s value %q carries no entity prefix", i, a, c.d.Items[i][a].Str), Fix: fix}
+			Message: fmt.Sprintf("item %d's %s value %q carries no entity prefix", i, a, c.items[i][a].Str), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items have key values without an entity prefix", n), Fix: fix}
 	})
@@ -163,7 +195,7 @@ func checkMissingPrefix(c *checker) {
 func checkTemplateMismatch(c *checker) {
 	var bad []int
 	what := map[int]string{}
-	for i, it := range c.d.Items {
+	for i, it := range c.items {
 		e := c.d.EntityByName(c.entityOf(it))
 		if e == nil {
 			continue
@@ -202,7 +234,7 @@ func checkUnpaddedNumber(c *checker) {
 	}
 	groups := map[string][]sibling{}
 	pk := c.d.Table.Key.Partition
-	for i, it := range c.d.Items {
+	for i, it := range c.items {
 		v, ok := it[sk]
 		if !ok || v.Type != model.TypeS || !hasDigit(v.Str) {
 			continue
@@ -293,8 +325,8 @@ func checkItemTooLarge(c *checker) {
 
 func checkItemNearLimit(c *checker) {
 	var near []int
-	for i, it := range c.d.Items {
-		if s := model.ItemSize(it); s > 300*1024 && s <= model.MaxItemSize {
+	for i, s := range c.sizes {
+		if s > 300*1024 && s <= model.MaxItemSize {
 			near = append(near, i)
 		}
 	}
@@ -303,8 +335,8 @@ func checkItemNearLimit(c *checker) {
 
 func (c *checker) itemsOver(limit int, why string) {
 	var over []int
-	for i, it := range c.d.Items {
-		if model.ItemSize(it) > limit {
+	for i, s := range c.sizes {
+		if s > limit {
 			over = append(over, i)
 		}
 	}
@@ -315,7 +347,7 @@ func (c *checker) reportLarge(idx []int, what string) {
 	fix := "move the large payload to S3 and keep a pointer in the item, or split the item into chunks under one partition key ordered by sort key (vertical partitioning)"
 	c.perItem(idx, func(i int) Finding {
 		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, c.keyText(c.d.Items[i]), fmtInt(int64(model.ItemSize(c.d.Items[i]))), what), Fix: fix}
+			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, c.keyText(c.items[i]), fmtInt(int64(c.sizes[i])), what), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items are as large", n), Fix: fix}
 	})

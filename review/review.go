@@ -18,6 +18,14 @@ type Input struct {
 	Design  *model.Design
 	Results []*engine.Result
 	Cost    *cost.Report
+	// Items are the design's items as the rules read them, Items[i] for item i; nil
+	// means Design.Items. A design loaded lazily has no maps of its items:
+	// analysis.Load passes each cut down to the attributes the rules read (its
+	// type, key and key-template attributes), with Sizes.
+	Items []model.Item
+	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
+	// Items[i]; nil computes them from Items.
+	Sizes []int
 }
 
 // Rule is one modelling rule: its id, default severity, what it finds and the seed
@@ -69,12 +77,15 @@ type checker struct {
 	byEntity map[string][]int // entity name -> item indexes
 	avgSize  map[string]float64
 	keySpace *cost.KeySpace // built on first use
+
+	items []model.Item // Input.Items, or the design's
+	sizes []int        // sizes[i] is items[i]'s
 }
 
 // keys is what is known of the design's key template variables (cost.KeySpace).
 func (c *checker) keys() *cost.KeySpace {
 	if c.keySpace == nil {
-		c.keySpace = cost.NewKeySpace(c.d, c.d.Items, c.count)
+		c.keySpace = cost.NewKeySpace(c.d, c.items, c.count)
 	}
 	return c.keySpace
 }
@@ -82,16 +93,25 @@ func (c *checker) keys() *cost.KeySpace {
 func newChecker(in Input) *checker {
 	d := in.Design
 	c := &checker{in: in, d: d, settings: map[string]Severity{},
-		byEntity: map[string][]int{}, avgSize: map[string]float64{}}
+		byEntity: map[string][]int{}, avgSize: map[string]float64{}, items: in.Items, sizes: in.Sizes}
 	for _, s := range d.Review {
 		c.settings[s.Rule] = Severity(s.Severity)
 	}
+	if c.items == nil {
+		c.items = d.Items
+	}
+	if c.sizes == nil {
+		c.sizes = make([]int, len(c.items))
+		for i, it := range c.items {
+			c.sizes[i] = model.ItemSize(it)
+		}
+	}
 	typeAttr := d.TypeAttr()
 	sums := map[string]int{}
-	for i, it := range d.Items {
+	for i, it := range c.items {
 		if v, ok := it[typeAttr]; ok && v.Type == model.TypeS {
 			c.byEntity[v.Str] = append(c.byEntity[v.Str], i)
-			sums[v.Str] += model.ItemSize(it)
+			sums[v.Str] += c.sizes[i]
 		}
 	}
 	for name, idx := range c.byEntity {
@@ -128,6 +148,8 @@ func (c *checker) posOf(f Finding) model.Pos {
 		}
 	case f.Item != nil && *f.Item < len(d.ItemPos):
 		return d.ItemPos[*f.Item]
+	case f.Item != nil && d.Lazy != nil && *f.Item < d.Lazy.Len():
+		return d.Lazy.Pos(*f.Item)
 	case f.Index != "":
 		if ix, ok := d.Table.IndexByName(f.Index); ok {
 			return ix.Pos

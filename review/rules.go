@@ -101,7 +101,7 @@ func checkScanInRequestPath(c *checker) {
 			continue
 		}
 		msg := fmt.Sprintf("pattern %d is a Scan in a request path: it reads the whole table, %s",
-			p.ID, plural(int64(len(c.d.Items)), "sample item", "sample items"))
+			p.ID, plural(int64(len(c.items)), "sample item", "sample items"))
 		if r := c.result(i); r != nil && r.Err == nil {
 			msg += fmt.Sprintf(" (%s RCU a page) to return %s", fmtNum(r.Consumed.Read()), fmtInt(int64(r.Count)))
 		}
@@ -407,7 +407,7 @@ func (c *checker) indexReaders() map[string][]int {
 // indexEntities lists the entities whose sample items carry an index's keys.
 func (c *checker) indexEntities(ix model.Index) []string {
 	set := map[string]bool{}
-	for _, it := range c.d.Items {
+	for _, it := range c.items {
 		if _, ok := it[ix.Key.Partition]; !ok {
 			continue
 		}

@@ -2,11 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 
 	"stwb/analysis"
+	"stwb/engine"
 	"stwb/model"
 	"stwb/review"
 )
@@ -34,33 +36,45 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(pos) != 1 {
 		return usageError(stderr, "usage: stwb check FILE [--json] [--sarif]")
 	}
-	d, err := readDesign(pos[0], stdin)
-	if err != nil {
-		if *asJSON {
+	// The design is read as `stwb query` reads it, the file mapped and each item
+	// read once (analysis.Load); the review sees what it would see of a design read
+	// whole.
+	return whileMapped(stderr, pos[0], func() int {
+		data, release, err := mapInput(pos[0], stdin)
+		if err == nil {
+			defer release()
+			var a *analysis.Analysis
+			if a, err = analysis.Load(inputName(pos[0]), data, analysis.Options{Review: true}); err == nil {
+				return writeCheck(a.Findings, pos[0], *asJSON, *asSARIF, stdout, stderr)
+			}
+		}
+		var refused *engine.Error
+		if *asJSON && !errors.As(err, &refused) {
+			// An invalid design, not items the engine refuses: say so to programs.
 			writeJSON(stdout, checkReport{Valid: false, Errors: errorLines(err), Findings: []review.Finding{}})
 		}
 		return reportInvalid(stderr, err)
-	}
-	a, err := analysis.Run(d, analysis.Options{Review: true})
-	if err != nil {
-		return reportInvalid(stderr, err)
-	}
-	findings := a.Findings
+	})
+}
+
+// writeCheck prints a valid design's findings (as SARIF, JSON or text) and returns
+// check's exit status: 1 when there is an error finding.
+func writeCheck(findings []review.Finding, path string, asJSON, asSARIF bool, stdout, stderr io.Writer) int {
 	switch {
-	case *asSARIF:
-		out, err := review.SARIF(pos[0], findings)
+	case asSARIF:
+		out, err := review.SARIF(path, findings)
 		if err != nil {
 			fmt.Fprintln(stderr, "stwb:", err)
 			return 2
 		}
 		stdout.Write(append(out, '\n'))
-	case *asJSON:
+	case asJSON:
 		if findings == nil {
 			findings = []review.Finding{}
 		}
 		writeJSON(stdout, checkReport{Valid: true, Findings: findings})
 	default:
-		writeFindings(stdout, pos[0], findings)
+		writeFindings(stdout, path, findings)
 	}
 	if review.HasErrors(findings) {
 		return 1

@@ -31,13 +31,7 @@ func readDesign(path string, stdin io.Reader) (*model.Design, error) {
 // design, the engine and everything read from them hold parts of the file: call
 // release only when done with all of them, and read them only inside whileMapped.
 func loadToQuery(path string, stdin io.Reader) (d *model.Design, e *engine.Engine, release func(), err error) {
-	var data []byte
-	if path == "-" {
-		data, err = readInput(path, stdin)
-		release = func() {}
-	} else {
-		data, release, err = mapfile.Read(path)
-	}
+	data, release, err := mapInput(path, stdin)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -47,6 +41,16 @@ func loadToQuery(path string, stdin io.Reader) (d *model.Design, e *engine.Engin
 		return nil, nil, nil, err
 	}
 	return d, e, release, nil
+}
+
+// mapInput is readInput for a file that is only read: mapped rather than copied
+// (internal/mapfile). Call release when done with everything read from data.
+func mapInput(path string, stdin io.Reader) (data []byte, release func(), err error) {
+	if path == "-" {
+		data, err = readInput(path, stdin)
+		return data, func() {}, err
+	}
+	return mapfile.Read(path)
 }
 
 // whileMapped runs f, which reads a file mapped by loadToQuery, and reports the

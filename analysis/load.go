@@ -1,0 +1,195 @@
+package analysis
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"stwb/engine"
+	"stwb/model"
+)
+
+// Load reads a design file and analyses it with one pass over its items, the way
+// `stwb query` loads (engine.LoadLazily): each item line is read once, into one
+// reused map, for the engine (which keeps the line and reads it again only when a
+// pattern returns it) and for cost and review, which keep only a summary of it:
+// the attributes they read (summarizer) and its size. A design of 100,000
+// items so never becomes 100,000 maps of every attribute. A design that does not
+// load lazily (see model.ParseLazily) is read whole and analysed as Run does; the
+// findings and figures are the same either way, and the errors are Run's.
+//
+// The design and the analysis hold parts of data: keep data unchanged while they
+// are used.
+func Load(file string, data []byte, opt Options) (*Analysis, error) {
+	var items []model.Item
+	var sizes []int
+	d, e, err := engine.LoadLazilyVisiting(file, data, func(d *model.Design) func() func(int, model.Item, int) {
+		n := d.Lazy.Len()
+		items, sizes = make([]model.Item, n), make([]int, n)
+		sum := newSummarizer(d)
+		return func() func(int, model.Item, int) {
+			return func(i int, it model.Item, size int) {
+				items[i], sizes[i] = sum.summary(it), size
+			}
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	if d.Lazy == nil {
+		// Read whole after all: the items are maps in d.Items.
+		return OnEngine(d, e, opt), nil
+	}
+	return of(d, e.RunAll(d.Patterns, engine.RunOptions{}), items, sizes, opt), nil
+}
+
+// summarizer cuts an item down to the attributes cost and review read of it: the
+// type attribute; every key attribute of the table and of each index; every
+// attribute an entity's key template sets; every attribute an index projects when
+// it projects fewer than all; and an entity's template variables (cost.KeySpace
+// reads their sample values) unless the item's keys give the same value back. An
+// item cut down so, its whole size kept beside it, is priced and reviewed exactly
+// as the whole item: TestLoadIsRun holds this for every sample, and review's
+// TestRuleCasesLoadLazily for every rule's trigger. A rule that reads another
+// attribute of the design's items must be given it here.
+type summarizer struct {
+	attrs    []string
+	typeAttr string
+	vars     map[string][]templateVar // by entity name
+}
+
+// templateVar is one variable of an entity's key templates, with the templates
+// that use it.
+type templateVar struct {
+	name string
+	keys []keyTemplate
+}
+
+// keyTemplate is a key attribute's template. One with a single variable between a
+// literal prefix and suffix (CUST#{customerId}, {placedAt}), as nearly every
+// template is, gives its variable back as the key minus the two, which is what
+// model.ExtractTemplate finds, without its search and maps.
+type keyTemplate struct {
+	attr, tmpl     string
+	simple         bool
+	prefix, suffix string
+}
+
+func newKeyTemplate(attr, tmpl string) keyTemplate {
+	k := keyTemplate{attr: attr, tmpl: tmpl}
+	parts, ok := model.TemplateParts(tmpl)
+	if !ok {
+		return k
+	}
+	v := slices.IndexFunc(parts, func(p model.TemplatePart) bool { return p.Var != "" })
+	if v < 0 || v > 1 || len(parts)-v > 2 || slices.ContainsFunc(parts[v+1:], func(p model.TemplatePart) bool { return p.Var != "" }) {
+		return k
+	}
+	k.simple = true
+	if v == 1 {
+		k.prefix = parts[0].Literal
+	}
+	if v+1 < len(parts) {
+		k.suffix = parts[v+1].Literal
+	}
+	return k
+}
+
+// extract reads the template's variable name back out of a key value, as
+// model.ExtractTemplate does.
+func (k keyTemplate) extract(kv model.Value, name string) (string, bool) {
+	if !k.simple {
+		vars, ok := model.ExtractTemplate(k.tmpl, kv)
+		x, has := vars[name]
+		return x, ok && has
+	}
+	switch kv.Type {
+	case model.TypeS, model.TypeN, model.TypeB:
+	default:
+		return "", false
+	}
+	t := kv.Str
+	if len(t) < len(k.prefix)+len(k.suffix) || !strings.HasPrefix(t, k.prefix) || !strings.HasSuffix(t, k.suffix) {
+		return "", false
+	}
+	return t[len(k.prefix) : len(t)-len(k.suffix)], true
+}
+
+func newSummarizer(d *model.Design) *summarizer {
+	t := &d.Table
+	s := &summarizer{typeAttr: d.TypeAttr(), vars: map[string][]templateVar{}}
+	names := []string{s.typeAttr}
+	names = append(names, model.KeyAttributeNames(t)...)
+	for _, e := range d.Entities {
+		var vars []templateVar
+		for _, a := range slices.Sorted(maps.Keys(e.Keys)) {
+			names = append(names, a)
+			for _, v := range model.TemplateVars(e.Keys[a]) {
+				k := slices.IndexFunc(vars, func(tv templateVar) bool { return tv.name == v })
+				if k < 0 {
+					k = len(vars)
+					vars = append(vars, templateVar{name: v})
+				}
+				vars[k].keys = append(vars[k].keys, newKeyTemplate(a, e.Keys[a]))
+			}
+		}
+		s.vars[e.Name] = vars
+	}
+	for i := range t.Indexes {
+		if ix := &t.Indexes[i]; ix.Projection.Type != model.ProjectAll {
+			names = append(names, t.IndexEntryAttributes(ix)...)
+		}
+	}
+	slices.Sort(names)
+	s.attrs = slices.Compact(names)
+	return s
+}
+
+// summary copies what cost and review read of it into a map of its own (it is
+// reused for the next item). The values are not copied: their text is the design
+// file's. Few attributes matter here: a map of up to 8 is one small group, one of
+// more a full hash table, which at 100,000 items doubled stwb check's time.
+func (s *summarizer) summary(it model.Item) model.Item {
+	out := model.Item{}
+	for _, n := range s.attrs {
+		if v, ok := it[n]; ok {
+			out[n] = v
+		}
+	}
+	if t, ok := it[s.typeAttr]; ok && t.Type == model.TypeS {
+		for _, tv := range s.vars[t.Str] {
+			if _, kept := out[tv.name]; kept {
+				continue
+			}
+			if v, ok := it[tv.name]; ok && !tv.inKeys(it, v) {
+				out[tv.name] = v
+			}
+		}
+	}
+	return out
+}
+
+// inKeys reports whether the item's keys give v back for the variable, so that
+// cost.KeySpace finds the same sample value without the attribute: it takes the
+// attribute's text (a string or number) when the item has it, else the variable
+// read back out of a key built from one of its templates. True only when some
+// template gives the value back and none gives another.
+func (tv templateVar) inKeys(it model.Item, v model.Value) bool {
+	if v.Type != model.TypeS && v.Type != model.TypeN {
+		return false
+	}
+	found := false
+	for _, k := range tv.keys {
+		kv, ok := it[k.attr]
+		if !ok {
+			continue
+		}
+		if x, ok := k.extract(kv, tv.name); ok {
+			if x != v.Str {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}

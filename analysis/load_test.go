@@ -1,0 +1,114 @@
+package analysis
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"stwb/model"
+	"stwb/samples"
+)
+
+// Load reads each item once and keeps of it only what cost and review read; its
+// analysis must be word for word that of the design read whole (Run). Every sample
+// loads lazily and is compared: every finding with where it points, and the whole
+// cost report. A rule or a cost figure that reads an attribute the summary leaves
+// out makes this fail (review's TestRuleCasesLoadLazily does the same for every
+// rule's trigger).
+func TestLoadIsRun(t *testing.T) {
+	lazily := 0
+	for _, name := range samples.Names() {
+		s, _ := samples.Get(name)
+		lazy, eager, ok := compareLoad(t, name+".yaml", s.Data)
+		switch {
+		case !ok:
+			t.Logf("%s: read whole (its items are not one flow mapping a line)", name)
+		case lazy != eager:
+			t.Errorf("%s: Load and Run differ\nLoad: %s\nRun:  %s", name, lazy, eager)
+		default:
+			lazily++
+		}
+	}
+	if lazily < len(samples.Names())/2 {
+		t.Errorf("only %d samples loaded lazily: too few to hold Load to Run", lazily)
+	}
+}
+
+// compareLoad analyses data both ways and returns each analysis as text; ok is
+// false when Load read the design whole, so that there is nothing to compare.
+func compareLoad(t *testing.T, file string, data []byte) (lazy, eager string, ok bool) {
+	t.Helper()
+	a, err := Load(file, data, Options{Review: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Design.Lazy == nil {
+		return "", "", false
+	}
+	d, err := model.Parse(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(d, Options{Review: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return analysisText(t, a), analysisText(t, b), true
+}
+
+// analysisText is everything an analysis says, findings with their places, as
+// one string.
+func analysisText(t *testing.T, a *Analysis) string {
+	t.Helper()
+	var b strings.Builder
+	for _, f := range a.Findings {
+		fmt.Fprintf(&b, "%s %s %s %q\n", f.Pos, f.Severity, f.Rule, f.Message)
+	}
+	js, err := json.Marshal(a.Cost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "cost %s\ncost error %v\n", js, a.CostErr)
+	return b.String()
+}
+
+// The summary's shortcut for one-variable templates reads the variable back as
+// model.ExtractTemplate does.
+func TestKeyTemplateExtractIsExtractTemplate(t *testing.T) {
+	templates := []string{"CUST#{customerId}", "{placedAt}", "ORDER#{id}#LINE", "A#{x}#B#{y}", "{a}{b}", "#{x}#", "P{x}"}
+	values := []model.Value{model.Str("CUST#42"), model.Str("CUST#"), model.Str("ORDER#9#LINE"), model.Str("ORDER##LINE"),
+		model.Str("A#1#B#2"), model.Str("#x#"), model.Str("##"), model.Str("#"), model.Num("12"), model.Str("P"), model.Str("Px"),
+		model.Str("2026-08-03"), {Type: model.TypeBOOL, Bool: true}, model.Str("CUST#42#x")}
+	for _, tmpl := range templates {
+		k := newKeyTemplate("K", tmpl)
+		for _, v := range values {
+			for _, name := range model.TemplateVars(tmpl) {
+				got, gotOK := k.extract(v, name)
+				vars, ok := model.ExtractTemplate(tmpl, v)
+				want, has := vars[name]
+				if gotOK != (ok && has) || gotOK && got != want {
+					t.Errorf("%s on %v, %s: got %q %v, ExtractTemplate %q %v", tmpl, v, name, got, gotOK, want, ok && has)
+				}
+			}
+		}
+	}
+}
+
+// A template variable stays in the summary when the item's key does not give its
+// value back (cost.KeySpace reads the attribute first), and is left out when it does.
+func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
+	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}},
+		Entities: []model.Entity{{Name: "customer", Keys: map[string]string{"PK": "CUST#{customerId}", "SK": "PROFILE"}}}}
+	s := newSummarizer(d)
+	item := func(id string) model.Item {
+		return model.Item{"type": model.Str("customer"), "PK": model.Str("CUST#42"), "SK": model.Str("PROFILE"),
+			"customerId": model.Str(id), "email": model.Str("ada@example.com")}
+	}
+	if got := s.summary(item("42")); len(got) != 3 {
+		t.Errorf("summary of a customer whose key gives its id back: %v; want type, PK and SK", got)
+	}
+	if got := s.summary(item("43")); got["customerId"].Str != "43" || len(got) != 4 {
+		t.Errorf("summary of a customer whose key says 42, its id 43: %v; want the id kept", got)
+	}
+}
