@@ -38,7 +38,8 @@ func ptrBool(b bool) *bool { return &b }
 
 // ordersDesign is the orders service of FORMAT.md, grown to exercise every export:
 // a GSI with an INCLUDE projection, a KEYS_ONLY LSI, a GSI with a numeric sort key,
-// provisioned billing with an autoscaling target, the standard-ia class, templates
+// provisioned billing autoscaled with different read and write bounds and
+// targets, a GSI with capacity of its own and read autoscaling only, the standard-ia class, templates
 // with one and two variables and a constant, an untyped item, and text that is
 // wider than it is long (CJK and emoji) for the Markdown tables.
 func ordersDesign() *model.Design {
@@ -51,11 +52,13 @@ func ordersDesign() *model.Design {
 			Key:  model.KeySchema{Partition: "PK", Sort: "SK"},
 			Attributes: map[string]model.Type{"PK": model.TypeS, "SK": model.TypeS,
 				"GSI1PK": model.TypeS, "GSI1SK": model.TypeS, "placedAt": model.TypeS, "total": model.TypeN},
-			Billing: model.Billing{Mode: model.Provisioned, Read: 100, Write: 50, Target: 0.7},
+			Billing: model.Billing{Mode: model.Provisioned, Read: 100, Write: 50, Target: 0.7,
+				Autoscaling: model.Autoscaling{Read: &model.Scaling{Min: 10, Max: 400, Target: 0.7}, Write: &model.Scaling{Min: 5, Max: 200, Target: 0.5}}},
 			Class:   model.ClassStandardIA,
 			Indexes: []model.Index{
 				{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"},
-					Projection: model.Projection{Type: model.ProjectInclude, Include: []string{"status", "total"}}},
+					Projection: model.Projection{Type: model.ProjectInclude, Include: []string{"status", "total"}},
+					Read: 20, Write: 10, Autoscaling: model.Autoscaling{Read: &model.Scaling{Min: 2, Max: 80, Target: 0.6}}},
 				{Name: "LSI1", Local: true, Key: model.KeySchema{Partition: "PK", Sort: "placedAt"},
 					Projection: model.Projection{Type: model.ProjectKeysOnly}},
 				{Name: "ByTotal", Key: model.KeySchema{Partition: "GSI1PK", Sort: "total"},

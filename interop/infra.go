@@ -8,6 +8,9 @@ package interop
 //   - the key schema, GSIs and LSIs with their projections;
 //   - billing mode and provisioned capacity; GSIs on a provisioned table get their
 //     own capacity or, when the design gives none, the table's;
+//   - autoscaling, read and write separately, of the table and of each GSI
+//     (Application Auto Scaling target tracking: a scalable target with min and
+//     max, and a policy with the target utilisation);
 //   - the table class;
 //   - point-in-time recovery on, as the architecture note of the seeds advises.
 
@@ -28,8 +31,11 @@ type tableSpec struct {
 	Attrs       []attrDef // key attributes, in first-use order
 	Provisioned bool
 	Read, Write int64
-	Target      float64
-	ClassIA     bool
+	// Scale is the table's autoscaling; Guessed when it comes from a bare
+	// billing.provisioned.target, scaled between 1 and the provisioned figure.
+	Scale   model.Autoscaling
+	Guessed bool
+	ClassIA bool
 	GSIs, LSIs  []indexSpec
 }
 
@@ -44,13 +50,16 @@ type indexSpec struct {
 	Projection  model.ProjectionType
 	Include     []string
 	Read, Write int64 // GSIs on a provisioned table
+	Scale       model.Autoscaling
 }
 
 func specOf(d *model.Design) tableSpec {
 	t := &d.Table
 	s := tableSpec{Name: t.Name, Key: t.Key, ClassIA: t.Class == model.ClassStandardIA,
-		Provisioned: t.Billing.Mode == model.Provisioned, Read: t.Billing.Read, Write: t.Billing.Write,
-		Target: t.Billing.Target}
+		Provisioned: t.Billing.Mode == model.Provisioned, Read: t.Billing.Read, Write: t.Billing.Write}
+	if s.Provisioned {
+		s.Scale, s.Guessed = tableAutoscaling(&t.Billing)
+	}
 	for _, a := range model.KeyAttributeNames(t) {
 		s.Attrs = append(s.Attrs, attrDef{a, t.KeyAttributeType(a)})
 	}
@@ -69,10 +78,66 @@ func specOf(d *model.Design) tableSpec {
 			if is.Write == 0 {
 				is.Write = s.Write
 			}
+			is.Scale = ix.Autoscaling
 		}
 		s.GSIs = append(s.GSIs, is)
 	}
 	return s
+}
+
+// tableAutoscaling is the table's autoscaling as the exports write it: the
+// design's billing.provisioned.autoscaling, or, for a design that gives only a
+// target, both capacities at that target between 1 unit and the provisioned
+// figure (guessed: the one reading that never provisions more than the design).
+func tableAutoscaling(b *model.Billing) (a model.Autoscaling, guessed bool) {
+	if !b.Autoscaling.IsZero() || b.Target <= 0 {
+		return b.Autoscaling, false
+	}
+	return model.Autoscaling{Read: &model.Scaling{Min: 1, Max: max(b.Read, 1), Target: b.Target},
+		Write: &model.Scaling{Min: 1, Max: max(b.Write, 1), Target: b.Target}}, true
+}
+
+// scaledCapacity is one autoscaled capacity of the table or of a GSI, as
+// Application Auto Scaling names it (AutoScaling.HowTo.CLI.html: service
+// namespace dynamodb, resource "table/NAME" or "table/NAME/index/INDEX",
+// dimension dynamodb:table:ReadCapacityUnits and its three siblings, metric
+// DynamoDBReadCapacityUtilization or DynamoDBWriteCapacityUtilization).
+type scaledCapacity struct {
+	Index string // "" for the table
+	Side  string // "Read" or "Write"
+	model.Scaling
+}
+
+func (c scaledCapacity) dimension() string {
+	kind := "table"
+	if c.Index != "" {
+		kind = "index"
+	}
+	return "dynamodb:" + kind + ":" + c.Side + "CapacityUnits"
+}
+
+func (c scaledCapacity) metric() string { return "DynamoDB" + c.Side + "CapacityUtilization" }
+
+// suffix names the capacity inside resource names: "Read", "Gsi1Write".
+func (c scaledCapacity) suffix() string { return capitalWords(c.Index) + c.Side }
+
+// scaledCapacities lists every autoscaled capacity: the table's read and
+// write, then each GSI's.
+func (s *tableSpec) scaledCapacities() []scaledCapacity {
+	var out []scaledCapacity
+	add := func(index string, a model.Autoscaling) {
+		if a.Read != nil {
+			out = append(out, scaledCapacity{index, "Read", *a.Read})
+		}
+		if a.Write != nil {
+			out = append(out, scaledCapacity{index, "Write", *a.Write})
+		}
+	}
+	add("", s.Scale)
+	for _, ix := range s.GSIs {
+		add(ix.Name, ix.Scale)
+	}
+	return out
 }
 
 // logicalName turns a table name into a CloudFormation logical ID or CDK construct
@@ -179,10 +244,6 @@ func ExportCloudFormation(d *model.Design) []byte {
 	if s.Provisioned {
 		w(3, "BillingMode: PROVISIONED")
 		throughput(3, s.Read, s.Write)
-		if s.Target > 0 {
-			w(3, "# Autoscaling at %s%% target utilisation needs AWS::ApplicationAutoScaling", formatPercent(s.Target))
-			w(3, "# ScalableTarget and ScalingPolicy resources beside this one.")
-		}
 	} else {
 		w(3, "BillingMode: PAY_PER_REQUEST")
 	}
@@ -212,6 +273,35 @@ func ExportCloudFormation(d *model.Design) []byte {
 			projection(5, ix)
 		}
 	}
+	table := logicalName(s.Name)
+	for _, c := range s.scaledCapacities() {
+		target := table + c.suffix() + "Scaling"
+		resource := "table/${" + table + "}"
+		if c.Index != "" {
+			resource += "/index/" + c.Index
+		}
+		w(1, "%s:", target)
+		w(2, "Type: AWS::ApplicationAutoScaling::ScalableTarget")
+		w(2, "Properties:")
+		w(3, "ServiceNamespace: dynamodb")
+		w(3, "ScalableDimension: %s", c.dimension())
+		w(3, "ResourceId: !Sub %s", yamlScalar(resource))
+		w(3, "MinCapacity: %d", c.Min)
+		w(3, "MaxCapacity: %d", c.Max)
+		if s.Guessed {
+			w(3, "# billing.provisioned.target gives no bounds: 1 to the provisioned capacity")
+		}
+		w(1, "%sPolicy:", target)
+		w(2, "Type: AWS::ApplicationAutoScaling::ScalingPolicy")
+		w(2, "Properties:")
+		w(3, "PolicyName: %s", yamlScalar(strings.ToLower(s.Name+"-"+strings.Join(strings.Fields(c.Index+" "+c.Side), "-"))+"-scaling"))
+		w(3, "PolicyType: TargetTrackingScaling")
+		w(3, "ScalingTargetId: !Ref %s", target)
+		w(3, "TargetTrackingScalingPolicyConfiguration:")
+		w(4, "TargetValue: %s", formatPercent(c.Target))
+		w(4, "PredefinedMetricSpecification:")
+		w(5, "PredefinedMetricType: %s", c.metric())
+	}
 	w(0, "Outputs:")
 	w(1, "TableArn:")
 	w(2, "Value: !GetAtt %s.Arn", logicalName(s.Name))
@@ -227,7 +317,7 @@ func designName(d *model.Design) string {
 
 // formatPercent writes a utilisation fraction as a percentage without float noise.
 func formatPercent(f float64) string {
-	return strconv.FormatFloat(f*100, 'f', -1, 64)
+	return strconv.FormatFloat(percentOf(f), 'f', -1, 64)
 }
 
 // hclString quotes a string for HCL: JSON escaping, plus "${" and "%{" doubled so
@@ -336,14 +426,61 @@ func ExportTerraform(d *model.Design) []byte {
 		})
 	}
 	nested("point_in_time_recovery", func(h *hclBlock) { h.set("enabled", "true") })
+	scaled := s.scaledCapacities()
+	if !s.Scale.IsZero() {
+		// Autoscaling changes the table's capacity; without this the next apply
+		// would set it back (the AWS provider's advice for aws_dynamodb_table).
+		var ignore []string
+		if s.Scale.Read != nil {
+			ignore = append(ignore, "read_capacity")
+		}
+		if s.Scale.Write != nil {
+			ignore = append(ignore, "write_capacity")
+		}
+		nested("lifecycle", func(h *hclBlock) { h.set("ignore_changes", "["+strings.Join(ignore, ", ")+"]") })
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "# DynamoDB table of the %s design (generated by stwb).\n", strings.ReplaceAll(designName(d), "\n", " "))
-	if s.Provisioned && s.Target > 0 {
-		fmt.Fprintf(&b, "# Autoscaling at %s%% target utilisation needs aws_appautoscaling_target and\n# aws_appautoscaling_policy resources beside this one.\n", formatPercent(s.Target))
-	}
-	fmt.Fprintf(&b, "resource \"aws_dynamodb_table\" %s {\n", hclString(snakeName(s.Name)))
+	table := snakeName(s.Name)
+	fmt.Fprintf(&b, "resource \"aws_dynamodb_table\" %s {\n", hclString(table))
 	top.write(&b)
 	b.WriteString("}\n")
+	for _, c := range scaled {
+		name := table + "_" + snakeName(c.Index+" "+c.Side)
+		resource := `"table/${aws_dynamodb_table.` + table + `.name}`
+		if c.Index != "" {
+			resource += "/index/" + c.Index
+		}
+		resource += `"`
+		if s.Guessed {
+			b.WriteString("\n# billing.provisioned.target gives no bounds: 1 to the provisioned capacity.")
+		}
+		fmt.Fprintf(&b, "\nresource \"aws_appautoscaling_target\" %s {\n", hclString(name))
+		t := &hclBlock{indent: 1}
+		t.set("max_capacity", strconv.FormatInt(c.Max, 10))
+		t.set("min_capacity", strconv.FormatInt(c.Min, 10))
+		t.set("resource_id", resource)
+		t.set("scalable_dimension", hclString(c.dimension()))
+		t.set("service_namespace", `"dynamodb"`)
+		t.write(&b)
+		b.WriteString("}\n")
+		fmt.Fprintf(&b, "\nresource \"aws_appautoscaling_policy\" %s {\n", hclString(name))
+		p := &hclBlock{indent: 1}
+		ref := "aws_appautoscaling_target." + name
+		p.set("name", hclString(strings.ReplaceAll(name, "_", "-")+"-scaling"))
+		p.set("policy_type", `"TargetTrackingScaling"`)
+		p.set("resource_id", ref+".resource_id")
+		p.set("scalable_dimension", ref+".scalable_dimension")
+		p.set("service_namespace", ref+".service_namespace")
+		p.raw("\n  target_tracking_scaling_policy_configuration {\n" +
+			"    predefined_metric_specification {\n" +
+			"      predefined_metric_type = " + hclString(c.metric()) + "\n" +
+			"    }\n" +
+			"    target_value = " + formatPercent(c.Target) + "\n" +
+			"  }\n")
+		p.write(&b)
+		b.WriteString("}\n")
+	}
 	return []byte(b.String())
 }
 
@@ -367,9 +504,11 @@ func cdkAttrType(t model.Type) string {
 }
 
 // ExportCDK writes a TypeScript snippet for a CDK stack's constructor: a
-// dynamodb.TableV2 with the design's keys, indexes, billing and class. TableV2
-// cannot fix write capacity (Capacity.fixed is read-only), so a provisioned write
-// figure without a target becomes autoscaled with min = max.
+// dynamodb.TableV2 with the design's keys, indexes, billing, autoscaling and
+// class. TableV2 cannot fix write capacity (Capacity.fixed is read-only), so a
+// provisioned write figure that is not autoscaled becomes autoscaled with min =
+// max. A GSI given no capacity of its own inherits the table's, in TableV2 as in
+// the design.
 func ExportCDK(d *model.Design) []byte {
 	s := specOf(d)
 	t := &d.Table
@@ -382,10 +521,10 @@ func ExportCDK(d *model.Design) []byte {
 	key := func(indent int, field, name string) {
 		w(indent, "%s: { name: %s, type: %s },", field, tsString(name), cdkAttrType(t.KeyAttributeType(name)))
 	}
-	capacity := func(units int64, write bool) string {
+	capacity := func(units int64, sc *model.Scaling, write bool) string {
 		switch {
-		case s.Target > 0:
-			return fmt.Sprintf("dynamodb.Capacity.autoscaled({ maxCapacity: %d, targetUtilizationPercent: %s })", units, formatPercent(s.Target))
+		case sc != nil:
+			return fmt.Sprintf("dynamodb.Capacity.autoscaled({ minCapacity: %d, maxCapacity: %d, targetUtilizationPercent: %s })", sc.Min, sc.Max, formatPercent(sc.Target))
 		case write:
 			return fmt.Sprintf("dynamodb.Capacity.autoscaled({ minCapacity: %d, maxCapacity: %d })", units, units)
 		}
@@ -416,8 +555,11 @@ func ExportCDK(d *model.Design) []byte {
 	}
 	if s.Provisioned {
 		w(1, "billing: dynamodb.Billing.provisioned({")
-		w(2, "readCapacity: %s,", capacity(s.Read, false))
-		w(2, "writeCapacity: %s,", capacity(s.Write, true))
+		if s.Guessed {
+			w(2, "// billing.provisioned.target gives no bounds: 1 to the provisioned capacity")
+		}
+		w(2, "readCapacity: %s,", capacity(s.Read, s.Scale.Read, false))
+		w(2, "writeCapacity: %s,", capacity(s.Write, s.Scale.Write, true))
 		w(1, "}),")
 	} else {
 		w(1, "billing: dynamodb.Billing.onDemand(),")
@@ -438,9 +580,9 @@ func ExportCDK(d *model.Design) []byte {
 				key(3, "sortKey", ix.Key.Sort)
 			}
 			projection(3, ix)
-			if s.Provisioned && (ix.Read != s.Read || ix.Write != s.Write) {
-				w(3, "readCapacity: %s,", capacity(ix.Read, false))
-				w(3, "writeCapacity: %s,", capacity(ix.Write, true))
+			if s.Provisioned && (ix.Read != s.Read || ix.Write != s.Write || !ix.Scale.IsZero()) {
+				w(3, "readCapacity: %s,", capacity(ix.Read, ix.Scale.Read, false))
+				w(3, "writeCapacity: %s,", capacity(ix.Write, ix.Scale.Write, true))
 			}
 			w(2, "},")
 		}

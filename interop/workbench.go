@@ -13,9 +13,11 @@ package interop
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"stwb/dynamojson"
@@ -232,6 +234,17 @@ func importWorkbenchTable(tn jnode, c *collector) (*model.Design, []string) {
 			c.add(err)
 			continue
 		}
+		// A GSI's own capacity, in the table's shape, when the model gives one.
+		if pcs, ok := c.field(g, "ProvisionedCapacitySettings"); ok {
+			if ix.Read, ix.Write, err = wbThroughput(pcs); err != nil {
+				c.add(err)
+				continue
+			}
+			if ix.Autoscaling, err = wbAutoscaling(pcs); err != nil {
+				c.add(err)
+				continue
+			}
+		}
 		t.Indexes = append(t.Indexes, ix)
 		indexPaths = append(indexPaths, g.path)
 	}
@@ -242,8 +255,14 @@ func importWorkbenchTable(tn jnode, c *collector) (*model.Design, []string) {
 		}
 	}
 	t.Attributes = keyTypes
-	if err := wbBilling(tn, &t.Billing); err != nil {
+	var notes []string
+	note := func(format string, args ...any) {
+		notes = append(notes, fmt.Sprintf("table %s: ", t.Name)+fmt.Sprintf(format, args...))
+	}
+	if bn, err := wbBilling(tn, &t.Billing); err != nil {
 		c.add(err)
+	} else if bn != "" {
+		note("%s", bn)
 	}
 
 	// Items: the table's own TableData, then each facet's.
@@ -314,11 +333,6 @@ facets:
 			fd.items = append(fd.items, i)
 		}
 		fds = append(fds, fd)
-	}
-
-	var notes []string
-	note := func(format string, args ...any) {
-		notes = append(notes, fmt.Sprintf("table %s: ", t.Name)+fmt.Sprintf(format, args...))
 	}
 
 	// The type attribute: one that holds the facet's name on every item of every
@@ -521,66 +535,122 @@ func wbProjection(g jnode) (model.Projection, error) {
 
 // wbBilling reads BillingMode and ProvisionedCapacitySettings. A model without
 // BillingMode (formats 1.0 and 2.0) is on-demand, the default the design file uses.
-func wbBilling(tn jnode, b *model.Billing) error {
+func wbBilling(tn jnode, b *model.Billing) (note string, err error) {
 	b.Mode = model.OnDemand
 	mode, err := tn.optStr("BillingMode")
 	if err != nil {
-		return err
+		return "", err
 	}
 	switch mode {
 	case "", "PAY_PER_REQUEST":
-		return nil
+		return "", nil
 	case "PROVISIONED":
 	default:
 		mn, _ := tn.need("BillingMode")
-		return mn.errf("unknown BillingMode %q; use PROVISIONED or PAY_PER_REQUEST", mode)
+		return "", mn.errf("unknown BillingMode %q; use PROVISIONED or PAY_PER_REQUEST", mode)
 	}
 	b.Mode = model.Provisioned
 	pcs, err := tn.need("ProvisionedCapacitySettings")
 	if err != nil {
-		return err
+		return "", err
 	}
+	if b.Read, b.Write, err = wbThroughput(pcs); err != nil {
+		return "", err
+	}
+	if b.Autoscaling, err = wbAutoscaling(pcs); err != nil {
+		return "", err
+	}
+	// Cost prices provisioned capacity at one target utilisation (billing.target):
+	// the read target, which is also the write one in every model seen so far.
+	a := b.Autoscaling
+	switch {
+	case a.Read != nil:
+		b.Target = a.Read.Target
+	case a.Write != nil:
+		b.Target = a.Write.Target
+	}
+	if a.Read != nil && a.Write != nil && a.Read.Target != a.Write.Target {
+		return fmt.Sprintf("autoscaling targets differ (read %s%%, write %s%%); both are kept under billing.provisioned.autoscaling, and cost prices at the read one (billing.provisioned.target)",
+			formatPercent(a.Read.Target), formatPercent(a.Write.Target)), nil
+	}
+	return "", nil
+}
+
+// wbThroughput reads ProvisionedThroughput{ReadCapacityUnits, WriteCapacityUnits}.
+func wbThroughput(pcs jnode) (read, write int64, err error) {
 	pt, err := pcs.need("ProvisionedThroughput")
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
 	rn, err := pt.need("ReadCapacityUnits")
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
-	if b.Read, err = rn.int64(); err != nil {
-		return err
+	if read, err = rn.int64(); err != nil {
+		return 0, 0, err
 	}
 	wn, err := pt.need("WriteCapacityUnits")
 	if err != nil {
-		return err
+		return 0, 0, err
 	}
-	if b.Write, err = wn.int64(); err != nil {
-		return err
-	}
-	// Autoscaling's target utilisation is a percentage in the Workbench and a
-	// fraction in the design file.
-	if as, ok, err := pcs.field("AutoScalingRead"); err != nil {
-		return err
-	} else if ok {
-		if spc, ok, err := as.field("ScalingPolicyConfiguration"); err != nil {
-			return err
-		} else if ok {
-			if tv, ok, err := spc.field("TargetValue"); err != nil {
-				return err
-			} else if ok {
-				f, err := tv.float()
-				if err != nil {
-					return err
-				}
-				if f <= 0 || f > 100 {
-					return tv.errf("TargetValue %v is not a percentage between 0 and 100", f)
-				}
-				b.Target = f / 100
+	write, err = wn.int64()
+	return read, write, err
+}
+
+// wbAutoscaling reads the AutoScalingRead and AutoScalingWrite of a
+// ProvisionedCapacitySettings: ScalableTargetRequest{MinCapacity, MaxCapacity}
+// and ScalingPolicyConfiguration{TargetValue}, a percentage in the Workbench and
+// a fraction in the design file. Either may be absent: that capacity is fixed.
+func wbAutoscaling(pcs jnode) (model.Autoscaling, error) {
+	var a model.Autoscaling
+	for _, side := range []string{"AutoScalingRead", "AutoScalingWrite"} {
+		as, ok, err := pcs.field(side)
+		if err != nil || !ok {
+			if err != nil {
+				return a, err
+			}
+			continue
+		}
+		str, err := as.need("ScalableTargetRequest")
+		if err != nil {
+			return a, err
+		}
+		s := &model.Scaling{}
+		for _, f := range []struct {
+			name string
+			to   *int64
+		}{{"MinCapacity", &s.Min}, {"MaxCapacity", &s.Max}} {
+			n, err := str.need(f.name)
+			if err != nil {
+				return a, err
+			}
+			if *f.to, err = n.int64(); err != nil {
+				return a, err
 			}
 		}
+		spc, err := as.need("ScalingPolicyConfiguration")
+		if err != nil {
+			return a, err
+		}
+		tv, err := spc.need("TargetValue")
+		if err != nil {
+			return a, err
+		}
+		pct, err := tv.float()
+		if err != nil {
+			return a, err
+		}
+		s.Target = pct / 100
+		if msg, hint := s.Problem(); msg != "" {
+			return a, as.errf("%s (TargetValue is a percentage); %s", msg, hint)
+		}
+		if side == "AutoScalingRead" {
+			a.Read = s
+		} else {
+			a.Write = s
+		}
 	}
-	return nil
+	return a, nil
 }
 
 // wbItem reads one DynamoDB JSON item and checks it against the table's key
@@ -780,9 +850,10 @@ type wbProjectionJS struct {
 }
 
 type wbGSIJS struct {
-	IndexName     string         `json:"IndexName"`
-	KeyAttributes wbKeysJS       `json:"KeyAttributes"`
-	Projection    wbProjectionJS `json:"Projection"`
+	IndexName                   string         `json:"IndexName"`
+	KeyAttributes               wbKeysJS       `json:"KeyAttributes"`
+	Projection                  wbProjectionJS `json:"Projection"`
+	ProvisionedCapacitySettings *wbCapacityJS  `json:"ProvisionedCapacitySettings,omitempty"`
 }
 
 type wbFacetJS struct {
@@ -853,6 +924,12 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 		}
 		g := wbGSIJS{IndexName: ix.Name, KeyAttributes: wbKeys(ix.Key, t),
 			Projection: wbProjectionJS{ProjectionType: string(projType(ix.Projection)), NonKeyAttributes: ix.Projection.Include}}
+		if t.Billing.Mode == model.Provisioned && !ix.Local && (ix.Read != 0 || ix.Write != 0 || !ix.Autoscaling.IsZero()) {
+			// The GSI's own capacity, in the shape of the table's (0 there means
+			// the table's figure, as in the design).
+			g.ProvisionedCapacitySettings = &wbCapacityJS{ProvisionedThroughput: wbThroughputJS{cmp.Or(ix.Read, t.Billing.Read), cmp.Or(ix.Write, t.Billing.Write)},
+				AutoScalingRead: autoScaling(ix.Autoscaling.Read), AutoScalingWrite: autoScaling(ix.Autoscaling.Write)}
+		}
 		wt.GlobalSecondaryIndexes = append(wt.GlobalSecondaryIndexes, g)
 	}
 
@@ -951,10 +1028,11 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	if t.Billing.Mode == model.Provisioned {
 		wt.BillingMode = "PROVISIONED"
 		c := &wbCapacityJS{ProvisionedThroughput: wbThroughputJS{t.Billing.Read, t.Billing.Write}}
-		if t.Billing.Target > 0 {
-			c.AutoScalingRead = autoScaling(t.Billing.Read, t.Billing.Target)
-			c.AutoScalingWrite = autoScaling(t.Billing.Write, t.Billing.Target)
+		a, guessed := tableAutoscaling(&t.Billing)
+		if guessed {
+			notes = append(notes, "billing.provisioned.target has no min or max: the Workbench model scales between 1 and the provisioned capacity; give billing.provisioned.autoscaling to set them")
 		}
+		c.AutoScalingRead, c.AutoScalingWrite = autoScaling(a.Read), autoScaling(a.Write)
 		wt.ProvisionedCapacitySettings = c
 	}
 	if t.Class == model.ClassStandardIA {
@@ -993,15 +1071,25 @@ func keyAlias(e model.Entity, attr string) string {
 	return attr
 }
 
-// autoScaling writes a target-tracking policy at the design's target, scaling
-// between 1 and the provisioned figure (the design keeps no bounds of its own).
-func autoScaling(units int64, target float64) *wbAutoScalingJS {
+// autoScaling writes one capacity's target-tracking policy; nil when it is not
+// autoscaled. The Workbench writes its target as a percentage.
+func autoScaling(sc *model.Scaling) *wbAutoScalingJS {
+	if sc == nil {
+		return nil
+	}
 	a := &wbAutoScalingJS{}
-	a.ScalableTargetRequest.MinCapacity = 1
-	a.ScalableTargetRequest.MaxCapacity = max(units, 1)
+	a.ScalableTargetRequest.MinCapacity = sc.Min
+	a.ScalableTargetRequest.MaxCapacity = sc.Max
 	a.ScalableTargetRequest.ServiceRole = "AWSServiceRoleForApplicationAutoScaling_DynamoDBTable"
-	a.ScalingPolicyConfiguration.TargetValue = target * 100
+	a.ScalingPolicyConfiguration.TargetValue = percentOf(sc.Target)
 	return a
+}
+
+// percentOf turns a fraction into a percentage without float noise (0.7 gives
+// 70, not 70.00000000000001).
+func percentOf(f float64) float64 {
+	p, _ := strconv.ParseFloat(strconv.FormatFloat(f*100, 'f', 6, 64), 64)
+	return p
 }
 
 func wbKeys(k model.KeySchema, t *model.Table) wbKeysJS {

@@ -1,6 +1,9 @@
 package model
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // The design file's types (FORMAT.md, version 1). Loading, saving and validation
 // live in load.go, save.go and validate.go; this file only says what a design is.
@@ -51,7 +54,51 @@ type Billing struct {
 	Read   int64   // provisioned RCU
 	Write  int64   // provisioned WCU
 	Target float64 // autoscaling target utilisation (0 < t <= 1); 0 when not set
+	// Autoscaling of the table's read and write capacity, each on its own; what
+	// the exports and NoSQL Workbench models carry. Target above is what cost
+	// prices at.
+	Autoscaling Autoscaling
 }
+
+// Autoscaling is Application Auto Scaling's target tracking of a table's or a
+// GSI's provisioned capacity, read and write separately (nil: that capacity is
+// not autoscaled). AutoScaling.html: "a target utilization ... between 20 and 90
+// percent", between a minimum and a maximum number of units.
+type Autoscaling struct {
+	Read, Write *Scaling
+}
+
+// Scaling is one capacity's autoscaling: Min and Max units, and the target
+// utilisation as a fraction (0.7 for 70%).
+type Scaling struct {
+	Min, Max int64
+	Target   float64
+}
+
+// The target utilisations DynamoDB autoscaling accepts (AutoScaling.html: "You
+// can set the target utilization values between 20 and 90 percent").
+const (
+	MinScalingTarget = 0.2
+	MaxScalingTarget = 0.9
+)
+
+// Problem says what is wrong with a capacity's autoscaling, and what to do; ""
+// when DynamoDB would accept it: at least 1 unit, max not below min, a target
+// from 20% to 90%.
+func (s *Scaling) Problem() (msg, hint string) {
+	switch {
+	case s.Min < 1:
+		return fmt.Sprintf("min %d is below 1 unit", s.Min), "write min: 1 or more"
+	case s.Max < s.Min:
+		return fmt.Sprintf("max %d is below min %d", s.Max, s.Min), "raise max or lower min"
+	case s.Target < MinScalingTarget || s.Target > MaxScalingTarget:
+		return fmt.Sprintf("target %v is outside 0.2 to 0.9 (DynamoDB autoscaling keeps 20%% to 90%% utilisation)", s.Target), "write a utilisation such as 0.7"
+	}
+	return "", ""
+}
+
+// IsZero reports whether neither capacity is autoscaled.
+func (a Autoscaling) IsZero() bool { return a.Read == nil && a.Write == nil }
 
 // BillingMode is how the table pays for throughput.
 type BillingMode string
@@ -108,6 +155,8 @@ type Index struct {
 	Projection Projection
 	// Provisioned capacity of a GSI on a provisioned table (0: same as the table).
 	Read, Write int64
+	// Autoscaling of a GSI's capacity on a provisioned table.
+	Autoscaling Autoscaling
 	Pos         Pos
 }
 

@@ -417,7 +417,7 @@ var (
 	designFields     = []string{"version", "name", "description", "region", "table", "entities", "items", "patterns", "review"}
 	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "indexes"}
 	keyFields        = []string{"partition", "sort"}
-	indexFields      = []string{"name", "local", "key", "projection", "read", "write"}
+	indexFields      = []string{"name", "local", "key", "projection", "read", "write", "autoscaling"}
 	entityFields     = []string{"name", "keys", "attributes", "count"}
 	entityAttrFields = []string{"type", "unique"}
 	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
@@ -426,7 +426,7 @@ var (
 	actionKinds         = []string{"put", "update", "delete", "check"}
 	actionFields        = []string{"key", "update", "condition", "names", "values"}
 	reviewFields        = []string{"severity", "reason"}
-	provisionedFields   = []string{"read", "write", "target"}
+	provisionedFields   = []string{"read", "write", "target", "autoscaling"}
 	returnValuesOptions = []string{"NONE", "ALL_OLD", "UPDATED_OLD", "ALL_NEW", "UPDATED_NEW"}
 	severityOptions     = []string{"off", "error", "warning", "info"}
 )
@@ -590,7 +590,57 @@ func (d *decoder) billing(n *yaml.Node) Billing {
 			}
 		}
 	}
+	b.Autoscaling = d.autoscaling(p.vals["autoscaling"], "table.billing.provisioned.autoscaling")
 	return b
+}
+
+// autoscalingFields are the fields of an autoscaling block and of each of its
+// two capacities.
+var (
+	autoscalingFields = []string{"read", "write"}
+	scalingFields     = []string{"min", "max", "target"}
+)
+
+// autoscaling reads {read: {min, max, target}, write: {...}}; a capacity left out
+// is not autoscaled. Its bounds are Scaling.Problem's.
+func (d *decoder) autoscaling(n *yaml.Node, where string) Autoscaling {
+	var a Autoscaling
+	if n == nil || isNull(n) {
+		return a
+	}
+	f, ok := d.fields(n, where, autoscalingFields...)
+	if !ok {
+		return a
+	}
+	for _, side := range autoscalingFields {
+		sn := f.vals[side]
+		if sn == nil || isNull(sn) {
+			continue
+		}
+		sw := where + "." + side
+		before := len(d.errs.list)
+		sf, ok := d.fields(sn, sw, scalingFields...)
+		if !ok {
+			continue
+		}
+		for _, need := range scalingFields {
+			if !sf.has(need) {
+				d.errs.add(d.pos(sn), "write {min: 1, max: 10, target: 0.7}", "%s.%s is missing", sw, need)
+			}
+		}
+		s := &Scaling{Min: sf.integer("min", 1, maxCapacity), Max: sf.integer("max", 1, maxCapacity), Target: sf.number("target", 0)}
+		if len(d.errs.list) == before {
+			if msg, hint := s.Problem(); msg != "" {
+				d.errs.add(d.pos(sn), hint, "%s: %s", sw, msg)
+			}
+		}
+		if side == "read" {
+			a.Read = s
+		} else {
+			a.Write = s
+		}
+	}
+	return a
 }
 
 func (d *decoder) index(n *yaml.Node, tableKey KeySchema) Index {
@@ -621,6 +671,7 @@ func (d *decoder) index(n *yaml.Node, tableKey KeySchema) Index {
 	}
 	ix.Read = f.integer("read", 1, maxCapacity)
 	ix.Write = f.integer("write", 1, maxCapacity)
+	ix.Autoscaling = d.autoscaling(f.vals["autoscaling"], f.where+".autoscaling")
 	return ix
 }
 

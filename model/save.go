@@ -239,6 +239,9 @@ func tableNode(t *Table) *yaml.Node {
 		if t.Billing.Target != 0 {
 			p.add("target", floatNode(t.Billing.Target))
 		}
+		if n := autoscalingNode(t.Billing.Autoscaling); n != nil {
+			p.add("autoscaling", n)
+		}
 		m.add("billing", newMap(true).add("provisioned", p.n).n)
 	}
 	if t.Class != "" && t.Class != ClassStandard {
@@ -271,9 +274,30 @@ func tableNode(t *Table) *yaml.Node {
 			if x.Write != 0 {
 				n.add("write", intNode(x.Write))
 			}
+			if a := autoscalingNode(x.Autoscaling); a != nil {
+				n.add("autoscaling", a)
+			}
 			ix = append(ix, n.n)
 		}
 		m.add("indexes", seqNode(false, ix...))
+	}
+	return m.n
+}
+
+// autoscalingNode writes {read: {min, max, target}, write: {...}}; nil when
+// neither capacity is autoscaled.
+func autoscalingNode(a Autoscaling) *yaml.Node {
+	if a.IsZero() {
+		return nil
+	}
+	m := newMap(true)
+	for _, side := range []struct {
+		name string
+		s    *Scaling
+	}{{"read", a.Read}, {"write", a.Write}} {
+		if side.s != nil {
+			m.add(side.name, newMap(true).add("min", intNode(side.s.Min)).add("max", intNode(side.s.Max)).add("target", floatNode(side.s.Target)).n)
+		}
 	}
 	return m.n
 }

@@ -138,6 +138,30 @@ func (v *validator) keyAttrName(p Pos, where, name string) {
 	}
 }
 
+// autoscaling checks a design built in code (a loaded one was checked where each
+// field was read): autoscaling needs provisioned capacity, within Scaling.Problem's
+// bounds.
+func (v *validator) autoscaling(p Pos, where string, a Autoscaling) {
+	if v.loaded || a.IsZero() {
+		return
+	}
+	if v.d.Table.Billing.Mode != Provisioned {
+		v.c.add(p, "remove autoscaling, or make the table provisioned", "%s: autoscaling applies to provisioned capacity only", where)
+		return
+	}
+	for _, s := range []struct {
+		side string
+		s    *Scaling
+	}{{"read", a.Read}, {"write", a.Write}} {
+		if s.s == nil {
+			continue
+		}
+		if msg, hint := s.s.Problem(); msg != "" {
+			v.c.add(p, hint, "%s.%s: %s", where, s.side, msg)
+		}
+	}
+}
+
 func (v *validator) table() {
 	t := &v.d.Table
 	p := t.Pos
@@ -168,6 +192,7 @@ func (v *validator) table() {
 		v.c.add(p, rangeHint(1, maxCapacity), "table.billing: provisioned capacity of %d read and %d write units is more than stwb's cost arithmetic carries",
 			t.Billing.Read, t.Billing.Write)
 	}
+	v.autoscaling(p, "table.billing.provisioned.autoscaling", t.Billing.Autoscaling)
 	if t.TypeAttribute != "" && (t.TypeAttribute == t.Key.Partition || t.TypeAttribute == t.Key.Sort) {
 		v.c.add(p, "name another attribute (default: type)", "table.typeAttribute %q is a key attribute", t.TypeAttribute)
 	}
@@ -199,18 +224,19 @@ func (v *validator) table() {
 			if t.Key.Sort == "" {
 				v.c.add(ip, "give the table a sort key, or make the index global", "%s: a local index needs a table with a sort key", where)
 			}
-			if ix.Read != 0 || ix.Write != 0 {
-				v.c.add(ip, "remove read and write: a local index uses the table's capacity", "%s: a local index has no capacity of its own", where)
+			if ix.Read != 0 || ix.Write != 0 || !ix.Autoscaling.IsZero() {
+				v.c.add(ip, "remove read, write and autoscaling: a local index uses the table's capacity", "%s: a local index has no capacity of its own", where)
 			}
 		} else {
 			gsis++
 			v.keyAttrName(ip, where+": key.partition", ix.Key.Partition)
-			if (ix.Read != 0 || ix.Write != 0) && t.Billing.Mode != Provisioned {
-				v.c.add(ip, "remove read and write, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
+			if (ix.Read != 0 || ix.Write != 0 || !ix.Autoscaling.IsZero()) && t.Billing.Mode != Provisioned {
+				v.c.add(ip, "remove read, write and autoscaling, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
 			}
 			if ix.Read < 0 || ix.Write < 0 || ix.Read > maxCapacity || ix.Write > maxCapacity {
 				v.c.add(ip, rangeHint(1, maxCapacity), "%s: capacity of %d read and %d write units is out of the range stwb's cost arithmetic carries", where, ix.Read, ix.Write)
 			}
+			v.autoscaling(ip, where+".autoscaling", ix.Autoscaling)
 		}
 		if ix.Key.Sort != "" {
 			v.keyAttrName(ip, where+": key.sort", ix.Key.Sort)

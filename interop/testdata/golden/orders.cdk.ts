@@ -5,8 +5,8 @@ const table = new dynamodb.TableV2(this, 'OrdersServiceData', {
   partitionKey: { name: 'PK', type: dynamodb.AttributeType.STRING },
   sortKey: { name: 'SK', type: dynamodb.AttributeType.STRING },
   billing: dynamodb.Billing.provisioned({
-    readCapacity: dynamodb.Capacity.autoscaled({ maxCapacity: 100, targetUtilizationPercent: 70 }),
-    writeCapacity: dynamodb.Capacity.autoscaled({ maxCapacity: 50, targetUtilizationPercent: 70 }),
+    readCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 10, maxCapacity: 400, targetUtilizationPercent: 70 }),
+    writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 5, maxCapacity: 200, targetUtilizationPercent: 50 }),
   }),
   tableClass: dynamodb.TableClass.STANDARD_INFREQUENT_ACCESS,
   pointInTimeRecovery: true,
@@ -17,6 +17,8 @@ const table = new dynamodb.TableV2(this, 'OrdersServiceData', {
       sortKey: { name: 'GSI1SK', type: dynamodb.AttributeType.STRING },
       projectionType: dynamodb.ProjectionType.INCLUDE,
       nonKeyAttributes: ['status', 'total'],
+      readCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 2, maxCapacity: 80, targetUtilizationPercent: 60 }),
+      writeCapacity: dynamodb.Capacity.autoscaled({ minCapacity: 10, maxCapacity: 10 }),
     },
     {
       indexName: 'ByTotal',

@@ -1,0 +1,93 @@
+package model
+
+import (
+	"strings"
+	"testing"
+)
+
+// Autoscaling in the design file (issue 16): read and write separately, on the
+// table and on each GSI, each with min, max and target; saved back as read; its
+// bounds those of DynamoDB autoscaling (AutoScaling.html: target utilisation
+// between 20 and 90 percent; at least 1 unit).
+
+const autoscaledDesign = `version: 1
+name: scaled
+table:
+  name: scaled-table
+  key: {partition: PK}
+  billing: {provisioned: {read: 5, write: 5, target: 0.7, autoscaling: {read: {min: 1, max: 10, target: 0.7}, write: {min: 2, max: 20, target: 0.5}}}}
+  indexes:
+    - name: GSI1
+      key: {partition: G}
+      read: 3
+      write: 4
+      autoscaling: {write: {min: 4, max: 40, target: 0.9}}
+items:
+  - {PK: a, G: b}
+`
+
+func TestAutoscalingRoundTrip(t *testing.T) {
+	d, err := Parse("scaled.yaml", []byte(autoscaledDesign))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := d.Table.Billing.Autoscaling
+	if a.Read == nil || *a.Read != (Scaling{1, 10, 0.7}) || a.Write == nil || *a.Write != (Scaling{2, 20, 0.5}) {
+		t.Fatalf("table autoscaling %+v %+v", a.Read, a.Write)
+	}
+	ix := d.Table.Indexes[0].Autoscaling
+	if ix.Read != nil || ix.Write == nil || *ix.Write != (Scaling{4, 40, 0.9}) {
+		t.Fatalf("index autoscaling %+v %+v", ix.Read, ix.Write)
+	}
+	out, err := Marshal(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != autoscaledDesign {
+		t.Errorf("saved differently:\n%s", out)
+	}
+	d.Source = nil // the canonical writer, not the comment-keeping merge
+	d.Table.Indexes[0].Autoscaling = Autoscaling{}
+	out, _ = Marshal(d)
+	back, err := Parse("scaled.yaml", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if !back.Table.Indexes[0].Autoscaling.IsZero() || *back.Table.Billing.Autoscaling.Write != (Scaling{2, 20, 0.5}) {
+		t.Errorf("after removing the index's autoscaling:\n%s", out)
+	}
+}
+
+func TestAutoscalingErrors(t *testing.T) {
+	cases := []struct{ from, to, want string }{
+		{"target: 0.5}", "target: 0.95}", "scaled.yaml:6:118: table.billing.provisioned.autoscaling.write: target 0.95 is outside 0.2 to 0.9"},
+		{"{min: 2, max: 20,", "{min: 20, max: 2,", "table.billing.provisioned.autoscaling.write: max 2 is below min 20"},
+		{"{min: 4, max: 40, target: 0.9}", "{min: 4, target: 0.9}", "index GSI1.autoscaling.write.max is missing"},
+		{"{min: 4, max: 40, target: 0.9}", "{min: 4, max: 40, target: 0.9, step: 1}", `unknown field "step" in index GSI1.autoscaling.write`},
+		{"autoscaling: {write:", "autoscaling: {writes:", `unknown field "writes" in index GSI1.autoscaling`},
+	}
+	for _, c := range cases {
+		t.Run(c.to, func(t *testing.T) {
+			text := strings.Replace(autoscaledDesign, c.from, c.to, 1)
+			if text == autoscaledDesign {
+				t.Fatal("the case changes nothing")
+			}
+			_, err := Parse("scaled.yaml", []byte(text))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+	// A design built in code is held to the same bounds, and to provisioned
+	// capacity.
+	d, _ := Parse("scaled.yaml", []byte(autoscaledDesign))
+	d.Table.Indexes[0].Autoscaling.Write.Target = 0.1
+	if err := Validate(d); err == nil || !strings.Contains(err.Error(), "index GSI1.autoscaling.write: target 0.1 is outside") {
+		t.Errorf("validate: %v", err)
+	}
+	d.Table.Indexes[0].Autoscaling.Write.Target = 0.5
+	d.Table.Billing = Billing{Mode: OnDemand, Autoscaling: d.Table.Billing.Autoscaling}
+	if err := Validate(d); err == nil || !strings.Contains(err.Error(), "autoscaling applies to provisioned capacity only") {
+		t.Errorf("validate: %v", err)
+	}
+}
