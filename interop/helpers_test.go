@@ -54,11 +54,11 @@ func ordersDesign() *model.Design {
 				"GSI1PK": model.TypeS, "GSI1SK": model.TypeS, "placedAt": model.TypeS, "total": model.TypeN},
 			Billing: model.Billing{Mode: model.Provisioned, Read: 100, Write: 50, Target: 0.7,
 				Autoscaling: model.Autoscaling{Read: &model.Scaling{Min: 10, Max: 400, Target: 0.7}, Write: &model.Scaling{Min: 5, Max: 200, Target: 0.5}}},
-			Class:   model.ClassStandardIA,
+			Class: model.ClassStandardIA,
 			Indexes: []model.Index{
 				{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"},
 					Projection: model.Projection{Type: model.ProjectInclude, Include: []string{"status", "total"}},
-					Read: 20, Write: 10, Autoscaling: model.Autoscaling{Read: &model.Scaling{Min: 2, Max: 80, Target: 0.6}}},
+					Read:       20, Write: 10, Autoscaling: model.Autoscaling{Read: &model.Scaling{Min: 2, Max: 80, Target: 0.6}}},
 				{Name: "LSI1", Local: true, Key: model.KeySchema{Partition: "PK", Sort: "placedAt"},
 					Projection: model.Projection{Type: model.ProjectKeysOnly}},
 				{Name: "ByTotal", Key: model.KeySchema{Partition: "GSI1PK", Sort: "total"},

@@ -33,10 +33,10 @@ type tableSpec struct {
 	Read, Write int64
 	// Scale is the table's autoscaling; Guessed when it comes from a bare
 	// billing.provisioned.target, scaled between 1 and the provisioned figure.
-	Scale   model.Autoscaling
-	Guessed bool
-	ClassIA bool
-	GSIs, LSIs  []indexSpec
+	Scale      model.Autoscaling
+	Guessed    bool
+	ClassIA    bool
+	GSIs, LSIs []indexSpec
 }
 
 type attrDef struct {
