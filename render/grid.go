@@ -46,6 +46,27 @@ func Views(d *model.Design) []string {
 	return vs
 }
 
+// Only is the grid with the rows of one entity alone (a facet, as NoSQL Workbench
+// shows one facet's items), -1 for the untyped; the order is kept and each
+// collection's first row is its first row among those kept.
+func (g *Grid) Only(d *model.Design, entity int) *Grid {
+	c := *g
+	c.Rows = nil
+	for _, r := range g.Rows {
+		if int(r.Entity) != entity {
+			continue
+		}
+		if n := len(c.Rows); n > 0 {
+			prev := d.Items[c.Rows[n-1].Item][g.PK]
+			r.First = !prev.Equal(d.Items[r.Item][g.PK])
+		} else {
+			r.First = true
+		}
+		c.Rows = append(c.Rows, r)
+	}
+	return &c
+}
+
 // BuildGrid lays out the items for the view ("" or an index name).
 func BuildGrid(d *model.Design, view string) (*Grid, error) {
 	g := &Grid{View: view, TablePK: d.Table.Key.Partition, TableSK: d.Table.Key.Sort,
@@ -233,6 +254,9 @@ type GridOptions struct {
 	// Highlight reports whether a design item is one the selected pattern returns.
 	Highlight func(item int) bool
 	Styles    Styles
+	// Wide names an attribute column drawn as wide as its values need (up to the
+	// width left), past the usual cap; "" for none.
+	Wide string
 }
 
 // Column width caps: wide enough for typical keys, narrow enough that a few
@@ -243,7 +267,7 @@ const (
 	maxAttrWidth = 20
 	minAttrWidth = 6
 	sizeWidth    = 6
-	gutterWidth  = 2
+	gutterWidth  = 3 // the cursor mark, then the partition's bracket
 )
 
 // VisibleRows is how many item rows fit under the header at height h.
@@ -310,7 +334,10 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		for r := top; r < end; r++ {
 			w = max(w, Width(cell(g.Project(d.Items[g.Rows[r].Item]), name)))
 		}
-		w = min(w, maxAttrWidth, avail-2)
+		if name != o.Wide {
+			w = min(w, maxAttrWidth)
+		}
+		w = min(w, avail-2)
 		cols = append(cols, col{name, w})
 		avail -= w + 2
 	}
@@ -353,6 +380,19 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 			mark = " *"
 		}
 		l.WriteString(mark)
+		// Each partition (item collection) is a visible group: a bracket down its rows,
+		// as NoSQL Workbench's aggregate view boxes them.
+		last := r+1 == len(g.Rows) || g.Rows[r+1].First
+		switch {
+		case row.First && last:
+			l.WriteString(st.Rule.Render("["))
+		case row.First:
+			l.WriteString(st.Rule.Render("┌"))
+		case last:
+			l.WriteString(st.Rule.Render("└"))
+		default:
+			l.WriteString(st.Rule.Render("│"))
+		}
 		pk := ""
 		switch {
 		case row.First:

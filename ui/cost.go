@@ -18,6 +18,7 @@ type costResult struct {
 	report   *cost.Report
 	err      error
 	findings []finding
+	results  []*engine.Result // results[i] for Patterns[i]: what the inspector's "returned by" reads
 }
 
 type costMsg struct {
@@ -40,7 +41,7 @@ func costCmd(d *model.Design, eng *engine.Engine, mu *sync.Mutex, rev uint64) te
 		e := eng.Clone()
 		mu.Unlock()
 		a := analysis.OnEngine(d, e, analysis.Options{Review: true})
-		return costMsg{rev: rev, res: &costResult{report: a.Cost, err: a.CostErr, findings: reviewFindings(d, a.Findings)}}
+		return costMsg{rev: rev, res: &costResult{report: a.Cost, err: a.CostErr, findings: reviewFindings(d, a.Findings), results: a.Results}}
 	}
 }
 

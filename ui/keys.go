@@ -18,6 +18,9 @@ type KeyMap struct {
 	// Search opens / in a list; NextMatch and PrevMatch go to the next and previous
 	// row that holds the last search.
 	Search, NextMatch, PrevMatch key.Binding
+	// Inspect shows the item under the cursor whole; Facet shows one entity's items
+	// alone; Widen draws the first column scrolled to at full width, Narrow undoes it.
+	Inspect, Facet, Widen, Narrow key.Binding
 	// The Patterns pane's detail and preview scroll on their own.
 	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
@@ -64,6 +67,10 @@ func DefaultKeyMap() KeyMap {
 		AddLSI:    b([]string{"L"}, "L", "add LSI (new table only)"),
 		Pin:       b([]string{"p"}, "p", "pin expect to the result"),
 		Search:    b([]string{"/"}, "/", "search"),
+		Inspect:   b([]string{"i"}, "i", "inspect item"),
+		Facet:     b([]string{"f"}, "f", "one entity only"),
+		Widen:     b([]string{"+"}, "+", "widen column"),
+		Narrow:    b([]string{"-"}, "-", "narrow column"),
 		NextMatch: b([]string{"n"}, "n", "next match"),
 		PrevMatch: b([]string{"N"}, "N", "previous match"),
 

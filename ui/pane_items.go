@@ -20,20 +20,68 @@ type itemsPane struct {
 	view     string // "" table, else index name
 	l        list   // the cursor over the current grid's rows
 	left     int
-	want     int // design item to select once the grid is rebuilt; -1 none
+	want     int    // design item to select once the grid is rebuilt; -1 none
+	inspect  bool   // the inspector shows the item under the cursor whole
+	itop     int    // the inspector's first line shown
+	facet    int    // the entity shown alone (f cycles), facetAll for every item
+	wide     string // the attribute column drawn at full width (+), "" none
+
+	// The faceted grid, for the grid it was made from.
+	facetOf  *render.Grid
+	facetFor int
+	faceted  *render.Grid
 
 	cache    string
 	cacheKey [9]uint64
 }
 
-func newItemsPane(w *world) *itemsPane { return &itemsPane{w: w, km: w.km, want: -1} }
+func newItemsPane(w *world) *itemsPane {
+	return &itemsPane{w: w, km: w.km, want: -1, facet: facetAll}
+}
+
+// facetAll shows every item; -1 is the untyped items, 0.. an entity's.
+const facetAll = -2
+
+// grid is the current grid of the view, with the facet applied; nil while it is
+// built.
+func (p *itemsPane) grid() *render.Grid {
+	return p.withFacet(p.w.grid(p.view), p.w.doc.D)
+}
+
+// shownGrid is the world's shownGrid with the facet applied.
+func (p *itemsPane) shownGrid() (*render.Grid, *model.Design, bool) {
+	g, d, stale := p.w.shownGrid(p.view)
+	return p.withFacet(g, d), d, stale
+}
+
+func (p *itemsPane) withFacet(g *render.Grid, d *model.Design) *render.Grid {
+	if g == nil || p.facet == facetAll {
+		return g
+	}
+	if p.facetOf != g || p.facetFor != p.facet {
+		p.facetOf, p.facetFor, p.faceted = g, p.facet, g.Only(d, p.facet)
+	}
+	return p.faceted
+}
+
+// facetName says which items the facet shows.
+func (p *itemsPane) facetName() string {
+	d := p.w.doc.D
+	switch {
+	case p.facet == facetAll:
+		return ""
+	case p.facet >= 0 && p.facet < len(d.Entities):
+		return "entity " + d.Entities[p.facet].Name + " only"
+	}
+	return "untyped items only"
+}
 
 // keys is the KeyMap with what needs an item under the cursor disabled when there is
 // none, and the view cycle disabled when the table has no index.
 func (p *itemsPane) keys() KeyMap {
 	km := p.km
 	has := p.selected() >= 0
-	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Duplicate} {
+	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Duplicate, &km.Inspect} {
 		b.SetEnabled(has)
 	}
 	km.CycleView.SetEnabled(len(p.w.doc.D.Table.Indexes) > 0)
@@ -46,14 +94,19 @@ func (p *itemsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.clamp() }
 
 func (p *itemsPane) ShortHelp() []key.Binding {
 	km := p.keys()
-	return []key.Binding{km.CycleView, km.Add, km.Edit, km.Delete, km.Duplicate, km.Right}
+	if p.inspect {
+		back := km.Close
+		back.SetHelp("esc", "back to the grid")
+		return []key.Binding{back, km.Up, km.Down, km.Edit, km.DetailDown, km.DetailUp}
+	}
+	return []key.Binding{km.CycleView, km.Inspect, km.Facet, km.Add, km.Edit, km.Delete, km.Duplicate, km.Right}
 }
 
 func (p *itemsPane) FullHelp() [][]key.Binding {
 	km := p.keys()
 	return [][]key.Binding{
 		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right},
-		{km.CycleView, km.Add, km.Edit, km.Delete, km.Duplicate},
+		{km.CycleView, km.Inspect, km.Facet, km.Widen, km.Narrow, km.Add, km.Edit, km.Delete, km.Duplicate},
 		{km.Search, km.NextMatch, km.PrevMatch},
 	}
 }
@@ -62,7 +115,7 @@ func (p *itemsPane) FullHelp() [][]key.Binding {
 func (p *itemsPane) gridRows() int { return max(1, p.hgt-2) }
 
 func (p *itemsPane) clamp() {
-	g, _, _ := p.w.shownGrid(p.view)
+	g, _, _ := p.shownGrid()
 	if g == nil {
 		return
 	}
@@ -75,7 +128,7 @@ func (p *itemsPane) cursor() *list { p.clamp(); return &p.l }
 
 // rowText is a grid row's item as text for /: every attribute name and value.
 func (p *itemsPane) rowText(i int) string {
-	g := p.w.grid(p.view)
+	g := p.grid()
 	d := p.w.doc.D
 	if g == nil || i >= len(g.Rows) || int(g.Rows[i].Item) >= len(d.Items) {
 		return ""
@@ -92,7 +145,7 @@ func (p *itemsPane) rowText(i int) string {
 
 // selected is the design item under the cursor, -1 when none.
 func (p *itemsPane) selected() int {
-	g := p.w.grid(p.view)
+	g := p.grid()
 	if g == nil || p.l.cur >= len(g.Rows) || len(g.Rows) == 0 {
 		return -1
 	}
@@ -108,6 +161,9 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		if _, ok := d.Table.IndexByName(p.view); p.view != "" && !ok {
 			p.view = "" // the index was removed
+		}
+		if p.facet >= len(d.Entities) {
+			p.facet = facetAll // the entity was removed
 		}
 	case selectItem:
 		p.want = msg.index
@@ -127,7 +183,26 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 	case tea.KeyMsg:
 		km := p.keys()
+		if p.inspect {
+			switch {
+			case key.Matches(msg, km.Close, km.Inspect):
+				p.inspect = false
+				return p, nil
+			case key.Matches(msg, km.DetailDown):
+				p.itop += max(1, p.hgt/2)
+				return p, nil
+			case key.Matches(msg, km.DetailUp):
+				p.itop = max(0, p.itop-max(1, p.hgt/2))
+				return p, nil
+			case key.Matches(msg, km.Up, km.Down):
+				p.itop = 0
+			}
+		}
 		switch {
+		case key.Matches(msg, km.Inspect):
+			if p.selected() >= 0 {
+				p.inspect, p.itop = true, 0
+			}
 		case key.Matches(msg, km.Up):
 			p.move(-1)
 		case key.Matches(msg, km.Down):
@@ -145,6 +220,35 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, km.Right):
 			p.left++
 			p.clamp()
+		case key.Matches(msg, km.Facet):
+			// every item, then each entity's alone, then the untyped, then every item
+			cur := p.selected()
+			switch {
+			case p.facet == facetAll && len(d.Entities) > 0:
+				p.facet = 0
+			case p.facet == -1:
+				p.facet = facetAll
+			case p.facet+1 < len(d.Entities):
+				p.facet++
+			default:
+				p.facet = -1
+			}
+			p.l, p.want = list{}, cur
+			p.findWanted()
+			if n := p.facetName(); n != "" {
+				return p, status("showing " + n + " · f for the next entity")
+			}
+			return p, status("showing every item")
+		case key.Matches(msg, km.Widen):
+			g, _, _ := p.shownGrid()
+			if g != nil && p.left < len(g.Columns) {
+				if c := g.Columns[p.left]; p.wide != c {
+					p.wide = c
+					return p, status("column " + c + " at full width · - narrows it")
+				}
+			}
+		case key.Matches(msg, km.Narrow):
+			p.wide = ""
 		case key.Matches(msg, km.CycleView):
 			views := render.Views(d)
 			cur := p.selected()
@@ -188,7 +292,7 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (p *itemsPane) move(n int) {
-	g, _, _ := p.w.shownGrid(p.view)
+	g, _, _ := p.shownGrid()
 	if g == nil {
 		return
 	}
@@ -198,7 +302,7 @@ func (p *itemsPane) move(n int) {
 
 // findWanted moves the cursor to the wanted design item once its grid is ready.
 func (p *itemsPane) findWanted() {
-	g := p.w.grid(p.view)
+	g := p.grid()
 	if g == nil || p.want < 0 {
 		return
 	}
@@ -235,8 +339,17 @@ func keyPair(k model.KeySchema) string {
 }
 
 func (p *itemsPane) View() string {
+	if i := p.selected(); p.inspect && i >= 0 {
+		lines := inspectLines(p.w.doc.D, i, p.w.returnedBy(i), p.wid, p.w.st)
+		top := max(0, min(p.itop, len(lines)-p.hgt+1))
+		lines = lines[top:]
+		if len(lines) >= p.hgt {
+			lines = append(lines[:p.hgt-1], p.w.st.Render.Dim.Render("] and [ scroll · esc back to the grid"))
+		}
+		return strings.Join(lines, "\n")
+	}
 	w := p.w
-	g, d, stale := w.shownGrid(p.view)
+	g, d, stale := p.shownGrid()
 	st := w.st
 	if g == nil {
 		return st.Render.Header.Render(p.viewTitle()) + "\n" + st.Render.Dim.Render(fmt.Sprintf("laying out %d items…", len(w.doc.D.Items)))
@@ -250,7 +363,7 @@ func (p *itemsPane) View() string {
 		staleBit = 1 << 63
 	}
 	k := [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.l.top), uint64(p.left), uint64(p.l.cur), uint64(p.wid), uint64(p.hgt),
-		uint64(len(p.view)) ^ hashString(p.view), w.gen}
+		uint64(len(p.view)) ^ hashString(p.view) ^ uint64(p.facet+3)<<56 ^ hashString(p.wide)<<1, w.gen}
 	if k == p.cacheKey && p.cache != "" {
 		return p.cache
 	}
@@ -259,6 +372,9 @@ func (p *itemsPane) View() string {
 	if p.view != "" {
 		title = fmt.Sprintf("%s · %d of %d items carry its keys", p.viewTitle(), n, len(d.Items))
 	}
+	if n := p.facetName(); n != "" {
+		title += " · " + n + " (f: next)"
+	}
 	if stale {
 		title += " · updating…"
 	}
@@ -266,7 +382,7 @@ func (p *itemsPane) View() string {
 		title += fmt.Sprintf(" · * %d returned by pattern %d", len(hl), w.doc.D.Patterns[w.selPattern].ID)
 	}
 	body := g.Render(d, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left,
-		Cursor: p.l.cur, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render})
+		Cursor: p.l.cur, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render, Wide: p.wide})
 	p.cache = st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
 	p.cacheKey = k
 	return p.cache

@@ -120,3 +120,56 @@ func TestPinExpectAndDrift(t *testing.T) {
 		t.Errorf("re-pinned %d keys", n)
 	}
 }
+
+// The table form takes the autoscaling target, the region and the review settings,
+// each read by the loader's rules; bad ones are refused at their field.
+func TestTableFormSettings(t *testing.T) {
+	for _, c := range []struct {
+		field, value, bad string
+	}{
+		{"billing", "provisioned 100 50 target 0.7", ""},
+		{"billing", "provisioned 100 50 target 1.5", "billing"},
+		{"region", "us-east-1", ""},
+		{"region", "mars-north-1", "region"},
+		{"review", `{unused-index: {severity: off, reason: "read by the nightly export"}}`, ""},
+		{"review", `{unused-index: {severity: off}}`, "review"},
+		{"review", `{unused-index: {severity: loud, reason: x}}`, "review"},
+	} {
+		m := testModel(t, fixtureDoc(), 120, 40)
+		send(t, m, keys("3", "g", "enter")...)
+		for m.form.fields[m.form.focus].name != c.field {
+			send(t, m, keys("tab")...)
+		}
+		send(t, m, keys("ctrl+u")...)
+		send(t, m, typeText(c.value))
+		send(t, m, keys("ctrl+s")...)
+		if c.bad != "" {
+			if m.form == nil || m.form.field(c.bad).err == "" {
+				t.Errorf("%s %q was not refused at its field", c.field, c.value)
+			}
+			continue
+		}
+		if m.form != nil {
+			t.Fatalf("%s %q refused: %s", c.field, c.value, m.form.err)
+		}
+		d := m.Doc().D
+		switch c.field {
+		case "billing":
+			if d.Table.Billing.Target != 0.7 || d.Table.Billing.Read != 100 {
+				t.Errorf("billing %+v", d.Table.Billing)
+			}
+		case "region":
+			if d.Region != "us-east-1" {
+				t.Errorf("region %q", d.Region)
+			}
+		case "review":
+			if len(d.Review) != 1 || d.Review[0].Severity != "off" || d.Review[0].Reason != "read by the nightly export" {
+				t.Errorf("review %+v", d.Review)
+			}
+			send(t, m, keys("3", "g", "enter")...)
+			if v := m.form.field("review").input.Value(); !strings.Contains(v, "nightly export") {
+				t.Errorf("the form shows the review settings as %q", v)
+			}
+		}
+	}
+}

@@ -32,19 +32,32 @@ func readPatternList(op model.Operation, field, src string) (*model.Pattern, err
 	case field == "actions" && op != model.OpBatchWriteItem:
 		op = model.OpTransactWriteItems
 	}
-	doc := fmt.Sprintf("version: 1\nname: form\ntable: {name: form, key: {partition: PK, sort: SK}}\npatterns:\n  - id: 1\n    name: form\n    operation: %s\n    %s: %s\n", op, field, src)
-	d, err := model.Parse("", []byte(doc))
+	d, err := readWithLoader(fmt.Sprintf("patterns:\n  - id: 1\n    name: form\n    operation: %s\n    %s: %s\n", op, field, src), "pattern 1 ", "pattern 1: ")
 	if err != nil {
-		var list model.ErrorList
-		if errors.As(err, &list) && len(list) > 0 {
-			msg := problemText(list[0])
-			msg = strings.TrimPrefix(msg, "pattern 1 ")
-			msg = strings.TrimPrefix(msg, "pattern 1: ")
-			return nil, errors.New(msg)
-		}
 		return nil, err
 	}
 	return &d.Patterns[0], nil
+}
+
+// readWithLoader parses a one-table design made of a stand-in table and part (YAML
+// at the top level) with model.Parse, so that a form field holding part of a design
+// file is read exactly as the file is. The first problem comes back without its
+// position and without the prefixes given (the stand-in's "pattern 1").
+func readWithLoader(part string, prefixes ...string) (*model.Design, error) {
+	doc := "version: 1\nname: form\ntable: {name: form, key: {partition: PK, sort: SK}}\n" + part
+	d, err := model.Parse("", []byte(doc))
+	if err == nil {
+		return d, nil
+	}
+	var list model.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		msg := problemText(list[0])
+		for _, p := range prefixes {
+			msg = strings.TrimPrefix(msg, p)
+		}
+		return nil, errors.New(msg)
+	}
+	return nil, err
 }
 
 // Writing the list fields back: flow YAML in the file's value form.

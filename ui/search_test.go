@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"stwb/model"
 )
 
 // / searches the focused list (patterns, items, table, findings); n and N go to the
@@ -90,6 +93,78 @@ func TestExpandedFindingGoldens(t *testing.T) {
 				t.Fatalf("%s: the open finding lacks its fix or source:\n%s\nlist:\n%s", name, scr, list)
 			}
 			checkGolden(t, name, scr)
+		}
+	}
+}
+
+// The inspector: one item whole (every attribute with type and size, the indexes it
+// is in and not in, the patterns that return it), at 80x24 and 120x40, NO_COLOR too.
+func TestInspectorGoldens(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			name := fmt.Sprintf("inspector_%dx%d", size[0], size[1])
+			if noColor {
+				t.Setenv("NO_COLOR", "1")
+				name += "_nocolor"
+			}
+			m := testModel(t, fixtureDoc(), size[0], size[1])
+			send(t, m, selectItem{index: 1})
+			send(t, m, keys("i")...)
+			scr := screen(m)
+			for _, want := range []string{"Item 1 · order", "total", "N", "GSI1: GSI1PK=STATUS#SHIPPED GSI1SK=001", "pattern 3 Orders in a status (item 1 of 1 returned)"} {
+				if !strings.Contains(scr, want) {
+					t.Fatalf("%s lacks %q:\n%s", name, want, scr)
+				}
+			}
+			checkGolden(t, name, scr)
+			send(t, m, keys("esc")...)
+			if strings.Contains(screen(m), "Returned by") {
+				t.Fatal("esc did not close the inspector")
+			}
+		}
+	}
+}
+
+// The grouped grid (a bracket down each partition), the facet (f: one entity's items
+// alone) and a widened column (+), at 80x24 and 120x40, NO_COLOR too.
+func TestGroupedGridFacetAndWiden(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			name := fmt.Sprintf("grid_grouped_%dx%d", size[0], size[1])
+			if noColor {
+				t.Setenv("NO_COLOR", "1")
+				name += "_nocolor"
+			}
+			d := fixture()
+			long := d.Items[0].Clone()
+			long["name"] = model.Str("Tarō Yamada of the very long name that the grid cuts at twenty cells")
+			d.Items[0] = long
+			m := testModel(t, &Doc{D: d, Sample: "fixture"}, size[0], size[1])
+			send(t, m, keys("2")...)
+			scr := screen(m)
+			if !strings.Contains(scr, "┌CUST#1") || !strings.Contains(scr, "└ ") || !strings.Contains(scr, "[CUST#2") {
+				t.Fatalf("%s: partitions not drawn as groups:\n%s", name, scr)
+			}
+			checkGolden(t, name, scr)
+			send(t, m, keys("f")...) // customer only
+			scr = screen(m)
+			if !strings.Contains(scr, "entity customer only") || strings.Contains(scr, "ORDER#001") || !strings.Contains(scr, "[CUST#1") {
+				t.Fatalf("%s: the customer facet:\n%s", name, scr)
+			}
+			checkGolden(t, name+"_facet", scr)
+			ip := m.panes[paneItems].(*itemsPane)
+			g, _, _ := ip.shownGrid()
+			for ip.left < slices.Index(g.Columns, "name") { // scroll to the name column
+				send(t, m, keys("l")...)
+			}
+			send(t, m, keys("+")...)
+			if scr := screen(m); !strings.Contains(scr, "of the very long name") {
+				t.Errorf("%s: + did not widen the name column:\n%s", name, scr)
+			}
+			send(t, m, keys("f", "f", "f")...) // order, untyped, every item
+			if ip.facet != facetAll {
+				t.Errorf("f did not cycle back to every item: %d", ip.facet)
+			}
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/cost"
 	"stwb/model"
 )
 
@@ -66,25 +67,41 @@ func fieldChecker(build func(map[string]string) map[string]string) func(string) 
 
 func billingText(b model.Billing) string {
 	if b.Mode == model.Provisioned {
-		return fmt.Sprintf("provisioned %d %d", b.Read, b.Write)
+		s := fmt.Sprintf("provisioned %d %d", b.Read, b.Write)
+		if b.Target > 0 {
+			s += " target " + strconv.FormatFloat(b.Target, 'f', -1, 64)
+		}
+		return s
 	}
 	return "on-demand"
 }
 
-func parseBilling(s string, old model.Billing) (model.Billing, error) {
+// parseBilling reads the billing field: on-demand, or provisioned READ WRITE with an
+// optional autoscaling target utilisation (FORMAT.md: table.billing.provisioned.target).
+func parseBilling(s string) (model.Billing, error) {
 	f := strings.Fields(s)
+	const how = "write on-demand, or provisioned READ WRITE [target T] (such as provisioned 100 50 target 0.7)"
 	switch {
 	case len(f) == 1 && f[0] == "on-demand":
 		return model.Billing{Mode: model.OnDemand}, nil
-	case len(f) == 3 && f[0] == "provisioned":
+	case (len(f) == 3 || len(f) == 5 && f[3] == "target") && f[0] == "provisioned":
 		r, err1 := strconv.ParseInt(f[1], 10, 64)
 		w, err2 := strconv.ParseInt(f[2], 10, 64)
 		if err1 != nil || err2 != nil || r < 1 || w < 1 {
-			return old, fmt.Errorf("provisioned read and write capacity are whole numbers of 1 or more")
+			return model.Billing{}, fmt.Errorf("provisioned read and write capacity are whole numbers of 1 or more")
 		}
-		return model.Billing{Mode: model.Provisioned, Read: r, Write: w, Target: old.Target}, nil
+		b := model.Billing{Mode: model.Provisioned, Read: r, Write: w}
+		if len(f) == 5 {
+			// The loader's rule (table.billing.provisioned.target): above 0, at most 1.
+			t, err := strconv.ParseFloat(f[4], 64)
+			if err != nil || !(t > 0 && t <= 1) {
+				return model.Billing{}, fmt.Errorf("the autoscaling target is a utilisation above 0 and at most 1, such as 0.7")
+			}
+			b.Target = t
+		}
+		return b, nil
 	}
-	return old, fmt.Errorf("write on-demand, or provisioned READ WRITE (such as provisioned 100 50)")
+	return model.Billing{}, fmt.Errorf("%s", how)
 }
 
 func tableFromForm(d *model.Design, v map[string]string) (model.Table, string, string, map[string]string) {
@@ -115,9 +132,10 @@ func tableFromForm(d *model.Design, v map[string]string) (model.Table, string, s
 		}
 	}
 	t.Attributes = attrs
-	b, err := parseBilling(v["billing"], d.Table.Billing)
+	b, err := parseBilling(v["billing"])
 	if err != nil {
 		errs["billing"] = err.Error()
+		b = d.Table.Billing
 	}
 	t.Billing = b
 	switch c := model.TableClass(strings.TrimSpace(v["class"])); c {
@@ -148,26 +166,71 @@ func newTableForm(w *world) *form {
 	f.add("pktype", "pk type", d.Table.KeyAttributeType(d.Table.Key.Partition).String(), "S, N or B", check("pktype"))
 	f.add("sk", "sort key", d.Table.Key.Sort, "the sort key attribute; empty for none", check("sk"))
 	f.add("sktype", "sk type", d.Table.KeyAttributeType(d.Table.Key.Sort).String(), "S, N or B", check("sktype"))
-	f.add("billing", "billing", billingText(d.Table.Billing), "on-demand, or provisioned READ WRITE", check("billing"))
+	f.add("billing", "billing", billingText(d.Table.Billing), "on-demand, or provisioned READ WRITE [target T] (T: the autoscaling target utilisation, such as 0.7)", check("billing"))
 	class := string(d.Table.Class)
 	if class == "" {
 		class = string(model.ClassStandard)
 	}
 	f.add("class", "class", class, "standard or standard-ia", check("class"))
 	f.add("typeattr", "type attribute", d.TypeAttr(), "the attribute that names each item's entity", nil)
+	settings := fieldChecker(func(v map[string]string) map[string]string { _, _, e := settingsFromForm(v); return e })
+	f.add("region", "region", d.Region, "the AWS region whose prices apply (empty: "+cost.DefaultRegion+")", settings("region"))
+	f.add("review", "review", reviewText(d.Review), `rules off or re-graded, with a reason: {unused-index: {severity: off, reason: "read by the nightly export"}}`, settings("review"))
 	f.submit = func(v map[string]string) (edit, error) {
 		t, name, desc, errs := tableFromForm(w.doc.D, v)
-		if len(errs) > 0 {
+		region, rev, errs2 := settingsFromForm(v)
+		if len(errs) > 0 || len(errs2) > 0 {
 			return edit{}, errors.New("fix the fields marked ✗ first")
 		}
-		old := w.doc.D.Table
-		te := tableEdit("edited the table", old, t)
-		me := metaEdit("", w.doc.D.Name, w.doc.D.Description, name, desc)
+		old := *w.doc.D
+		te := tableEdit("edited the table", old.Table, t)
+		me := metaEdit("", old.Name, old.Description, name, desc)
 		return edit{label: "edited the table", data: true,
-			apply:  func(d *model.Design) { te.apply(d); me.apply(d) },
-			revert: func(d *model.Design) { te.revert(d); me.revert(d) }}, nil
+			apply: func(d *model.Design) { te.apply(d); me.apply(d); d.Region, d.Review = region, rev },
+			revert: func(d *model.Design) {
+				te.revert(d)
+				me.revert(d)
+				d.Region, d.Review = old.Region, old.Review
+			}}, nil
 	}
 	return f
+}
+
+// settingsFromForm reads the design's region (one cost.Builtin prices) and its review
+// settings, which are read by the loader as the file's review: section is.
+func settingsFromForm(v map[string]string) (string, []model.ReviewSetting, map[string]string) {
+	errs := map[string]string{}
+	region := strings.TrimSpace(v["region"])
+	if region != "" {
+		if _, err := cost.Builtin().For(region, model.ClassStandard); err != nil {
+			errs["region"] = err.Error()
+		}
+	}
+	var rev []model.ReviewSetting
+	if src := strings.TrimSpace(strings.ReplaceAll(v["review"], "\n", " ")); src != "" {
+		d, err := readWithLoader("review: " + src + "\n")
+		if err != nil {
+			errs["review"] = err.Error()
+		} else {
+			rev = d.Review
+			for i := range rev {
+				rev[i].Pos = model.Pos{}
+			}
+		}
+	}
+	return region, rev, errs
+}
+
+// reviewText writes review settings as the file does, one flow mapping.
+func reviewText(rs []model.ReviewSetting) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	m := map[string]model.Value{}
+	for _, r := range rs {
+		m[r.Rule] = model.Map(map[string]model.Value{"severity": model.Str(r.Severity), "reason": model.Str(r.Reason)})
+	}
+	return formatMapping(m)
 }
 
 // lsiRefusal is DynamoDB's reason an LSI cannot be added to or removed from a table
