@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/internal/inputlimit"
 
 	"stwb/model"
 )
@@ -88,7 +89,7 @@ var (
 // LoadPrices reads a prices file and returns the built-in prices with the file's
 // regions added (a region the file names replaces the built-in one whole).
 func LoadPrices(path string) (Prices, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputlimit.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot read the prices file: %v", path, err)
 	}

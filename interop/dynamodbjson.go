@@ -22,8 +22,10 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"stwb/dynamojson"
+	"stwb/internal/inputlimit"
 	"stwb/model"
 )
 
@@ -69,7 +71,12 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 	if err != nil {
 		return nil, "", err
 	}
+	// A byte order mark is how some editors start a UTF-8 file; it is not JSON.
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := newLineIndex(data)
+	if err := checkUTF8(data, lines); err != nil {
+		return nil, "", err
+	}
 	start := skipSpace(data, 0)
 	if start == len(data) {
 		return nil, "", &LineError{Line: 1, Msg: "the file holds no JSON; expected S3 export lines, a Scan output or a BatchWriteItem request file"}
@@ -135,13 +142,100 @@ func readMaybeGzip(r io.Reader) ([]byte, error) {
 			return nil, &LineError{Line: 1, Msg: "not a valid gzip file: " + err.Error()}
 		}
 		defer zr.Close()
-		data, err := io.ReadAll(zr)
+		// Bounded: 2 MB of gzip can hold 2 GB of one repeated string.
+		data, err := inputlimit.ReadAll(zr, "the decompressed data")
 		if err != nil {
 			return nil, &LineError{Line: 1, Msg: "reading the gzip file: " + err.Error()}
 		}
 		return data, nil
 	}
-	return io.ReadAll(br)
+	return inputlimit.ReadAll(br, "the data")
+}
+
+// checkUTF8 refuses data with a byte that is not UTF-8, naming its line, column and
+// the JSON path of the value it is in. encoding/json would silently turn it into
+// U+FFFD, so an item, even its key, would be imported with a character it never
+// had; DynamoDB strings are UTF-8 (HowItWorks.NamingRulesDataTypes.html "String").
+func checkUTF8(data []byte, lines lineIndex) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	off := 0
+	for off < len(data) {
+		r, n := utf8.DecodeRune(data[off:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		off += n
+	}
+	col := off - bytes.LastIndexByte(data[:off], '\n')
+	return &LineError{Line: lines.at(off), Path: jsonPathAt(data, off),
+		Msg: fmt.Sprintf("byte 0x%02x at column %d is not UTF-8; DynamoDB strings are UTF-8, so fix the file's encoding (iconv -f LATIN1 -t UTF-8)", data[off], col)}
+}
+
+// jsonPathAt is the JSON path ($.Items[3].name.S) of the value or key at byte off of
+// the JSON text data; as far as it got when the text breaks off.
+func jsonPathAt(data []byte, off int) string {
+	type frame struct {
+		array   bool
+		index   int
+		key     string
+		wantKey bool
+	}
+	var stack []frame
+	path := func() string {
+		p := "$"
+		for _, f := range stack {
+			if f.array {
+				p = dynamojson.PathIndex(p, f.index)
+			} else if !f.wantKey || f.key != "" {
+				p = dynamojson.PathChild(p, f.key)
+			}
+		}
+		return p
+	}
+	done := func() { // a value ended: the next one is the parent's next
+		if n := len(stack); n > 0 {
+			if stack[n-1].array {
+				stack[n-1].index++
+			} else {
+				stack[n-1].wantKey = true
+			}
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return path()
+		}
+		past := dec.InputOffset() > int64(off)
+		if n := len(stack); n > 0 && !stack[n-1].array && stack[n-1].wantKey {
+			if key, ok := tok.(string); ok {
+				stack[n-1].key, stack[n-1].wantKey = key, false
+				if past {
+					return path()
+				}
+				continue
+			}
+		}
+		if past {
+			return path()
+		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, frame{wantKey: true})
+		case json.Delim('['):
+			stack = append(stack, frame{array: true})
+		case json.Delim('}'), json.Delim(']'):
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			done()
+		default:
+			done()
+		}
+	}
 }
 
 func decodeFirst(data []byte, start int) (any, error) {
@@ -433,21 +527,39 @@ func ExportBatchWrite(d *model.Design) ([][]byte, error) {
 	return files, nil
 }
 
-// lineIndex maps byte offsets to 1-based line numbers.
-type lineIndex []int // offsets where each line after the first starts
+// lineIndex maps byte offsets to 1-based line numbers. It keeps the number of
+// newlines before each lineBlock-byte block, not one offset per line: 1 GB of
+// newlines would otherwise take 8 GB of offsets.
+type lineIndex struct {
+	data   []byte
+	before []int // newlines before block i
+}
+
+const lineBlock = 4096
 
 func newLineIndex(data []byte) lineIndex {
-	var li lineIndex
-	for i, c := range data {
-		if c == '\n' {
-			li = append(li, i+1)
-		}
+	li := lineIndex{data: data, before: make([]int, 0, len(data)/lineBlock+1)}
+	n := 0
+	for b := 0; b < len(data); b += lineBlock {
+		li.before = append(li.before, n)
+		n += bytes.Count(data[b:min(b+lineBlock, len(data))], newline)
 	}
 	return li
 }
 
+var newline = []byte{'\n'}
+
+// at is the line of the byte at off: one more than the newlines before it.
 func (li lineIndex) at(off int) int {
-	return sort.Search(len(li), func(i int) bool { return li[i] > off }) + 1
+	off = min(max(off, 0), len(li.data))
+	b := off / lineBlock
+	if b >= len(li.before) {
+		if len(li.before) == 0 {
+			return 1
+		}
+		b = len(li.before) - 1
+	}
+	return li.before[b] + bytes.Count(li.data[b*lineBlock:off], newline) + 1
 }
 
 func skipSpace(data []byte, i int) int {

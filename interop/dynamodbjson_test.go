@@ -222,3 +222,78 @@ func FuzzReadDynamoDBJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestReadDynamoDBJSONKeepsInvalidUTF8Out: a byte that is not UTF-8 is an error
+// naming its line, column and JSON path, in every layout, never a silent U+FFFD
+// (HowItWorks.NamingRulesDataTypes.html: strings are Unicode with UTF-8 encoding).
+func TestReadDynamoDBJSONKeepsInvalidUTF8Out(t *testing.T) {
+	cases := []struct{ name, in, want string }{
+		{"scan value", "{\"Items\": [\n{\"PK\":{\"S\":\"a\"}},\n{\"PK\":{\"S\":\"b\"}, \"name\": {\"S\": \"Z\xfcrich\"}}\n]}",
+			"line 3: $.Items[1].name.S: byte 0xfc at column 34 is not UTF-8"},
+		{"export line key", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Item\":{\"PK\":{\"S\":\"\xff\"}}}\n",
+			"line 2: $.Item.PK.S: byte 0xff at column 21 is not UTF-8"},
+		{"batch write attribute name", "{\"t\": [\n{\"PutRequest\": {\"Item\": {\"PK\":{\"S\":\"a\"}, \"n\xc3\": {\"N\": \"1\"}}}}]}",
+			"line 2: $.t[0].PutRequest.Item"},
+	}
+	for _, c := range cases {
+		_, _, err := ReadDynamoDBJSON(strings.NewReader(c.in), nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+	// Valid multi-byte text passes.
+	items, _, err := ReadDynamoDBJSON(strings.NewReader("{\"Item\":{\"PK\":{\"S\":\"Zürich 中文 🙂\"}}}\n"), nil)
+	if err != nil || len(items) != 1 || items[0].Item["PK"].Str != "Zürich 中文 🙂" {
+		t.Errorf("valid UTF-8: %v %v", items, err)
+	}
+}
+
+// TestReadDynamoDBJSONWithBOM: a UTF-8 byte order mark before the JSON is skipped.
+func TestReadDynamoDBJSONWithBOM(t *testing.T) {
+	items, _, err := ReadDynamoDBJSON(strings.NewReader("\xef\xbb\xbf{\"Items\": [{\"PK\":{\"S\":\"a\"}}]}"), nil)
+	if err != nil || len(items) != 1 {
+		t.Fatalf("BOM: %v %v", items, err)
+	}
+}
+
+// TestReadDynamoDBJSONBoundsDecompression: a small gzip file that holds far more
+// than the input limit is refused at the limit, naming it and how to raise it.
+func TestReadDynamoDBJSONBoundsDecompression(t *testing.T) {
+	t.Setenv("STWB_MAX_INPUT", "1MB")
+	var buf bytes.Buffer
+	w := gzip.NewWriter(&buf)
+	chunk := bytes.Repeat([]byte("a"), 1<<20)
+	w.Write([]byte(`{"Items": [{"PK": {"S": "`))
+	for range 64 { // 64 MB of one string in about 64 KB of gzip
+		w.Write(chunk)
+	}
+	w.Close()
+	_, _, err := ReadDynamoDBJSON(&buf, nil)
+	if err == nil || !strings.Contains(err.Error(), "the decompressed data is more than 1MB, over stwb's limit") ||
+		!strings.Contains(err.Error(), "STWB_MAX_INPUT=") {
+		t.Fatalf("gzip bomb: %v", err)
+	}
+}
+
+// TestLineIndex: line numbers agree with counting newlines, and the index of 64 MB
+// of newlines is a small fraction of it (one int per line was 8 bytes a byte).
+func TestLineIndex(t *testing.T) {
+	data := []byte(strings.Repeat("ab\n\n{\"x\": 1}\n", 1000))
+	li := newLineIndex(data)
+	for _, off := range []int{0, 1, 2, 3, 4, 5, 4095, 4096, 4097, 8191, len(data) - 1, len(data)} {
+		if got, want := li.at(off), bytes.Count(data[:off], []byte("\n"))+1; got != want {
+			t.Errorf("at(%d) = %d, want %d", off, got, want)
+		}
+	}
+	if got := newLineIndex(nil).at(0); got != 1 {
+		t.Errorf("empty data: line %d", got)
+	}
+	nl := bytes.Repeat([]byte("\n"), 64<<20)
+	li = newLineIndex(nl)
+	if size := len(li.before) * 8; size > len(nl)/256 {
+		t.Errorf("the index of 64 MB of newlines is %d bytes", size)
+	}
+	if got := li.at(len(nl)); got != len(nl)+1 {
+		t.Errorf("last line %d, want %d", got, len(nl)+1)
+	}
+}

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 
 	"stwb/engine"
+	"stwb/internal/inputlimit"
 	"stwb/internal/mapfile"
 	"stwb/model"
 )
@@ -75,13 +75,13 @@ func whileMapped(stderr io.Writer, path string, f func() int) (code int) {
 // readInput reads the file named on the command line, or standard input for "-".
 func readInput(path string, stdin io.Reader) ([]byte, error) {
 	if path == "-" {
-		data, err := io.ReadAll(stdin)
+		data, err := inputlimit.ReadAll(stdin, "standard input")
 		if err != nil {
 			return nil, fmt.Errorf("reading standard input: %w", err)
 		}
 		return data, nil
 	}
-	return os.ReadFile(path)
+	return inputlimit.ReadFile(path)
 }
 
 // inputName is how errors name what readInput read.

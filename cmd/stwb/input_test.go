@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"stwb/internal/mapfile"
 	"stwb/model"
@@ -54,4 +56,39 @@ func TestQueryReportsAFileCutShort(t *testing.T) {
 		}
 	}()
 	whileMapped(&errb, path, func() int { panic("a bug") })
+}
+
+// TestInputIsBounded: a device, a file past the input limit and an endless standard
+// input end at once with exit 2 and a message naming the limit and how to raise it
+// (internal/inputlimit), for every command that reads a design.
+func TestInputIsBounded(t *testing.T) {
+	t.Setenv("STWB_MAX_INPUT", "4KB")
+	big := filepath.Join(t.TempDir(), "big.yaml")
+	os.WriteFile(big, []byte("version: 1\n"+strings.Repeat("# padding\n", 1000)), 0o644)
+	zero, err := os.Open("/dev/zero")
+	if err != nil {
+		t.Skip(err)
+	}
+	defer zero.Close()
+	for _, cmd := range []string{"query", "check", "cost"} {
+		for _, c := range []struct {
+			arg   string
+			stdin io.Reader
+			want  string
+		}{
+			{"/dev/zero", nil, "/dev/zero is a device, not a file"},
+			{big, nil, "big.yaml is 10KB, over stwb's limit of 4KB for one input; set STWB_MAX_INPUT="},
+			{"-", zero, "standard input is more than 4KB, over stwb's limit of 4KB"},
+		} {
+			var out, errb bytes.Buffer
+			start := time.Now()
+			code := run([]string{cmd, c.arg}, c.stdin, &out, &errb)
+			if code != 2 || !strings.Contains(errb.String(), c.want) {
+				t.Errorf("stwb %s %s: exit %d, %q; want 2 and %q", cmd, c.arg, code, errb.String(), c.want)
+			}
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("stwb %s %s took %v", cmd, c.arg, d)
+			}
+		}
+	}
 }

@@ -15,23 +15,34 @@ package mapfile
 import (
 	"os"
 	"runtime"
+
+	"stwb/internal/inputlimit"
 )
 
 // Read returns the contents of the file at path and a function that releases them;
 // the contents must not be used, nor changed, after release is called. It maps a
 // regular, non-empty file where the system allows and reads anything else
-// (empty files, pipes, other systems) with os.ReadFile, for which release does
-// nothing.
+// (empty files, pipes, other systems), for which release does nothing. A device
+// or a file past inputlimit.Limit is an error.
 func Read(path string) (data []byte, release func(), err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	// A device, or a file past the input limit, is refused before any of it is
+	// mapped or read; a pipe is read within the limit.
+	if err := inputlimit.Check(path, fi); err != nil {
+		return nil, nil, err
+	}
 	if data, release, ok := mapFile(f); ok {
 		return data, release, nil
 	}
-	data, err = os.ReadFile(path)
+	data, err = inputlimit.ReadAll(f, path)
 	return data, func() {}, err
 }
 
