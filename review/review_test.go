@@ -543,3 +543,17 @@ func TestPrefixedIsItsExpression(t *testing.T) {
 		}
 	}
 }
+
+// An entity read only through a KEYS_ONLY index still is read: the entries carry no
+// type attribute, but their table key finds the stored item (GSI.html "Attribute
+// projections").
+func TestEntityReadThroughKeysOnlyIndex(t *testing.T) {
+	for _, proj := range []model.Projection{{Type: model.ProjectKeysOnly}, {Type: model.ProjectInclude, Include: []string{"total"}}} {
+		d := loadBase(t)
+		d.Table.Indexes[0].Projection = proj
+		d.Patterns = []model.Pattern{*pattern(d, 1), *pattern(d, 3), *pattern(d, 4)}
+		if f, ok := rulesOf(t, d)["entity-unread"]; ok {
+			t.Errorf("%s: %s", proj.Type, f.Message)
+		}
+	}
+}

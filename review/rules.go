@@ -336,7 +336,7 @@ func checkEntityUnread(c *checker) {
 		}
 		if r := c.result(i); r != nil {
 			for _, it := range r.Items {
-				read[c.entityOf(it)] = true
+				read[c.returnedEntity(it)] = true
 			}
 		}
 	}
@@ -349,6 +349,31 @@ func checkEntityUnread(c *checker) {
 			Message: fmt.Sprintf("no access pattern returns an item of entity %s (%s sample items, %s in production)", e.Name, fmtInt(int64(len(c.byEntity[e.Name]))), fmtInt(e.Count)),
 			Fix:     fmt.Sprintf("add the pattern that reads %s, or drop the entity if nothing needs it", e.Name)})
 	}
+}
+
+// returnedEntity names the entity of an item a read returned. A KEYS_ONLY or INCLUDE
+// index, or a ProjectionExpression, may leave the type attribute out; the table key
+// it always carries (GSI.html, LSI.html "Attribute projections") finds the stored
+// item and so its entity.
+func (c *checker) returnedEntity(it model.Item) string {
+	if name := c.entityOf(it); name != "" {
+		return name
+	}
+	if c.byKey == nil {
+		c.byKey = map[string]string{}
+		for _, st := range c.items {
+			c.byKey[c.tableKey(st)] = c.entityOf(st)
+		}
+	}
+	return c.byKey[c.tableKey(it)]
+}
+
+// tableKey is an item's table key as one string, for lookups.
+func (c *checker) tableKey(it model.Item) string {
+	k := c.d.Table.Key
+	pk, _ := it[k.Partition]
+	sk, _ := it[k.Sort]
+	return pk.Type.String() + ":" + pk.Str + "\x00" + sk.Type.String() + ":" + sk.Str
 }
 
 // guardEntities are entities written only as conditional claims (uniqueness items):

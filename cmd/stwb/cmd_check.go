@@ -49,8 +49,22 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 		}
 		var refused *engine.Error
-		if *asJSON && !errors.As(err, &refused) {
-			// An invalid design, not items the engine refuses: say so to programs.
+		if errors.As(err, &refused) {
+			// The engine refused the items: the rules that need no run still report,
+			// and their findings are shown beside the error rather than dropped.
+			findings := []review.Finding{}
+			if d, perr := model.Parse(inputName(pos[0]), data); perr == nil {
+				if a, _ := analysis.Run(d, analysis.Options{Review: true}); a != nil && a.Findings != nil {
+					findings = a.Findings
+				}
+			}
+			if *asJSON {
+				writeJSON(stdout, checkReport{Valid: false, Errors: errorLines(err), Findings: findings})
+			} else {
+				writeFindingList(stdout, pos[0], findings)
+			}
+		} else if *asJSON {
+			// An invalid design: say so to programs.
 			writeJSON(stdout, checkReport{Valid: false, Errors: errorLines(err), Findings: []review.Finding{}})
 		}
 		return reportInvalid(stderr, err)
@@ -83,6 +97,13 @@ func writeCheck(findings []review.Finding, path string, asJSON, asSARIF bool, st
 }
 
 func writeFindings(w io.Writer, path string, fs []review.Finding) {
+	counts := writeFindingList(w, path, fs)
+	fmt.Fprintf(w, "%s: valid; %d errors, %d warnings, %d notes\n", path, counts[review.Error], counts[review.Warning], counts[review.Info])
+}
+
+// writeFindingList prints each finding with its place, fix and source, and counts
+// them by severity.
+func writeFindingList(w io.Writer, path string, fs []review.Finding) map[review.Severity]int {
 	counts := map[review.Severity]int{}
 	for _, f := range fs {
 		counts[f.Severity]++
@@ -92,7 +113,7 @@ func writeFindings(w io.Writer, path string, fs []review.Finding) {
 		}
 		fmt.Fprintf(w, "%s: %s [%s] %s\n    fix: %s\n    source: %s\n", where, f.Severity, f.Rule, f.Message, f.Fix, f.Source)
 	}
-	fmt.Fprintf(w, "%s: valid; %d errors, %d warnings, %d notes\n", path, counts[review.Error], counts[review.Warning], counts[review.Info])
+	return counts
 }
 
 func errorLines(err error) []string {
