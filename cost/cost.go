@@ -100,7 +100,12 @@ type PatternCost struct {
 	Consistent bool
 	Batch      bool
 
-	PerRequest Units // one request: the first page of a Query or Scan
+	// PerRequest is one request: for a Query or Scan the page production would
+	// serve (Page), else the engine's run; Sample is the engine's run on the sample
+	// items, shown beside it.
+	PerRequest Units
+	Sample     Units
+	Page       Page
 	PerSecond  Units // PerRequest x Rate
 	Pools      []Pool
 	Monthly    Monthly
@@ -279,16 +284,24 @@ func (r *Report) pattern(d *model.Design, i int, res *engine.Result) PatternCost
 		return pc
 	}
 	pc.Err = res.Err
+	if r.keys == nil {
+		r.keys = NewKeySpace(d, d.Items, r.entityCount)
+	}
 	if billed(res.Err) {
-		pc.PerRequest = unitsOf(firstRequest(res))
+		pc.Sample = unitsOf(firstRequest(res))
+		pc.PerRequest = pc.Sample
+		if res.Err == nil && (p.Operation == model.OpQuery || p.Operation == model.OpScan) {
+			// Reads are priced on the page production would serve, not the sample's.
+			pc.Page = r.productionPage(d, p, res)
+			if pc.Page.Known {
+				pc.PerRequest = pc.Page.Units
+			}
+		}
 	}
 	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
 	pc.Pools = r.pools(pc.PerSecond)
 	pc.Monthly = r.monthly(pc.PerSecond, pc.Pools)
-	if r.keys == nil {
-		r.keys = NewKeySpace(d, d.Items, r.entityCount)
-	}
-	pc.loads = r.loadsOf(d, r.keys, p, res, pc.Rate)
+	pc.loads = r.loadsOf(d, r.keys, p, res, pc.Rate, pc.PerRequest)
 	pc.Hot = hotOf(pc.loads, r.gsis)
 	return pc
 }

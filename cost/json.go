@@ -93,6 +93,17 @@ type jsonHot struct {
 	Indexes    map[string]jsonHotKey `json:"indexes,omitempty"`
 }
 
+// jsonPage is a Query or Scan request's page in production.
+type jsonPage struct {
+	Known    bool    `json:"known"`
+	Items    float64 `json:"items"`
+	Bytes    float64 `json:"bytes"`
+	Read     float64 `json:"read"`
+	More     bool    `json:"more"`
+	CappedBy string  `json:"cappedBy,omitempty"`
+	Because  string  `json:"because"`
+}
+
 type jsonError struct {
 	Type    string `json:"type"`
 	Message string `json:"message"`
@@ -111,7 +122,11 @@ type jsonPattern struct {
 	Monthly      jsonMonthly    `json:"monthly"`
 	Capacity     []jsonPool     `json:"capacity"`
 	HotPartition jsonHot        `json:"hotPartition"`
-	Error        *jsonError     `json:"error"`
+	// Sample is one request on the sample items; perRequest is on the page
+	// production would serve (page), for a Query or Scan.
+	Sample jsonUnits  `json:"sample"`
+	Page   *jsonPage  `json:"page,omitempty"`
+	Error  *jsonError `json:"error"`
 }
 
 type jsonLine struct {
@@ -244,6 +259,11 @@ func (r *Report) patternJSON(pc *PatternCost) jsonPattern {
 		for name, k := range pc.Hot.Indexes {
 			jp.HotPartition.Indexes[name] = hotJSON(k)
 		}
+	}
+	jp.Sample = jsonUnits{pc.Sample.Read, pc.Sample.Write}
+	if pc.Page.Known || pc.Page.Because != "" {
+		pg := pc.Page
+		jp.Page = &jsonPage{Known: pg.Known, Items: pg.Items, Bytes: pg.Bytes, Read: pg.Units.Read, More: pg.More, CappedBy: pg.CappedBy, Because: pg.Because}
 	}
 	jp.Error = errorJSON(pc.Err)
 	return jp

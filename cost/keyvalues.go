@@ -49,18 +49,23 @@ const (
 type KeySpace struct {
 	d       *model.Design
 	count   func(*model.Entity) int64
-	samples map[string][]model.Item // entity name -> its sample items
-	vars    map[[2]string]VarInfo   // (entity, variable) -> what is known
+	samples map[string][]model.Item  // entity name -> its sample items
+	byKey   map[string]*model.Entity // table key -> the stored item's entity
+	vars    map[[2]string]VarInfo    // (entity, variable) -> what is known
 }
 
 // NewKeySpace indexes the design's sample items by entity. count is an entity's
 // production count as the storage report took it.
 func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) int64) *KeySpace {
-	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{}}
+	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{},
+		byKey: map[string]*model.Entity{}}
 	ta := d.TypeAttr()
 	for _, it := range items {
-		if v, ok := it[ta]; ok && v.Type == model.TypeS && d.EntityByName(v.Str) != nil {
-			ks.samples[v.Str] = append(ks.samples[v.Str], it)
+		if v, ok := it[ta]; ok && v.Type == model.TypeS {
+			if e := d.EntityByName(v.Str); e != nil {
+				ks.samples[v.Str] = append(ks.samples[v.Str], it)
+				ks.byKey[tableKeyText(d, it)] = e
+			}
 		}
 	}
 	return ks
@@ -421,15 +426,44 @@ func (ks *KeySpace) ItemsPerValue(ki KeyInfo, e *model.Entity) float64 {
 	if c <= 0 {
 		return 0
 	}
+	values := int64(0)
 	switch ki.Kind {
 	case KeyConstant:
-		return float64(c)
-	case KeyMany:
-		if ki.Values > 0 {
-			return max(float64(c)/float64(ki.Values), 1)
+		values = 1
+	case KeyMany, KeyPattern:
+		values = ki.Values
+	case KeyFew:
+		// The request's value is one of the few: the items spread over all of them.
+		values = 1
+		for _, vi := range ki.Vars {
+			switch vi.Kind {
+			case VarFew:
+				values = mulCap(values, max(vi.Values, 1))
+			case VarPeriod:
+				return 0 // how many periods the table keeps is unknown
+			}
 		}
 	}
-	return 0
+	if values <= 0 {
+		return 0
+	}
+	return max(float64(c)/float64(values), 1)
+}
+
+// EntityOf names the entity of an item: its type attribute, else the stored item
+// with the same table key (an index entry may leave the type out).
+func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
+	if v, ok := it[ks.d.TypeAttr()]; ok && v.Type == model.TypeS {
+		return ks.d.EntityByName(v.Str)
+	}
+	return ks.byKey[tableKeyText(ks.d, it)]
+}
+
+func tableKeyText(d *model.Design, it model.Item) string {
+	k := d.Table.Key
+	pk := it[k.Partition]
+	sk := it[k.Sort]
+	return pk.Type.String() + ":" + pk.Str + "\x00" + sk.Type.String() + ":" + sk.Str
 }
 
 // mulCap and addCap saturate at 1<<62 rather than wrap.

@@ -137,7 +137,7 @@ type contribution struct {
 }
 
 // loadsOf lists where pattern p's per-second load lands.
-func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *engine.Result, rate float64) []contribution {
+func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *engine.Result, rate float64, perRequest Units) []contribution {
 	var out []contribution
 	sk := skewOf(d, p)
 	tpk := d.Table.Key.Partition
@@ -201,17 +201,17 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		}
 		return out
 	}
-	units := firstRequest(res)
 	if !billed(res.Err) {
 		return nil
 	}
+	units := perRequest
 	switch p.Operation {
 	case model.OpQuery, model.OpScan:
 		pool, attr := "table", tpk
 		if a, gsi := gsiAttr(p.Index); gsi {
 			pool, attr = p.Index, a
 		}
-		read := units.Read()
+		read := units.Read
 		if p.Operation == model.OpScan {
 			add(pool, attr, model.Value{}, false, read, 0, nil, false)
 			break
@@ -219,12 +219,12 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		v, has := queryPartitionValue(d, p, res, attr)
 		add(pool, attr, v, has, read, 0, nil, false)
 	case model.OpGetItem:
-		add("table", tpk, p.Key[tpk], true, units.Read(), units.Write(), p.Key, true)
+		add("table", tpk, p.Key[tpk], true, units.Read, units.Write, p.Key, true)
 	case model.OpBatchGetItem, model.OpTransactGetItems:
 		// The response gives one figure for the batch: each key takes its part.
 		n := float64(max(len(p.Keys), 1))
 		for _, k := range p.Keys {
-			add("table", tpk, k[tpk], true, units.Read()/n, 0, k, true)
+			add("table", tpk, k[tpk], true, units.Read/n, 0, k, true)
 		}
 	default:
 		// A write that failed its condition: billed on the keys it named.
@@ -232,7 +232,7 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		n := float64(max(len(keys), 1))
 		for _, k := range keys {
 			v, has := k[tpk]
-			add("table", tpk, v, has, 0, units.Write()/n, k, true)
+			add("table", tpk, v, has, 0, units.Write/n, k, true)
 		}
 	}
 	return out

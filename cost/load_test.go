@@ -106,16 +106,16 @@ patterns:
 			// WCU on S#PENDING, and the GSI throttles the table.
 			name: "status code on a GSI",
 			src: neutralTable + `entities:
-  - {name: e2, keys: {PK: "O#{x}", SK: M, GSI1PK: "S#{y}", GSI1SK: "{x}"}, attributes: {x: S, y: S}, count: 50000000}
+  - {name: e2, keys: {PK: "O#{x}", SK: M, GSI1PK: "S#{y}", GSI1SK: "{z}"}, attributes: {x: S, y: S, z: S}, count: 50000000}
 items:
-  - {type: e2, x: a1, y: PENDING}
-  - {type: e2, x: a2, y: SHIPPED}
-  - {type: e2, x: a3, y: PENDING}
-  - {type: e2, x: a4, y: SHIPPED}
-  - {type: e2, x: a5, y: SHIPPED}
-  - {type: e2, x: a6, y: PENDING}
+  - {type: e2, z: "2026-08-01T10:00:00Z", x: a1, y: PENDING}
+  - {type: e2, z: "2026-08-02T10:00:00Z", x: a2, y: SHIPPED}
+  - {type: e2, z: "2026-08-03T10:00:00Z", x: a3, y: PENDING}
+  - {type: e2, z: "2026-08-04T10:00:00Z", x: a4, y: SHIPPED}
+  - {type: e2, z: "2026-08-05T10:00:00Z", x: a5, y: SHIPPED}
+  - {type: e2, z: "2026-08-06T10:00:00Z", x: a6, y: PENDING}
 patterns:
-  - {id: 1, rate: 2000, operation: PutItem, item: {type: e2, x: a9, y: PENDING, PK: "O#a9", SK: M, GSI1PK: "S#PENDING", GSI1SK: a9}}
+  - {id: 1, rate: 2000, operation: PutItem, item: {type: e2, x: a9, y: PENDING, z: "2026-08-09T10:00:00Z", PK: "O#a9", SK: M, GSI1PK: "S#PENDING", GSI1SK: "2026-08-09T10:00:00Z"}}
   - id: 2
     rate: 2000
     operation: UpdateItem

@@ -98,6 +98,7 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 		rows = append(rows, row)
 	}
 	b.WriteString(Table(headers, rows))
+	writePage(b, pc)
 	writeAssumed(b, "table", pc.Hot.Table)
 	for _, name := range pc.Hot.Order {
 		writeAssumed(b, name, pc.Hot.Indexes[name])
@@ -108,6 +109,28 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 		fmt.Fprintf(b, " · %s at the %s target (%s)", Dollars(m.AtTarget), percent(r.Billing.Target), poolsLine(pc.Pools, true))
 	}
 	b.WriteString("\n")
+}
+
+// writePage says what a Query or Scan request is priced on: the page production
+// would serve beside the sample's.
+func writePage(b *strings.Builder, pc *cost.PatternCost) {
+	if pc.Operation != "Query" && pc.Operation != "Scan" || pc.Err != nil {
+		return
+	}
+	pg := pc.Page
+	if !pg.Known {
+		if pg.Because != "" {
+			fmt.Fprintf(b, "page: %s (%s RCU)\n", pg.Because, Units(pc.Sample.Read))
+		}
+		return
+	}
+	more := ""
+	if pg.More {
+		more = ", then a LastEvaluatedKey"
+	}
+	fmt.Fprintf(b, "page in production: %s items, %s bytes, %s RCU%s; the sample's page: %s RCU\n",
+		Units(math.Round(pg.Items)), Units(math.Round(pg.Bytes)), Units(pg.Units.Read), more, Units(pc.Sample.Read))
+	fmt.Fprintf(b, "assumed (page): %s\n", pg.Because)
 }
 
 // hotCells are the per-key columns: the hottest key value's load beside the mean,

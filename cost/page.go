@@ -1,0 +1,230 @@
+package cost
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"stwb/engine"
+	"stwb/internal/numfmt"
+	"stwb/model"
+)
+
+// Page is one request of a Query or Scan as production would serve it: the sample
+// items say how large each entity's items are, the counts and key values say how
+// many one key value holds. DynamoDB reads in key order until Limit items have been
+// read or 1 MB has (the item that crosses 1 MB is included), and bills the bytes
+// read: ceil(bytes / 4 KB) RCU, half when eventually consistent (Query.html,
+// read-write-operations.html). An LSI read that fetches unprojected attributes also
+// pays ceil(item / 4 KB) per item (LSI.html "Read capacity units").
+type Page struct {
+	Known bool // false: the production page could not be sized; the sample's is used
+	// Items are the items (or index entries) one page reads; Bytes their size.
+	Items, Bytes float64
+	// More is set when the key value (or the table, for a Scan) holds more than one
+	// page: the request ends with a LastEvaluatedKey.
+	More bool
+	// CappedBy says what ended the page: "Limit", "1 MB", or "" (all the key holds).
+	CappedBy string
+	Units    Units // the page's read units, on the table and the index read
+	// Because says, in words, what the page was sized from.
+	Because string
+}
+
+// pageBytes is a Query or Scan page's limit: 1 MB read (Query.html).
+const pageBytes = 1 << 20
+
+// readPool names the pool a read draws on and the partition key it names: the
+// table's, or a GSI's; an LSI shares the table's partition key.
+func readPool(d *model.Design, p *model.Pattern) (index string, attr string, local bool) {
+	attr = d.Table.Key.Partition
+	if ix, ok := d.Table.IndexByName(p.Index); ok {
+		if ix.Local {
+			return ix.Name, attr, true
+		}
+		return ix.Name, ix.Key.Partition, false
+	}
+	return "", attr, false
+}
+
+// productionPage sizes pattern p's first page in production (see Page).
+func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.Result) Page {
+	if len(res.Pages) == 0 {
+		return Page{}
+	}
+	sample := res.Pages[0]
+	index, attr, local := readPool(d, p)
+	fetch := local && sample.Consumed.Table.Read > 0
+	entities := r.entitiesRead(d, sample)
+	var items float64
+	var ki KeyInfo
+	if p.Operation == model.OpScan {
+		for _, e := range entities {
+			items += float64(r.entryCount(e, index))
+		}
+	} else {
+		v, has := queryPartitionValue(d, p, res, attr)
+		ki = r.keys.Key(attr, v, has)
+		if len(entities) == 0 {
+			entities = ki.Entities
+		}
+		for _, e := range entities {
+			n := r.keys.ItemsPerValue(ki, e)
+			if n <= 0 {
+				return Page{Because: fmt.Sprintf("how many %s items one %s holds is unknown (%s): the sample's page is used", e.Name, ki.Shape, ki.Because)}
+			}
+			items += n * r.entryShare(e, index)
+		}
+	}
+	if len(entities) == 0 || items <= 0 {
+		return Page{Because: "the page reads no entity with a count: the sample's page is used"}
+	}
+	// The average entry the page reads, weighted by how many of each entity it holds.
+	var sum, fetchSum, weight float64
+	for _, e := range entities {
+		if r.samplesOf(e) == 0 {
+			return Page{Because: fmt.Sprintf("no sample item of %s to size the page by: the sample's page is used", e.Name)}
+		}
+		var n float64
+		if p.Operation == model.OpScan {
+			n = float64(r.entryCount(e, index))
+		} else {
+			n = r.keys.ItemsPerValue(ki, e) * r.entryShare(e, index)
+		}
+		size, item := r.entrySize(e, index)
+		sum += n * size
+		fetchSum += n * math.Ceil(item/4096)
+		weight += n
+	}
+	avg := sum / weight
+	pg := Page{Known: true, Items: items}
+	if p.Limit > 0 && float64(p.Limit) < pg.Items {
+		pg.Items, pg.CappedBy, pg.More = float64(p.Limit), "Limit", true
+	}
+	counted := avg // what each item counts toward the 1 MB page
+	if fetch {
+		counted = math.Max(4096, math.Ceil(avg/4096)*4096)
+	}
+	if perPage := math.Ceil(float64(pageBytes) / counted); perPage < pg.Items {
+		pg.Items, pg.CappedBy, pg.More = perPage, "1 MB", true
+	}
+	if pg.Items < items && pg.CappedBy == "" {
+		pg.More = true
+	}
+	pg.Bytes = pg.Items * avg
+	factor := 0.5
+	if p.Consistent {
+		factor = 1
+	}
+	rcu := math.Ceil(pg.Bytes/4096-1e-9) * factor
+	rcu = math.Max(rcu, factor) // a page that reads nothing still costs one read unit's half
+	if index == "" {
+		pg.Units = Units{Read: rcu, Table: engine.Units{Read: rcu}}
+	} else {
+		pg.Units = Units{Read: rcu, Indexes: map[string]engine.Units{index: {Read: rcu}}}
+		if fetch {
+			f := fetchSum / weight * pg.Items * factor
+			pg.Units.Table.Read = f
+			pg.Units.Read += f
+		}
+	}
+	pg.Because = r.pageBecause(p, ki, entities, items, avg, pg)
+	return pg
+}
+
+func (r *Report) pageBecause(p *model.Pattern, ki KeyInfo, es []*model.Entity, items, avg float64, pg Page) string {
+	names := make([]string, len(es))
+	for i, e := range es {
+		names[i] = e.Name
+	}
+	where := "the table"
+	if p.Operation == model.OpQuery {
+		where = "one " + ki.Shape
+	} else if p.Index != "" {
+		where = "index " + p.Index
+	}
+	s := fmt.Sprintf("%s holds about %s %s items (counts over key values) of %s bytes on average (the samples)",
+		where, numfmt.Int(int64(math.Round(items))), strings.Join(names, "/"), numfmt.Group(fmt.Sprintf("%.0f", avg)))
+	switch pg.CappedBy {
+	case "Limit":
+		s += fmt.Sprintf("; Limit %d ends the page", p.Limit)
+	case "1 MB":
+		s += "; 1 MB ends the page"
+	}
+	return s
+}
+
+// entitiesRead are the entities of the items a sample page read (found by their
+// table key when an index entry lacks the type attribute).
+func (r *Report) entitiesRead(d *model.Design, pg engine.Page) []*model.Entity {
+	var out []*model.Entity
+	seen := map[string]bool{}
+	for _, v := range pg.Visits {
+		e := r.keys.EntityOf(v.Item)
+		if e == nil || seen[e.Name] {
+			continue
+		}
+		seen[e.Name] = true
+		out = append(out, e)
+	}
+	return out
+}
+
+// entryShare is the share of an entity's items that an index holds (1 for the
+// table): a sparse index holds only the items with its keys.
+func (r *Report) entryShare(e *model.Entity, index string) float64 {
+	if index == "" {
+		return 1
+	}
+	for _, es := range r.Storage.Entities {
+		if es.Name == e.Name && es.Count > 0 {
+			return float64(es.Indexes[index].Items) / float64(es.Count)
+		}
+	}
+	return 0
+}
+
+// entryCount is how many of an entity's items (or index entries) the table (or an
+// index) holds in production.
+func (r *Report) entryCount(e *model.Entity, index string) int64 {
+	for _, es := range r.Storage.Entities {
+		if es.Name != e.Name {
+			continue
+		}
+		if index == "" {
+			return es.Count
+		}
+		return es.Indexes[index].Items
+	}
+	return 0
+}
+
+// entrySize is the average size of an entity's entry in the table or an index (as
+// the storage report measured it from the samples, without the 100-byte storage
+// overhead), and of its whole item.
+func (r *Report) entrySize(e *model.Entity, index string) (entry, item float64) {
+	for _, es := range r.Storage.Entities {
+		if es.Name != e.Name {
+			continue
+		}
+		item = es.AvgBytes
+		if index == "" {
+			return item, item
+		}
+		if l := es.Indexes[index]; l.Items > 0 {
+			return math.Max(float64(l.Bytes)/float64(l.Items)-ItemOverhead, 0), item
+		}
+		return 0, item
+	}
+	return 0, 0
+}
+
+// samplesOf is how many sample items an entity has.
+func (r *Report) samplesOf(e *model.Entity) int {
+	for _, es := range r.Storage.Entities {
+		if es.Name == e.Name {
+			return es.Samples
+		}
+	}
+	return 0
+}
