@@ -18,6 +18,7 @@ import (
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
+	"stwb/verify"
 )
 
 // The differential suite. For each random design (gen_test.go) it creates the table
@@ -212,7 +213,7 @@ func compareAnswers(got, want answer, q request) string {
 	}
 	if q.tie != nil {
 		g, w := total(got.pages), total(want.pages)
-		if ms := live.Compare(&w, &g, live.CompareOptions{TieKey: q.tie}); len(ms) > 0 {
+		if ms := verify.Compare(&w, &g, verify.CompareOptions{TieKey: q.tie}); len(ms) > 0 {
 			return fmt.Sprintf("over %d engine pages and %d dynalite pages (dynalite is 'predicted'): %v",
 				len(got.pages), len(want.pages), ms)
 		}
@@ -222,7 +223,7 @@ func compareAnswers(got, want answer, q request) string {
 		if i >= len(got.pages) || i >= len(want.pages) {
 			return fmt.Sprintf("pages: engine %d, dynalite %d", len(got.pages), len(want.pages))
 		}
-		if ms := live.Compare(&want.pages[i], &got.pages[i], live.CompareOptions{}); len(ms) > 0 {
+		if ms := verify.Compare(&want.pages[i], &got.pages[i], verify.CompareOptions{}); len(ms) > 0 {
 			return fmt.Sprintf("page %d (dynalite is 'predicted', the engine 'got'): %v", i, ms)
 		}
 	}
@@ -258,9 +259,9 @@ func describe(a answer) string {
 					k[n] = v
 				}
 			}
-			b.WriteString(" " + live.FormatItem(k))
+			b.WriteString(" " + verify.FormatItem(k))
 		}
-		fmt.Fprintf(&b, " lek %s] ", live.FormatItem(p.LastEvaluatedKey))
+		fmt.Fprintf(&b, " lek %s] ", verify.FormatItem(p.LastEvaluatedKey))
 	}
 	return b.String()
 }

@@ -24,7 +24,7 @@ type request struct {
 	del    engine.DeleteItemInput
 	pages  bool // follow LastEvaluatedKey with ExclusiveStartKey to the end
 	// tie names the index key attributes when the read is on an index: items with
-	// equal index keys come back in no defined order (see live.CompareOptions).
+	// equal index keys come back in no defined order (see verify.CompareOptions).
 	tie []string
 }
 

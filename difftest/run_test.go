@@ -13,6 +13,7 @@ import (
 	"stwb/engine"
 	"stwb/live"
 	"stwb/model"
+	"stwb/verify"
 )
 
 // maxPages stops a runaway page loop; a generated design has a few hundred items.
@@ -67,7 +68,7 @@ func onEngine(e *engine.Engine, q request) (answer, error) {
 		}
 		if prev != nil && prev.Equal(page.LastEvaluatedKey) {
 			return a, fmt.Errorf("engine: page %d's LastEvaluatedKey %s is its ExclusiveStartKey; paging would never end",
-				n, live.FormatItem(prev))
+				n, verify.FormatItem(prev))
 		}
 		query.ExclusiveStartKey, scan.ExclusiveStartKey = page.LastEvaluatedKey, page.LastEvaluatedKey
 	}

@@ -3,21 +3,12 @@ package live
 import (
 	"context"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"stwb/engine"
 	"stwb/model"
-)
-
-// Outcome statuses of a verified pattern.
-const (
-	StatusOK          = "ok"          // the endpoint answered as predicted
-	StatusMismatch    = "mismatch"    // it did not: see Mismatches
-	StatusSkipped     = "skipped"     // a write pattern: verify never changes the loaded items
-	StatusUnsupported = "unsupported" // the endpoint does not implement the operation (an emulator)
+	"stwb/verify"
 )
 
 // emulatorCapacityNote names what an emulator's ConsumedCapacity gets wrong, so that
@@ -27,46 +18,6 @@ const (
 const emulatorCapacityNote = "this endpoint is not AWS: an emulator's consumed capacity is not DynamoDB's " +
 	"(dynalite sizes strings in UTF-16 code units, not UTF-8 bytes, and charges no index writes); " +
 	"the items, their order, Count and ScannedCount are what is verified"
-
-// CapacityFigures is a request's capacity in the shape of `stwb query --json`.
-type CapacityFigures struct {
-	CapacityUnits float64            `json:"capacityUnits"`
-	Table         float64            `json:"table"`
-	Indexes       map[string]float64 `json:"indexes"`
-}
-
-func figures(c engine.Capacity) CapacityFigures {
-	f := CapacityFigures{CapacityUnits: c.Total(), Table: c.Table.Read + c.Table.Write, Indexes: map[string]float64{}}
-	for n, u := range c.Indexes {
-		f.Indexes[n] = u.Read + u.Write
-	}
-	return f
-}
-
-// Outcome is one pattern's verification.
-type Outcome struct {
-	ID         int              `json:"id"`
-	Name       string           `json:"name"`
-	Operation  string           `json:"operation"`
-	Index      string           `json:"index"`
-	Status     string           `json:"status"`
-	Reason     string           `json:"reason,omitempty"`
-	Mismatches []Mismatch       `json:"mismatches"`
-	Count      int              `json:"count"`        // what the endpoint returned
-	Scanned    int              `json:"scannedCount"` // what the endpoint read
-	Predicted  *CapacityFigures `json:"predictedCapacity"`
-	Consumed   *CapacityFigures `json:"consumedCapacity"`
-}
-
-// VerifyReport is verify's whole answer.
-type VerifyReport struct {
-	Design     string    `json:"design"`
-	Table      string    `json:"table"`
-	Endpoint   string    `json:"endpoint"`
-	Notes      []string  `json:"notes"`
-	Patterns   []Outcome `json:"patterns"`
-	Mismatched int       `json:"mismatched"` // patterns whose answer differed
-}
 
 // Verify runs every read pattern of the design against the endpoint's table (one
 // request each, with ReturnConsumedCapacity INDEXES), compares the items, their
@@ -87,7 +38,7 @@ func (e *NoTableError) Error() string {
 }
 
 // unreachable); a differing answer is a mismatch in the report.
-func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, endpoint string) (*VerifyReport, error) {
+func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, endpoint string) (*verify.Report, error) {
 	e, err := engine.FromDesign(d)
 	if err != nil {
 		return nil, err
@@ -100,15 +51,15 @@ func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, en
 	if desc == nil {
 		return nil, &NoTableError{Table: name, Endpoint: orAWS(endpoint)}
 	}
-	rep := &VerifyReport{Design: d.Name, Table: name, Endpoint: endpoint, Notes: []string{}, Patterns: []Outcome{}}
+	rep := &verify.Report{Design: d.Name, Table: name, Endpoint: endpoint, Notes: []string{}, Patterns: []verify.Outcome{}}
 	if !IsAWS(endpoint) {
 		rep.Notes = append(rep.Notes, emulatorCapacityNote)
 	}
 	for i := range d.Patterns {
 		p := &d.Patterns[i]
-		o := Outcome{ID: p.ID, Name: p.Name, Operation: string(p.Operation), Index: p.Index, Mismatches: []Mismatch{}}
+		o := verify.Outcome{ID: p.ID, Name: p.Name, Operation: string(p.Operation), Index: p.Index, Mismatches: []verify.Mismatch{}}
 		if p.Operation.IsWrite() {
-			o.Status, o.Reason = StatusSkipped, "a write pattern; verify never changes the loaded items"
+			o.Status, o.Reason = verify.StatusSkipped, "a write pattern; verify never changes the loaded items"
 			rep.Patterns = append(rep.Patterns, o)
 			continue
 		}
@@ -117,19 +68,19 @@ func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, en
 		if err != nil {
 			return nil, err
 		}
-		pf, gf := figures(pred.Consumed), figures(got.Consumed)
+		pf, gf := verify.Figures(pred.Consumed), verify.Figures(got.Consumed)
 		o.Predicted, o.Consumed = &pf, &gf
 		o.Count, o.Scanned = got.Count, got.ScannedCount
 		switch {
 		case got.Err != nil && pred.Err == nil && unsupported(got.Err.Type):
-			o.Status = StatusUnsupported
+			o.Status = verify.StatusUnsupported
 			o.Reason = fmt.Sprintf("the endpoint does not implement %s (%s); dynalite has no transactions", p.Operation, got.Err.Type)
 		default:
-			o.Mismatches = Compare(pred, got, CompareOptions{TieKey: tieKey(d, p),
+			o.Mismatches = verify.Compare(pred, got, verify.CompareOptions{TieKey: tieKey(d, p),
 				Unordered: p.Operation == model.OpBatchGetItem})
-			o.Status = StatusOK
+			o.Status = verify.StatusOK
 			if len(o.Mismatches) > 0 {
-				o.Status = StatusMismatch
+				o.Status = verify.StatusMismatch
 				rep.Mismatched++
 			}
 		}
@@ -163,57 +114,9 @@ func tieKey(d *model.Design, p *model.Pattern) []string {
 	return []string{ks.Partition, ks.Sort}
 }
 
-// WriteText prints the report for people: one line per pattern, its mismatches
-// under it, and the notes.
-func (r *VerifyReport) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "verify %s against table %s at %s\n", r.Design, r.Table, orAWS(r.Endpoint))
-	for _, o := range r.Patterns {
-		line := fmt.Sprintf("  %-3d %-11s %-18s", o.ID, strings.ToUpper(o.Status), o.Operation+indexSuffix(o.Index))
-		switch o.Status {
-		case StatusSkipped, StatusUnsupported:
-			line += "  " + o.Reason
-		default:
-			line += fmt.Sprintf("  count %d", o.Count)
-			if o.Operation == string(model.OpQuery) || o.Operation == string(model.OpScan) {
-				line += fmt.Sprintf(" scanned %d", o.Scanned)
-			}
-			line += fmt.Sprintf("  capacity consumed %s, predicted %s", capText(o.Consumed), capText(o.Predicted))
-		}
-		fmt.Fprintln(w, strings.TrimRight(line, " "))
-		if o.Name != "" {
-			fmt.Fprintf(w, "      %s\n", o.Name)
-		}
-		for _, m := range o.Mismatches {
-			fmt.Fprintf(w, "      %s\n", m)
-		}
-	}
-	for _, n := range r.Notes {
-		fmt.Fprintf(w, "note: %s\n", n)
-	}
-	if r.Mismatched > 0 {
-		fmt.Fprintf(w, "%d pattern(s) differ from the prediction\n", r.Mismatched)
-	} else {
-		fmt.Fprintln(w, "every read pattern answered as predicted")
-	}
-}
-
 func orAWS(endpoint string) string {
 	if endpoint == "" {
 		return "AWS"
 	}
 	return endpoint
-}
-
-func indexSuffix(ix string) string {
-	if ix == "" {
-		return ""
-	}
-	return " " + ix
-}
-
-func capText(f *CapacityFigures) string {
-	if f == nil {
-		return "-"
-	}
-	return fmt.Sprintf("%g", f.CapacityUnits)
 }

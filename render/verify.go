@@ -6,19 +6,19 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"stwb/live"
 	"stwb/model"
+	"stwb/verify"
 )
 
-// Verify draws live's verify report for the workbench: a heading naming the design,
+// Verify draws the verify report (package verify) for the workbench: a heading naming the design,
 // the table and the endpoint, a count of each outcome, then one block per pattern
 // (status, operation, index and name; then what the endpoint returned beside the
 // capacity it consumed and the capacity the engine predicted; then each mismatch, or
 // why the pattern was not run), then the notes on the endpoint. Every line fits
 // width; a long mismatch (an item in DynamoDB JSON has no spaces) is wrapped, not
 // cut, since it is the one thing the user came to read. The comparison itself is
-// live's: this only lays out what live.Verify found.
-func Verify(r *live.VerifyReport, width int, st Styles) []string {
+// verify's (live fills the report): this only lays it out.
+func Verify(r *verify.Report, width int, st Styles) []string {
 	if r == nil {
 		return nil
 	}
@@ -42,7 +42,7 @@ func Verify(r *live.VerifyReport, width int, st Styles) []string {
 		counts[o.Status]++
 	}
 	summary := fmt.Sprintf("%d patterns: %d ok · %d mismatch · %d skipped · %d unsupported",
-		len(r.Patterns), counts[live.StatusOK], counts[live.StatusMismatch], counts[live.StatusSkipped], counts[live.StatusUnsupported])
+		len(r.Patterns), counts[verify.StatusOK], counts[verify.StatusMismatch], counts[verify.StatusSkipped], counts[verify.StatusUnsupported])
 	switch {
 	case r.Mismatched > 0:
 		wrapped(0, st.Error, summary+fmt.Sprintf(" · %d differ from the prediction", r.Mismatched))
@@ -71,7 +71,7 @@ func Verify(r *live.VerifyReport, width int, st Styles) []string {
 			wrapped(indent, lipgloss.NewStyle(), o.Name)
 		}
 		switch o.Status {
-		case live.StatusSkipped, live.StatusUnsupported:
+		case verify.StatusSkipped, verify.StatusUnsupported:
 			wrapped(indent, st.Dim, o.Reason)
 			continue
 		}
@@ -97,7 +97,7 @@ func nameOrDash(s string) string {
 	return s
 }
 
-func opIndex(o live.Outcome) string {
+func opIndex(o verify.Outcome) string {
 	if o.Index == "" {
 		return o.Operation
 	}
@@ -106,11 +106,11 @@ func opIndex(o live.Outcome) string {
 
 func statusStyle(status string, st Styles) lipgloss.Style {
 	switch status {
-	case live.StatusOK:
+	case verify.StatusOK:
 		return st.OK
-	case live.StatusMismatch:
+	case verify.StatusMismatch:
 		return st.Error
-	case live.StatusUnsupported:
+	case verify.StatusUnsupported:
 		return st.Warn
 	}
 	return st.Dim
@@ -118,7 +118,7 @@ func statusStyle(status string, st Styles) lipgloss.Style {
 
 // returned is what the endpoint answered: Count, and ScannedCount where the request
 // has one (Query and Scan: Query.html "Query result counts").
-func returned(o live.Outcome) string {
+func returned(o verify.Outcome) string {
 	s := fmt.Sprintf("returned %d", o.Count)
 	if o.Operation == string(model.OpQuery) || o.Operation == string(model.OpScan) {
 		s += fmt.Sprintf(", scanned %d", o.Scanned)
@@ -129,8 +129,8 @@ func returned(o live.Outcome) string {
 // capacityComparison sets the consumed capacity beside the predicted, with the table
 // and each index when an index was charged. A difference is marked but is not a
 // mismatch: an emulator does not compute capacity as DynamoDB does (the notes say
-// how), and live compares only the answer.
-func capacityComparison(o live.Outcome) string {
+// how), and verify compares only the answer.
+func capacityComparison(o verify.Outcome) string {
 	s := "capacity consumed " + figures(o.Consumed) + ", predicted " + figures(o.Predicted)
 	if o.Consumed != nil && o.Predicted != nil && !sameFigures(*o.Consumed, *o.Predicted) {
 		s += " (differs)"
@@ -138,7 +138,7 @@ func capacityComparison(o live.Outcome) string {
 	return s
 }
 
-func figures(f *live.CapacityFigures) string {
+func figures(f *verify.CapacityFigures) string {
 	if f == nil {
 		return "-"
 	}
@@ -153,7 +153,7 @@ func figures(f *live.CapacityFigures) string {
 	return s + " (" + strings.Join(parts, ", ") + ")"
 }
 
-func sameFigures(a, b live.CapacityFigures) bool {
+func sameFigures(a, b verify.CapacityFigures) bool {
 	if a.CapacityUnits != b.CapacityUnits || a.Table != b.Table {
 		return false
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"stwb/live"
+	"stwb/verify"
 )
 
 // verifyFixture is a report with one outcome of each status. Its mismatch carries an
@@ -14,30 +14,30 @@ import (
 // CJK and emoji (two cells a character), and its emulator's capacity differs from the
 // prediction on an index, as dynalite's does (it charges no index writes and sizes
 // strings in UTF-16: DYNAMODB.md "Emulators as peers").
-func verifyFixture() *live.VerifyReport {
-	caps := func(total, table float64, ix map[string]float64) *live.CapacityFigures {
-		return &live.CapacityFigures{CapacityUnits: total, Table: table, Indexes: ix}
+func verifyFixture() *verify.Report {
+	caps := func(total, table float64, ix map[string]float64) *verify.CapacityFigures {
+		return &verify.CapacityFigures{CapacityUnits: total, Table: table, Indexes: ix}
 	}
-	return &live.VerifyReport{
+	return &verify.Report{
 		Design: "orders", Table: "orders-data", Endpoint: "http://127.0.0.1:4599",
 		Notes: []string{"this endpoint is not AWS: an emulator's consumed capacity is not DynamoDB's " +
 			"(dynalite sizes strings in UTF-16 code units, not UTF-8 bytes, and charges no index writes); " +
 			"the items, their order, Count and ScannedCount are what is verified"},
 		Mismatched: 1,
-		Patterns: []live.Outcome{
-			{ID: 1, Name: "Get a customer's profile", Operation: "GetItem", Status: live.StatusOK, Mismatches: []live.Mismatch{},
+		Patterns: []verify.Outcome{
+			{ID: 1, Name: "Get a customer's profile", Operation: "GetItem", Status: verify.StatusOK, Mismatches: []verify.Mismatch{},
 				Count: 1, Predicted: caps(0.5, 0.5, map[string]float64{}), Consumed: caps(0.5, 0.5, map[string]float64{})},
-			{ID: 2, Name: "注文一覧 🍣 newest first", Operation: "Query", Status: live.StatusOK, Mismatches: []live.Mismatch{},
+			{ID: 2, Name: "注文一覧 🍣 newest first", Operation: "Query", Status: verify.StatusOK, Mismatches: []verify.Mismatch{},
 				Count: 2, Scanned: 3, Predicted: caps(0.5, 0.5, map[string]float64{}), Consumed: caps(1, 1, map[string]float64{})},
-			{ID: 3, Name: "Orders in a status", Operation: "Query", Index: "GSI1", Status: live.StatusMismatch,
-				Mismatches: []live.Mismatch{
+			{ID: 3, Name: "Orders in a status", Operation: "Query", Index: "GSI1", Status: verify.StatusMismatch,
+				Mismatches: []verify.Mismatch{
 					{Field: "items", Predicted: "2 items", Got: "2 items",
 						Detail: `item 1: predicted {"GSI1PK":{"S":"STATUS#SHIPPED"},"PK":{"S":"CUST#1"},"SK":{"S":"ORDER#002"},"total":{"N":"99"}}, got {"GSI1PK":{"S":"STATUS#SHIPPED"},"PK":{"S":"CUST#1"},"SK":{"S":"ORDER#002"},"total":{"N":"100"}}`},
 				},
 				Count: 2, Scanned: 2, Predicted: caps(0.5, 0, map[string]float64{"GSI1": 0.5}), Consumed: caps(0.5, 0, map[string]float64{"GSI1": 0.5})},
-			{ID: 4, Name: "Place an order", Operation: "TransactWriteItems", Status: live.StatusSkipped, Mismatches: []live.Mismatch{},
+			{ID: 4, Name: "Place an order", Operation: "TransactWriteItems", Status: verify.StatusSkipped, Mismatches: []verify.Mismatch{},
 				Reason: "a write pattern; verify never changes the loaded items"},
-			{ID: 5, Name: "An order and its lines at once", Operation: "TransactGetItems", Status: live.StatusUnsupported, Mismatches: []live.Mismatch{},
+			{ID: 5, Name: "An order and its lines at once", Operation: "TransactGetItems", Status: verify.StatusUnsupported, Mismatches: []verify.Mismatch{},
 				Reason: "the endpoint does not implement TransactGetItems (UnknownOperationException); dynalite has no transactions"},
 		},
 	}
@@ -93,15 +93,15 @@ func TestVerifyContent(t *testing.T) {
 }
 
 func TestVerifySummary(t *testing.T) {
-	ok := &live.VerifyReport{Design: "d", Table: "t", Patterns: []live.Outcome{
-		{ID: 1, Operation: "GetItem", Status: live.StatusOK, Count: 1,
-			Predicted: &live.CapacityFigures{CapacityUnits: 0.5, Table: 0.5},
+	ok := &verify.Report{Design: "d", Table: "t", Patterns: []verify.Outcome{
+		{ID: 1, Operation: "GetItem", Status: verify.StatusOK, Count: 1,
+			Predicted: &verify.CapacityFigures{CapacityUnits: 0.5, Table: 0.5},
 			// An index absent on one side and charged 0 on the other is the same charge.
-			Consumed: &live.CapacityFigures{CapacityUnits: 0.5, Table: 0.5, Indexes: map[string]float64{"GSI1": 0}}},
+			Consumed: &verify.CapacityFigures{CapacityUnits: 0.5, Table: 0.5, Indexes: map[string]float64{"GSI1": 0}}},
 	}}
 	cases := []struct {
 		name    string
-		rep     *live.VerifyReport
+		rep     *verify.Report
 		want    []string
 		notWant []string
 	}{

@@ -17,6 +17,7 @@ import (
 	"stwb/live"
 	"stwb/model"
 	"stwb/samples"
+	"stwb/verify"
 )
 
 func attrDef(name string, t types.ScalarAttributeType) types.AttributeDefinition {
@@ -271,9 +272,9 @@ func TestDeployAndVerifyEverySample(t *testing.T) {
 			checked := 0
 			for _, o := range vr.Patterns {
 				switch o.Status {
-				case live.StatusOK:
+				case verify.StatusOK:
 					checked++
-				case live.StatusMismatch, live.StatusUnsupported:
+				case verify.StatusMismatch, verify.StatusUnsupported:
 					t.Errorf("pattern %d (%s %s): %s %v %s", o.ID, o.Operation, o.Index, o.Status, o.Mismatches, o.Reason)
 				}
 			}

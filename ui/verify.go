@@ -4,18 +4,16 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"strings"
-	"syscall"
 	"time"
 
-	"github.com/aws/smithy-go"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"stwb/live"
 	"stwb/model"
 	"stwb/render"
+	"stwb/verify"
 )
 
 // verifyTimeout bounds one verify run. It runs one request per read pattern plus a
@@ -85,11 +83,11 @@ type verifyState struct {
 	cancel context.CancelFunc // ends the run in flight; nil when none is
 	args   verifyArgs         // of the newest run
 
-	rep    *live.VerifyReport // the last report; nil before the first
-	rev    uint64             // Doc.Rev of the design the report verified
-	show   bool               // the report is on screen
-	top    int                // its first line on screen
-	lines  []string           // the report drawn at linesW, so View only slices
+	rep    *verify.Report // the last report; nil before the first
+	rev    uint64         // Doc.Rev of the design the report verified
+	show   bool           // the report is on screen
+	top    int            // its first line on screen
+	lines  []string       // the report drawn at linesW, so View only slices
 	linesW int
 }
 
@@ -107,7 +105,7 @@ type verifyMsg struct {
 	seq  uint64
 	rev  uint64
 	args verifyArgs
-	rep  *live.VerifyReport
+	rep  *verify.Report
 	err  error
 }
 
@@ -128,14 +126,14 @@ func (m *Model) startVerify(a verifyArgs) tea.Cmd {
 				msg = verifyMsg{seq: seq, rev: rev, args: a, err: fmt.Errorf("internal error (%v); save your design and report this", r)}
 			}
 		}()
-		rep, err := verify(ctx, snap, a)
+		rep, err := connectAndVerify(ctx, snap, a)
 		return verifyMsg{seq: seq, rev: rev, args: a, rep: rep, err: err}
 	}
 }
 
-// verify connects and runs live.Verify. A design not yet deployed comes back as a
+// connectAndVerify connects and runs live.Verify. A design not yet deployed comes back as a
 // *live.NoTableError, which verifyError turns into the command that deploys it.
-func verify(ctx context.Context, d *model.Design, a verifyArgs) (*live.VerifyReport, error) {
+func connectAndVerify(ctx context.Context, d *model.Design, a verifyArgs) (*verify.Report, error) {
 	db, err := live.NewClient(ctx, live.Config{Endpoint: a.endpoint, Region: a.region, Profile: a.profile})
 	if err != nil {
 		return nil, err
@@ -167,13 +165,8 @@ func (m *Model) verified(msg verifyMsg) {
 
 // verifyError says why a run stopped, and what to do about it, in one line.
 func (m *Model) verifyError(a verifyArgs, err error) string {
-	var (
-		noTable *live.NoTableError
-		dns     *net.DNSError
-		api     smithy.APIError
-	)
-	switch {
-	case errors.As(err, &noTable):
+	var noTable *live.NoTableError
+	if errors.As(err, &noTable) {
 		deploy := "stwb deploy " + nameOr(m.w.doc.Path, "FILE") + " --endpoint " + a.endpoint
 		if a.table != "" {
 			deploy += " --table " + a.table
@@ -184,18 +177,8 @@ func (m *Model) verifyError(a verifyArgs, err error) string {
 			s += " (save it with ctrl+s to have a FILE)"
 		}
 		return s
-	case errors.Is(err, context.DeadlineExceeded):
-		return fmt.Sprintf("verify: %s did not answer within %v; check that the endpoint is up, then run verify again", a.endpoint, verifyTimeout)
-	case errors.Is(err, syscall.ECONNREFUSED):
-		return "verify: nothing answers at " + a.endpoint + " (connection refused); start the endpoint or check the URL"
-	case errors.As(err, &dns):
-		return "verify: cannot find the host of " + a.endpoint + " (" + dns.Err + "); check the URL"
-	case errors.As(err, &api):
-		// The service's own error code and message, without the SDK's wrapping of
-		// operation, status and request id that would push them off the line.
-		return "verify: " + api.ErrorCode() + ": " + api.ErrorMessage()
 	}
-	return "verify: " + err.Error()
+	return "verify: " + live.Explain(err, a.endpoint, verifyTimeout)
 }
 
 // verifyKey handles a key while the report is on screen: it scrolls, closes with esc

@@ -19,6 +19,7 @@ import (
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/samples"
+	"stwb/verify"
 )
 
 // The palette command reads its flags as `stwb verify` does (--table, --region,
@@ -62,28 +63,28 @@ func TestParseVerifyArgs(t *testing.T) {
 // cannedReport is what live.Verify answers for the fixture against dynalite when
 // item CUST#1/ORDER#002 was changed behind stwb's back (pattern 3 reads it through
 // GSI1), with the emulator note live adds for an endpoint that is not AWS.
-func cannedReport() *live.VerifyReport {
-	f := func(total, table float64, ix map[string]float64) *live.CapacityFigures {
-		return &live.CapacityFigures{CapacityUnits: total, Table: table, Indexes: ix}
+func cannedReport() *verify.Report {
+	f := func(total, table float64, ix map[string]float64) *verify.CapacityFigures {
+		return &verify.CapacityFigures{CapacityUnits: total, Table: table, Indexes: ix}
 	}
-	return &live.VerifyReport{Design: "fixture", Table: "orders-data", Endpoint: "http://127.0.0.1:4599", Mismatched: 1,
+	return &verify.Report{Design: "fixture", Table: "orders-data", Endpoint: "http://127.0.0.1:4599", Mismatched: 1,
 		Notes: []string{"this endpoint is not AWS: an emulator's consumed capacity is not DynamoDB's (dynalite sizes strings " +
 			"in UTF-16 code units, not UTF-8 bytes, and charges no index writes); the items, their order, Count and ScannedCount are what is verified"},
-		Patterns: []live.Outcome{
-			{ID: 1, Name: "Get a customer's profile", Operation: "GetItem", Status: live.StatusOK, Count: 1,
+		Patterns: []verify.Outcome{
+			{ID: 1, Name: "Get a customer's profile", Operation: "GetItem", Status: verify.StatusOK, Count: 1,
 				Predicted: f(0.5, 0.5, nil), Consumed: f(0.5, 0.5, nil)},
-			{ID: 2, Name: "A customer's orders, newest first", Operation: "Query", Status: live.StatusOK, Count: 1, Scanned: 2,
+			{ID: 2, Name: "A customer's orders, newest first", Operation: "Query", Status: verify.StatusOK, Count: 1, Scanned: 2,
 				Predicted: f(0.5, 0.5, nil), Consumed: f(0.5, 0.5, nil)},
-			{ID: 3, Name: "Orders in a status · 山田 🍣", Operation: "Query", Index: "GSI1", Status: live.StatusMismatch, Count: 0, Scanned: 0,
+			{ID: 3, Name: "Orders in a status · 山田 🍣", Operation: "Query", Index: "GSI1", Status: verify.StatusMismatch, Count: 0, Scanned: 0,
 				Predicted: f(0.5, 0, map[string]float64{"GSI1": 0.5}), Consumed: f(0.5, 0, map[string]float64{"GSI1": 0.5}),
-				Mismatches: []live.Mismatch{
+				Mismatches: []verify.Mismatch{
 					{Field: "items", Predicted: "1 items", Got: "0 items", Detail: `item 0 missing: predicted {"GSI1PK":{"S":"STATUS#SHIPPED"},"GSI1SK":{"S":"001"},"PK":{"S":"CUST#1"},"SK":{"S":"ORDER#001"}}`},
 					{Field: "count", Predicted: "1", Got: "0"},
 					{Field: "scannedCount", Predicted: "1", Got: "0"},
 				}},
-			{ID: 4, Name: "Place an order", Operation: "TransactWriteItems", Status: live.StatusSkipped,
+			{ID: 4, Name: "Place an order", Operation: "TransactWriteItems", Status: verify.StatusSkipped,
 				Reason: "a write pattern; verify never changes the loaded items"},
-			{ID: 5, Name: "An order with its customer", Operation: "TransactGetItems", Status: live.StatusUnsupported,
+			{ID: 5, Name: "An order with its customer", Operation: "TransactGetItems", Status: verify.StatusUnsupported,
 				Reason: "the endpoint does not implement TransactGetItems (UnknownOperationException); dynalite has no transactions"},
 		}}
 }

@@ -17,6 +17,7 @@ import (
 
 	"stwb/live"
 	"stwb/model"
+	"stwb/render"
 )
 
 func init() {
@@ -142,6 +143,9 @@ func tableArg(t string) string {
 	return " --table " + t
 }
 
+// verifyTextWidth is the width the verify report is drawn at for people.
+const verifyTextWidth = 120
+
 func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := newLiveFlags("verify", "stwb verify FILE --endpoint URL [--table NAME] [--json]", stderr)
 	d, _, status := f.parse(args, stdin, stderr)
@@ -157,7 +161,7 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	rep, err := live.Verify(ctx, db, d, *f.table, *f.endpoint)
 	if err != nil {
-		fmt.Fprintln(stderr, "stwb verify:", err)
+		fmt.Fprintln(stderr, "stwb verify:", live.Explain(err, *f.endpoint, 0))
 		return 1
 	}
 	if *f.json {
@@ -168,7 +172,11 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 1
 		}
 	} else {
-		rep.WriteText(stdout)
+		// The workbench's drawing of the report, unstyled, at a width that keeps
+		// a pattern on one line in a wide terminal.
+		for _, line := range render.Verify(rep, verifyTextWidth, render.Plain()) {
+			fmt.Fprintln(stdout, strings.TrimRight(line, " "))
+		}
 	}
 	if rep.Mismatched > 0 {
 		return 1

@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"stwb/internal/dynalitetest"
-	"stwb/live"
 	"stwb/samples"
+	"stwb/verify"
 )
 
 // TestDeployVerifyTeardownCommands takes a sample to dynalite and back with the three
@@ -92,7 +92,7 @@ func TestVerifyJSON(t *testing.T) {
 	if st := run([]string{"verify", file, "--json", "--endpoint", endpoint, "--table", "json-check"}, nil, &out, &errb); st != 0 {
 		t.Fatalf("verify: %d\n%s%s", st, out.String(), errb.String())
 	}
-	var rep live.VerifyReport
+	var rep verify.Report
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatalf("verify --json is not JSON: %v\n%s", err, out.String())
 	}
@@ -101,7 +101,7 @@ func TestVerifyJSON(t *testing.T) {
 		t.Fatalf("report table %q, %d patterns, %d mismatched; want json-check, %d, 0", rep.Table, len(rep.Patterns), rep.Mismatched, len(d.Patterns))
 	}
 	for _, p := range rep.Patterns {
-		if p.Status == live.StatusOK && (p.Predicted == nil || p.Consumed == nil) {
+		if p.Status == verify.StatusOK && (p.Predicted == nil || p.Consumed == nil) {
 			t.Fatalf("pattern %d lacks predicted or consumed capacity", p.ID)
 		}
 	}
