@@ -50,6 +50,8 @@ type Model struct {
 	quit      bool
 	loadErr   error
 	ver       verifyState // the palette's verify: a run in flight, the last report
+	opening   *opening    // the palette's :open in flight (opening.go)
+	openSeq   int
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
@@ -163,6 +165,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case statusMsg:
 		m.status, m.statusErr = msg.text, msg.err
 		return nil
+	case openedMsg:
+		return m.opened(msg)
 	case loadedMsg:
 		if msg.err != nil {
 			m.loadErr = msg.err
@@ -261,6 +265,9 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		return tea.Batch(cmds...)
 	}
 	switch {
+	case m.opening != nil && msg.String() == "ctrl+c":
+		m.stopOpening()
+		return nil
 	case m.confirm != nil:
 		c := m.confirm
 		if msg.String() == "ctrl+c" && m.quit {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -448,4 +449,58 @@ func TestRemoveIndex(t *testing.T) {
 	if d := m.Doc().D; len(d.Table.Indexes) != 1 || d.Entities[1].Keys["GSI1PK"] != "STATUS#{status}" {
 		t.Fatalf("undo did not bring back the index and its templates")
 	}
+}
+
+// TestChangedOnDiskSameSizeAndTime: an outside edit that keeps the file's size and
+// modification time (a tool that restores times, or two writes within the file
+// system's clock tick) is still noticed by the content hash before ctrl+s
+// overwrites it. Before, a matching size and time skipped the hash.
+func TestChangedOnDiskSameSizeAndTime(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.yaml")
+	if err := model.SaveFile(path, fixture()); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(path)
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, doc, 120, 40)
+	data := mustRead(t, path)
+	i := bytes.Index(data, []byte("orders"))
+	if i < 0 {
+		t.Fatal("fixture has no 'orders' to edit")
+	}
+	copy(data[i:], "ORDERS") // same size
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(path, fi.ModTime(), fi.ModTime()); err != nil { // same time
+		t.Fatal(err)
+	}
+	send(t, m, keys("c", "ctrl+s")...)
+	if m.confirm == nil || !strings.Contains(m.confirm.question, "changed on disk") {
+		t.Fatalf("an edit of the same size and time was overwritten without asking; status %q", m.status)
+	}
+	send(t, m, keys("n")...)
+	if !bytes.Contains(mustRead(t, path), []byte("ORDERS")) {
+		t.Fatal("the outside edit was lost")
+	}
+	// A touch (same content, new time) is not a change.
+	m2 := testModel(t, mustOpen(t, path), 120, 40)
+	now := time.Now().Add(time.Hour)
+	os.Chtimes(path, now, now)
+	send(t, m2, keys("c", "ctrl+s")...)
+	if m2.confirm != nil || m2.Doc().Dirty {
+		t.Fatalf("a touch asked or did not save: confirm %v status %q", m2.confirm, m2.status)
+	}
+}
+
+func mustOpen(t *testing.T, path string) *Doc {
+	t.Helper()
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
 }

@@ -71,11 +71,7 @@ func init() {
 			if arg == "" {
 				return nil, fmt.Errorf("open takes a file path; for a sample use: sample NAME")
 			}
-			doc, err := OpenFile(arg)
-			if err != nil {
-				return nil, err
-			}
-			return m.confirmReplace(doc), nil
+			return m.startOpen(arg), nil
 		}},
 		{names: []string{"sample"}, usage: "NAME", desc: "open a sample", run: func(m *Model, _ []string, arg string) (tea.Cmd, error) {
 			if arg == "" {

@@ -8,10 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/internal/inputlimit"
 	"stwb/model"
 	"stwb/samples"
 )
@@ -19,41 +19,34 @@ import (
 // fileStamp is what the design file looked like when it was loaded or saved, to
 // notice that someone else changed it before we overwrite it.
 type fileStamp struct {
-	exists  bool
-	size    int64
-	modTime time.Time
-	sum     [32]byte
+	exists bool
+	sum    [32]byte
 }
 
 func stampOf(path string, data []byte) fileStamp {
-	st := fileStamp{sum: sha256.Sum256(data)}
-	if fi, err := os.Stat(path); err == nil {
-		st.exists, st.size, st.modTime = true, fi.Size(), fi.ModTime()
-	}
-	return st
+	_, err := os.Stat(path)
+	return fileStamp{exists: err == nil, sum: sha256.Sum256(data)}
 }
 
 // changedOnDisk reports whether the file is no longer what was loaded or saved.
-// A different size or time is confirmed by the content hash, so a touch is not a change.
+// The content hash decides, whatever the size and time say: an edit that keeps the
+// size, written within the file system's time resolution or with its time set back
+// (cp -p, rsync -t, git checkout), is a change; a touch is not.
 func (doc *Doc) changedOnDisk() bool {
-	fi, err := os.Stat(doc.Path)
-	if err != nil {
+	if _, err := os.Stat(doc.Path); err != nil {
 		return doc.disk.exists // deleted since
 	}
 	if !doc.disk.exists {
 		return true // created by someone else since
 	}
-	if fi.Size() == doc.disk.size && fi.ModTime().Equal(doc.disk.modTime) {
-		return false
-	}
-	data, err := os.ReadFile(doc.Path)
+	data, err := inputlimit.ReadFile(doc.Path)
 	return err != nil || sha256.Sum256(data) != doc.disk.sum
 }
 
 // OpenFile opens a design file; a path that does not exist gives an empty design
 // that is created on first save (FORMAT.md "stwb [FILE]").
 func OpenFile(path string) (*Doc, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputlimit.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		d := newDesign(path)
 		return &Doc{D: d, Path: path, New: true, Dirty: true}, nil
