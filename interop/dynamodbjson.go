@@ -64,9 +64,34 @@ const (
 // Progress is told how many bytes of the input have been read so far.
 type Progress func(done int64)
 
+// DataFile is what a DynamoDB JSON data file holds besides its items, for the
+// notes an import prints.
+type DataFile struct {
+	Layout DataLayout
+	// Tables names the table of each BatchWriteItem document, in file order.
+	Tables []string
+	// Unfinished lists, for each Scan page that says more pages follow, the JSON
+	// member that says so (LastEvaluatedKey, NextToken) and its line.
+	Unfinished []string
+}
+
 // ReadDynamoDBJSON reads every item of a DynamoDB JSON data file. progress may be
 // nil; it is called every few thousand items. Errors are *LineError.
 func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout, error) {
+	items, f, err := ReadDynamoDBJSONFile(r, progress)
+	return items, f.Layout, err
+}
+
+// ReadDynamoDBJSONFile is ReadDynamoDBJSON that also says what the file holds
+// besides items (DataFile).
+func ReadDynamoDBJSONFile(r io.Reader, progress Progress) ([]SourceItem, DataFile, error) {
+	var facts DataFile
+	items, layout, err := readDynamoDBJSON(r, progress, &facts)
+	facts.Layout = layout
+	return items, facts, err
+}
+
+func readDynamoDBJSON(r io.Reader, progress Progress, facts *DataFile) ([]SourceItem, DataLayout, error) {
 	data, err := readMaybeGzip(r)
 	if err != nil {
 		return nil, "", err
@@ -85,7 +110,7 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 	// the first document: a one-line Scan output would otherwise look the same.
 	first, err := decodeFirst(data, start)
 	if err != nil {
-		return nil, "", &LineError{Line: lines.at(start), Msg: "not valid JSON: " + jsonErrText(err, data, start, lines)}
+		return nil, "", jsonLineError(err, data, start, lines)
 	}
 	obj, ok := first.(map[string]any)
 	if !ok {
@@ -104,7 +129,7 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 		dec.UseNumber()
 		var doc any
 		if err := dec.Decode(&doc); err != nil {
-			return nil, "", &LineError{Line: lines.at(start), Msg: "not valid JSON: " + jsonErrText(err, data, start, lines)}
+			return nil, "", jsonLineError(err, data, start, lines)
 		}
 		obj, ok := doc.(map[string]any)
 		if !ok {
@@ -122,8 +147,16 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 		var err error
 		if here == LayoutScan {
 			items, err = readScanOutput(data, start, lines, progress)
+			for _, more := range []string{"LastEvaluatedKey", "NextToken"} {
+				if v, ok := obj[more]; ok && !emptyJSON(v) {
+					facts.Unfinished = append(facts.Unfinished, fmt.Sprintf("%s of the page at line %d", more, lines.at(start)))
+				}
+			}
 		} else {
 			items, err = readBatchWrite(data, start, obj, lines, progress)
+			for name := range obj {
+				facts.Tables = append(facts.Tables, name)
+			}
 		}
 		if err != nil {
 			return nil, "", err
@@ -578,10 +611,13 @@ func skipSeparators(data []byte, i int) int {
 	return i
 }
 
-// jsonErrText adds the line of a syntax error's offset to its message.
-func jsonErrText(err error, data []byte, start int, lines lineIndex) string {
+// jsonLineError places a decoding error of the document at data[start:] on the
+// line where decoding stopped (the byte before encoding/json's offset), not the
+// line where the document began; an input cut short is placed at its end.
+func jsonLineError(err error, data []byte, start int, lines lineIndex) *LineError {
+	at := len(data) - 1
 	if se, ok := err.(*json.SyntaxError); ok {
-		return fmt.Sprintf("%v (line %d)", se, lines.at(start+int(se.Offset)))
+		at = start + int(se.Offset) - 1
 	}
-	return err.Error()
+	return &LineError{Line: lines.at(max(at, start)), Msg: "not valid JSON: " + err.Error()}
 }

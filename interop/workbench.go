@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -96,6 +97,17 @@ func ImportWorkbenchWith(data []byte, opts WorkbenchOptions) (*WorkbenchImport, 
 	if len(tables) == 0 {
 		c.add(dm.errf("the model has no tables"))
 		return nil, c.errs
+	}
+	var left []string
+	left = append(left, leftOut(r, "ModelName", "ModelMetadata", "DataModel")...)
+	if meta, ok, _ := r.field("ModelMetadata"); ok {
+		left = append(left, leftOut(meta, "Description", "AWSService", "Version")...)
+	}
+	if len(left) > 0 {
+		out.Notes = append(out.Notes, "left out, with no place in a design: "+strings.Join(left, ", "))
+	}
+	if len(tables) > 1 && out.ModelName != "" {
+		out.Notes = append(out.Notes, fmt.Sprintf("the model's name %q has no place: each of its %d tables becomes a design named for its table", out.ModelName, len(tables)))
 	}
 	seen := map[string]string{}
 	for _, tn := range tables {
@@ -335,6 +347,18 @@ facets:
 		fds = append(fds, fd)
 	}
 
+	// What the importer does not read is named, never dropped without a word.
+	left := leftOut(tn, "TableName", "KeyAttributes", "NonKeyAttributes", "GlobalSecondaryIndexes", "TableFacets", "TableData", "BillingMode", "ProvisionedCapacitySettings")
+	for _, g := range c.optArray(tn, "GlobalSecondaryIndexes") {
+		left = append(left, leftOut(g, "IndexName", "KeyAttributes", "Projection", "ProvisionedCapacitySettings")...)
+	}
+	for _, f := range c.optArray(tn, "TableFacets") {
+		left = append(left, leftOut(f, "FacetName", "KeyAttributeAlias", "NonKeyAttributes", "TableData")...)
+	}
+	if len(left) > 0 {
+		note("left out, with no place in a design: %s", strings.Join(left, ", "))
+	}
+
 	// The type attribute: one that holds the facet's name on every item of every
 	// facet. Failing that, the items are tagged with one, so that they keep their
 	// entity in the design.
@@ -350,6 +374,20 @@ facets:
 			names = append(names, fd.name)
 		}
 		ta, found := findTypeAttribute(facetItems, names)
+		if !found {
+			// Items that carry a type attribute of their own (Type: Song on every
+			// song) keep it, the entities named by its values, rather than get a
+			// second one beside it.
+			if own, values := ownTypeAttribute(facetItems); own != "" {
+				ta, found = own, true
+				for k := range fds {
+					if values[k] != "" && values[k] != fds[k].name {
+						note("facet %s: its items' %s is %q on every item; the entity is named %q", fds[k].name, own, values[k], values[k])
+						fds[k].name = values[k]
+					}
+				}
+			}
+		}
 		if !found {
 			ta = freshAttributeName(items, "type", "entityType", "_type")
 			tagged := 0
@@ -398,6 +436,9 @@ facets:
 			if tmpl != "" {
 				e.Keys[k] = tmpl
 			}
+			if a := fd.alias[k]; a != "" && a != k && !strings.Contains(tmpl, "{"+a+"}") {
+				note("facet %s: the key alias %s (for %s) has no place in the design: no template of the items holds it as a variable", fd.name, a, k)
+			}
 		}
 		listed := map[string]bool{}
 		for _, a := range fd.attrs {
@@ -423,6 +464,23 @@ facets:
 		if !isKey[a] && !inEntity[a] && a != d.TypeAttr() {
 			lost = append(lost, a+" ("+declared[a].String()+")")
 		}
+	}
+	var unused []string
+	for _, a := range declOrder {
+		held := false
+		for _, it := range items {
+			if _, ok := it[a]; ok {
+				held = true
+				break
+			}
+		}
+		if !held && !isKey[a] {
+			unused = append(unused, a+" ("+declared[a].String()+")")
+		}
+	}
+	if len(unused) > 0 {
+		note("declared in NonKeyAttributes but held by no item, so not in the design: %s", strings.Join(unused, ", "))
+		lost = slices.DeleteFunc(lost, func(a string) bool { return slices.Contains(unused, a) })
 	}
 	if len(lost) > 0 {
 		note("non-key attribute declarations outside any facet are kept only as item values (a design declares non-key types per entity): %s", strings.Join(lost, ", "))
@@ -729,6 +787,84 @@ func findTypeAttribute(facetItems [][]model.Item, names []string) (string, bool)
 		return "type", true
 	}
 	return sortedStrings(cands)[0], true
+}
+
+// leftOut lists the JSON paths of n's members that the importer does not read
+// (known lists those it does), leaving out empty ones: null, "", [], {} and the
+// Workbench's empty DataAccess ({"MySql": {}}).
+func leftOut(n jnode, known ...string) []string {
+	m, ok := n.v.(map[string]any)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, k := range sortedStrings(m) {
+		if contains(known, k) || emptyJSON(m[k]) {
+			continue
+		}
+		out = append(out, dynamojson.PathChild(n.path, k))
+	}
+	return out
+}
+
+// emptyJSON reports whether a decoded JSON value holds nothing: null, "", [],
+// or an object whose members all hold nothing.
+func emptyJSON(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return true
+	case string:
+		return x == ""
+	case []any:
+		return len(x) == 0
+	case map[string]any:
+		for _, e := range x {
+			if !emptyJSON(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// ownTypeAttribute looks for an attribute named like a type attribute (type,
+// Type, entityType, EntityType, any case) that has one string value on all the
+// items of each facet, a different one per facet: the items' own entity name.
+// values[k] is facet k's value ("" for a facet without items).
+func ownTypeAttribute(facetItems [][]model.Item) (string, []string) {
+	names := map[string]bool{}
+	for _, its := range facetItems {
+		for _, it := range its {
+			for a := range it {
+				if l := strings.ToLower(a); l == "type" || l == "entitytype" {
+					names[a] = true
+				}
+			}
+		}
+	}
+candidates:
+	for _, a := range sortedStrings(names) {
+		values := make([]string, len(facetItems))
+		seen := map[string]bool{}
+		for k, its := range facetItems {
+			for _, it := range its {
+				v, ok := it[a]
+				if !ok || v.Type != model.TypeS || v.Str == "" || (values[k] != "" && values[k] != v.Str) {
+					continue candidates
+				}
+				values[k] = v.Str
+			}
+			if values[k] != "" {
+				if seen[values[k]] {
+					continue candidates
+				}
+				seen[values[k]] = true
+			}
+		}
+		return a, values
+	}
+	return "", nil
 }
 
 // freshAttributeName returns the first name no item uses.

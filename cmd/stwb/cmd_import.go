@@ -65,7 +65,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(pos) == 0 || *into == "" || *table != "" {
 			return usageError(stderr, "%s", importUsage)
 		}
-		return importDynamoDBJSON(pos, *into, *out, *quiet, stdin, stdout, stderr)
+		return importDynamoDBJSON(pos, *into, *out, *force, *quiet, stdin, stdout, stderr)
 	}
 	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
 }
@@ -324,7 +324,13 @@ func fileSafe(s string) string {
 // not a terminal (a CI log then sees that a long import is moving).
 const largeInput = 64 << 20
 
-func importDynamoDBJSON(files []string, into, out string, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
+func importDynamoDBJSON(files []string, into, out string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
+	if out != "" && out != "-" && !sameFile(out, into) && !force {
+		if _, err := os.Lstat(out); err == nil {
+			fmt.Fprintf(stderr, "stwb import: %s exists; pass --force to replace it, or choose another file\n", out)
+			return 2
+		}
+	}
 	d, err := model.Load(into)
 	if err != nil {
 		return reportInvalid(stderr, err)
@@ -332,7 +338,7 @@ func importDynamoDBJSON(files []string, into, out string, quiet bool, stdin io.R
 	before := len(d.Items)
 	var all []interop.SourceItem
 	for _, f := range files {
-		items, layout, err := readDataFile(f, quiet, stdin, stderr)
+		items, facts, err := readDataFile(f, quiet, stdin, stderr)
 		if err != nil {
 			var le *interop.LineError
 			if errors.As(err, &le) {
@@ -347,7 +353,15 @@ func importDynamoDBJSON(files []string, into, out string, quiet bool, stdin io.R
 			items[i].File = f
 		}
 		if !quiet {
-			fmt.Fprintf(stderr, "stwb import: %s: %d items (%s)\n", f, len(items), layout)
+			fmt.Fprintf(stderr, "stwb import: %s: %d items (%s)\n", f, len(items), facts.Layout)
+			for _, more := range facts.Unfinished {
+				fmt.Fprintf(stderr, "stwb import: note: %s: the Scan did not finish (%s says more pages follow); only the items in the file are imported: scan to the end to import the table whole\n", f, more)
+			}
+			for _, tn := range facts.Tables {
+				if tn != d.Table.Name {
+					fmt.Fprintf(stderr, "stwb import: note: %s: the requests are for table %s, the design's table is %s; the items go into the design all the same\n", f, tn, d.Table.Name)
+				}
+			}
 		}
 		all = append(all, items...)
 	}
@@ -383,13 +397,13 @@ func importDynamoDBJSON(files []string, into, out string, quiet bool, stdin io.R
 
 // readDataFile reads one DynamoDB JSON file, showing progress on standard error
 // when it is a terminal or the file is large.
-func readDataFile(path string, quiet bool, stdin io.Reader, stderr io.Writer) ([]interop.SourceItem, interop.DataLayout, error) {
+func readDataFile(path string, quiet bool, stdin io.Reader, stderr io.Writer) ([]interop.SourceItem, interop.DataFile, error) {
 	var r io.Reader = stdin
 	var size int64
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, "", err
+			return nil, interop.DataFile{}, err
 		}
 		defer f.Close()
 		if st, err := f.Stat(); err == nil {
@@ -419,11 +433,11 @@ func readDataFile(path string, quiet bool, stdin io.Reader, stderr io.Writer) ([
 			last = pct
 		}
 	}
-	items, layout, err := interop.ReadDynamoDBJSON(r, progress)
+	items, facts, err := interop.ReadDynamoDBJSONFile(r, progress)
 	if progress != nil && tty {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
-	return items, layout, err
+	return items, facts, err
 }
 
 // sameFile reports whether two paths name the same file (false when either does

@@ -196,6 +196,15 @@ func TestImportNeverReplacesAFileUnasked(t *testing.T) {
 	if code != 2 || !strings.Contains(errText, "other.yaml exists; pass --force") {
 		t.Fatalf("exit %d\n%s", code, errText)
 	}
+	data := filepath.Join(dir, "items.json")
+	os.WriteFile(data, []byte(`{"Item": {"DeviceID": {"S": "d#9"}, "State#Date": {"S": "NORMAL#2021"}}}`+"\n"), 0o644)
+	code, _, errText = runCmd(t, "", "import", "--format", "dynamodb-json", data, "--into", design, "-o", other)
+	if code != 2 || !strings.Contains(errText, "other.yaml exists; pass --force") {
+		t.Fatalf("dynamodb-json: exit %d\n%s", code, errText)
+	}
+	if b, _ := os.ReadFile(other); string(b) != "x: 1\n" {
+		t.Fatal("other.yaml was replaced")
+	}
 }
 
 func TestImportMultiTableOntoYAMLName(t *testing.T) {
@@ -290,6 +299,41 @@ func TestImportErrorsPointAtTheInput(t *testing.T) {
 			}
 			if strings.Contains(errText, ".yaml:") {
 				t.Errorf("names a YAML file that does not exist:\n%s", errText)
+			}
+		})
+	}
+}
+
+// DynamoDB JSON that does not match the design, or is not all of a table, gets a
+// note; a syntax error names the line where it is.
+func TestImportDynamoDBJSONNotes(t *testing.T) {
+	dir := t.TempDir()
+	design := deviceDesign(t, dir)
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	item := `{"DeviceID": {"S": "d#9"}, "State#Date": {"S": "NORMAL#2021"}}`
+	cases := []struct {
+		file string
+		code int
+		want string
+	}{
+		{write("page.json", `{"Items": [`+item+`], "Count": 1, "LastEvaluatedKey": {"DeviceID": {"S": "d#9"}, "State#Date": {"S": "NORMAL#2021"}}}`), 0,
+			"page.json: the Scan did not finish (LastEvaluatedKey of the page at line 1 says more pages follow)"},
+		{write("cli.json", `{"Items": [`+item+`], "NextToken": "eyJ4Ijp7fX0="}`), 0,
+			"cli.json: the Scan did not finish (NextToken of the page at line 1 says more pages follow)"},
+		{write("other.json", `{"DyGraph": [{"PutRequest": {"Item": `+item+`}}]}`), 0,
+			"other.json: the requests are for table DyGraph, the design's table is DeviceStateLog"},
+		{write("broken.json", "{\"Items\": [\n  {\"DeviceID\": {\"S\": \"d#9\"},\n   \"x\": }\n]}\n"), 2,
+			"broken.json:3: not valid JSON: invalid character '}' looking for beginning of value"},
+	}
+	for _, c := range cases {
+		t.Run(filepath.Base(c.file), func(t *testing.T) {
+			code, _, errText := runCmd(t, "", "import", "--format", "dynamodb-json", c.file, "--into", design, "-o", filepath.Join(dir, "out.yaml"), "--force")
+			if code != c.code || !strings.Contains(errText, c.want) {
+				t.Fatalf("exit %d, want %d and %q:\n%s", code, c.code, c.want, errText)
 			}
 		})
 	}
