@@ -242,6 +242,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case verifyMsg:
 		m.verified(msg)
 		return nil
+	case openEditorMsg:
+		if msg.path != "" {
+			return m.editFile(msg.kind, msg.index, msg.path)
+		}
+		return m.openEditor(msg.kind, msg.index)
+	case editorDone:
+		return m.editorBack(msg)
 	case tea.MouseMsg:
 		return m.mouse(msg)
 	case tea.KeyMsg:

@@ -21,6 +21,8 @@ type KeyMap struct {
 	// Inspect shows the item under the cursor whole; Facet shows one entity's items
 	// alone; Widen draws the first column scrolled to at full width, Narrow undoes it.
 	Inspect, Facet, Widen, Narrow key.Binding
+	// EditYAML opens the selected pattern, item or entity as YAML in $EDITOR.
+	EditYAML key.Binding
 	// The Patterns pane's detail and preview scroll on their own.
 	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
@@ -69,6 +71,7 @@ func DefaultKeyMap() KeyMap {
 		Search:    b([]string{"/"}, "/", "search"),
 		Inspect:   b([]string{"i"}, "i", "inspect item"),
 		Facet:     b([]string{"f"}, "f", "one entity only"),
+		EditYAML:  b([]string{"e"}, "e", "edit as YAML in $EDITOR"),
 		Widen:     b([]string{"+"}, "+", "widen column"),
 		Narrow:    b([]string{"-"}, "-", "narrow column"),
 		NextMatch: b([]string{"n"}, "n", "next match"),

@@ -52,6 +52,7 @@ func init() {
 			return m.gotoPattern(n)
 		}},
 		{names: []string{"entity"}, usage: "NAME PK=TEMPLATE [SK=TEMPLATE] [GSI1PK=TEMPLATE ...] [attr:TYPE[:unique] ...]", desc: "add an entity with those key templates", run: (*Model).entityCommand},
+		{names: []string{"newpattern", "np"}, usage: "field=value ... (the pattern form's fields: name=..., operation=Query, index=GSI1, key=\"PK = :pk\", values={...}, actions=[...], expectError=...)", desc: "add a pattern", run: (*Model).newPatternCommand},
 		{names: []string{"item"}, usage: "ENTITY attr=value ...", desc: "add an item of that entity, its keys built from the templates (values as the design file writes them)", run: (*Model).itemCommand},
 		{names: []string{"gsi", "index"}, usage: "NAME PK [SK]", desc: "add a global secondary index", run: func(m *Model, f []string, _ string) (tea.Cmd, error) {
 			if len(f) < 3 || len(f) > 4 {

@@ -223,3 +223,31 @@ func (m *Model) importCommand(f []string, _ string) (tea.Cmd, error) {
 	}
 	return m.checkedEdit(e, nil)
 }
+
+// newPatternCommand is ":newpattern field=value ...": the pattern form's fields by
+// name (operation defaults to Query, id to the next free one), read and refused by
+// the form's own builder, patternFromForm.
+func (m *Model) newPatternCommand(f []string, _ string) (tea.Cmd, error) {
+	d := m.w.doc.D
+	v := map[string]string{"id": fmt.Sprint(nextPatternID(d)), "operation": string(model.OpQuery)}
+	known := map[string]bool{}
+	for _, fl := range patternFields {
+		known[fl[0]] = true
+	}
+	for _, w := range f[1:] {
+		k, val, ok := strings.Cut(w, "=")
+		if !ok || !known[k] {
+			return nil, fmt.Errorf("%q is not field=value with a field of the pattern form (name, operation, index, key, values, actions, ...)", w)
+		}
+		v[k] = unquote(val)
+	}
+	p, errs := patternFromForm(d, model.Pattern{}, -1, v)
+	for _, fl := range patternFields {
+		if msg, bad := errs[fl[0]]; bad {
+			return nil, fmt.Errorf("%s: %s", fl[0], msg)
+		}
+	}
+	idx := len(d.Patterns)
+	e := sliceEdit(fmt.Sprintf("added pattern %d", p.ID), false, patternsOf, opInsert, idx, model.Pattern{}, p)
+	return m.checkedEdit(e, func() tea.Cmd { return cmdOf(selectPattern{index: idx}) })
+}

@@ -117,3 +117,21 @@ func TestPaletteImport(t *testing.T) {
 		t.Errorf("imported model opened as %q", m.Doc().Path)
 	}
 }
+
+// :newpattern adds a pattern from the form's fields by name, refusing what the
+// form refuses.
+func TestPaletteNewPattern(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 80, 24)
+	runPalette(t, m, `newpattern name="Orders in a status" index=GSI1 key="GSI1PK = :s" values={":s": STATUS#PENDING}`)
+	if m.palette != nil {
+		t.Fatal(m.palette.err)
+	}
+	p := m.Doc().D.Patterns[3]
+	if p.ID != 4 || p.Index != "GSI1" || p.KeyCondition != "GSI1PK = :s" || p.Values[":s"].Str != "STATUS#PENDING" {
+		t.Fatalf("pattern %+v", p)
+	}
+	runPalette(t, m, `newpattern name=x key="PK = :nope"`)
+	if m.palette == nil || !strings.Contains(m.palette.err, ":nope") {
+		t.Errorf("an undefined value was not refused")
+	}
+}

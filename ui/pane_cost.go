@@ -19,6 +19,7 @@ type costPane struct {
 	km       KeyMap
 	wid, hgt int
 	top      int
+	left     int // table columns scrolled off to the left (the first and the verdict stay)
 }
 
 func newCostPane(w *world) *costPane { return &costPane{w: w, km: w.km} }
@@ -28,51 +29,82 @@ func (p *costPane) Init() tea.Cmd    { return nil }
 func (p *costPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
 
 func (p *costPane) ShortHelp() []key.Binding {
-	return []key.Binding{p.km.Up, p.km.Down, p.km.PageDown}
+	l, r := p.km.Left, p.km.Right
+	l.SetHelp("←/h", "columns left")
+	r.SetHelp("→/l", "columns right")
+	return []key.Binding{p.km.Up, p.km.Down, p.km.PageDown, r, l}
 }
-func (p *costPane) FullHelp() [][]key.Binding { return [][]key.Binding{p.ShortHelp()} }
+func (p *costPane) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{p.km.Up, p.km.Down, p.km.PageUp, p.km.PageDown, p.km.Top, p.km.Bottom}, p.ShortHelp()[3:]}
+}
+
+// lines is what the pane shows: the header lines, then the report laid out at the
+// pane's width with its tables scrolled by left.
+func (p *costPane) lines() []string {
+	w := p.w
+	st := w.st.Render
+	switch {
+	case w.costRes == nil:
+		return []string{st.Dim.Render("pricing the design…")}
+	case w.costRes.err != nil:
+		return []string{st.Error.Render(render.Clip("no cost report: "+w.costRes.err.Error(), p.wid))}
+	}
+	lines, more := scrollTables(costLines(w.costRes.report, p.wid, w.st), p.wid, p.left)
+	if more {
+		lines = append([]string{st.Dim.Render("tables scroll sideways: → and ← (the first column and the verdict stay)")}, lines...)
+	}
+	if w.costRev != w.doc.Rev {
+		lines = append([]string{st.Dim.Render("(updating…)")}, lines...)
+	}
+	return lines
+}
 
 func (p *costPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
 		switch msg.Button {
 		case tea.MouseButtonWheelUp:
-			p.top = max(0, p.top-3)
+			p.top -= 3
 		case tea.MouseButtonWheelDown:
 			p.top += 3
 		}
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, p.km.Up):
-			p.top = max(0, p.top-1)
+			p.top--
 		case key.Matches(msg, p.km.Down):
 			p.top++
 		case key.Matches(msg, p.km.PageUp):
-			p.top = max(0, p.top-p.hgt)
+			p.top -= p.hgt
 		case key.Matches(msg, p.km.PageDown):
 			p.top += p.hgt
 		case key.Matches(msg, p.km.Top):
 			p.top = 0
+		case key.Matches(msg, p.km.Bottom):
+			p.top = 1 << 30
+		case key.Matches(msg, p.km.Left):
+			p.left = max(0, p.left-1)
+		case key.Matches(msg, p.km.Right):
+			if _, more := scrollTables(p.reportLines(), p.wid, p.left); more {
+				p.left++
+			}
 		}
 	}
+	p.top = max(0, min(p.top, len(p.lines())-p.hgt))
 	return p, nil
 }
 
+func (p *costPane) reportLines() []string {
+	if p.w.costRes == nil || p.w.costRes.report == nil {
+		return nil
+	}
+	return costLines(p.w.costRes.report, p.wid, p.w.st)
+}
+
 func (p *costPane) View() string {
-	w := p.w
-	st := w.st.Render
-	switch {
-	case w.costRes == nil:
-		return st.Dim.Render("pricing the design…")
-	case w.costRes.err != nil:
-		return st.Error.Render(render.Clip("no cost report: "+w.costRes.err.Error(), p.wid))
-	}
-	lines := costLines(w.costRes.report, p.wid, w.st)
-	if w.costRev != w.doc.Rev {
-		lines = append([]string{st.Dim.Render("(updating…)")}, lines...)
-	}
-	p.top = max(0, min(p.top, len(lines)-p.hgt))
-	return strings.Join(lines[p.top:], "\n")
+	lines := p.lines()
+	top := max(0, min(p.top, len(lines)-p.hgt))
+	return strings.Join(lines[top:], "\n")
 }
 
 // costLines is the share-of-bill chart (one bar per pattern, its share of the
@@ -109,10 +141,8 @@ func costLines(r *cost.Report, w int, sty Styles) []string {
 		lines = append(lines, render.Clip(fmt.Sprintf("%3d %s %s %4.0f%% %10s/mo", pc.ID, render.Fit(pc.Name, nameW), bar, share*100, dollars(mo))+flag, w))
 	}
 	lines = append(lines, "")
-	for _, l := range strings.Split(render.Cost(r), "\n") {
-		lines = append(lines, render.Clip(l, w))
-	}
-	return lines
+	// The report unclipped: scrollTables lays it out (tables scroll, prose wraps).
+	return append(lines, strings.Split(render.Cost(r), "\n")...)
 }
 
 func dollars(f float64) string { return render.Dollars(f) }

@@ -81,7 +81,7 @@ func (p *itemsPane) facetName() string {
 func (p *itemsPane) keys() KeyMap {
 	km := p.km
 	has := p.selected() >= 0
-	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Duplicate, &km.Inspect} {
+	for _, b := range []*key.Binding{&km.Edit, &km.Delete, &km.Duplicate, &km.Inspect, &km.EditYAML} {
 		b.SetEnabled(has)
 	}
 	km.CycleView.SetEnabled(len(p.w.doc.D.Table.Indexes) > 0)
@@ -106,7 +106,7 @@ func (p *itemsPane) FullHelp() [][]key.Binding {
 	km := p.keys()
 	return [][]key.Binding{
 		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.Left, km.Right},
-		{km.CycleView, km.Inspect, km.Facet, km.Widen, km.Narrow, km.Add, km.Edit, km.Delete, km.Duplicate},
+		{km.CycleView, km.Inspect, km.Facet, km.Widen, km.Narrow, km.Add, km.Edit, km.EditYAML, km.Delete, km.Duplicate},
 		{km.Search, km.NextMatch, km.PrevMatch},
 	}
 }
@@ -202,6 +202,10 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, km.Inspect):
 			if p.selected() >= 0 {
 				p.inspect, p.itop = true, 0
+			}
+		case key.Matches(msg, km.EditYAML):
+			if i := p.selected(); i >= 0 {
+				return p, cmdOf(openEditorMsg{kind: yamlItem, index: i})
 			}
 		case key.Matches(msg, km.Up):
 			p.move(-1)

@@ -54,7 +54,7 @@ func (p *patternsPane) FullHelp() [][]key.Binding {
 	km := p.keys()
 	return [][]key.Binding{
 		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.DetailDown, km.DetailUp},
-		{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown, km.Pin},
+		{km.Add, km.Edit, km.EditYAML, km.Delete, km.Copy, km.MoveUp, km.MoveDown, km.Pin},
 		{km.Search, km.NextMatch, km.PrevMatch},
 	}
 }
@@ -159,6 +159,10 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		case key.Matches(msg, km.Pin):
 			return p, p.pin()
+		case key.Matches(msg, km.EditYAML):
+			if i := p.sel(); i < len(d.Patterns) {
+				return p, cmdOf(openEditorMsg{kind: yamlPattern, index: i})
+			}
 		case key.Matches(msg, km.Copy):
 			if i := p.sel(); i < len(d.Patterns) {
 				c := clonePattern(d.Patterns[i])

@@ -45,7 +45,7 @@ func (p *tablePane) ShortHelp() []key.Binding {
 }
 
 func (p *tablePane) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{p.km.Up, p.km.Down}, {p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete},
+	return [][]key.Binding{{p.km.Up, p.km.Down}, {p.km.Edit, p.addBinding(), p.km.AddLSI, p.km.Delete, p.km.EditYAML},
 		{p.km.Search, p.km.NextMatch, p.km.PrevMatch}}
 }
 
@@ -136,6 +136,11 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				return p, cmdOf(openForm{f: newEntityForm(p.w, -1)})
 			}
 			return p, cmdOf(openForm{f: newIndexForm(p.w, false, -1)})
+		case key.Matches(msg, km.EditYAML):
+			if kind == rowEntity {
+				return p, cmdOf(openEditorMsg{kind: yamlEntity, index: i})
+			}
+			return p, status("e edits an entity as YAML: select one")
 		case key.Matches(msg, km.AddLSI):
 			if tableExists(p.w.doc) {
 				return p, statusErr(lsiRefusal)

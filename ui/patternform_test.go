@@ -173,3 +173,21 @@ func TestTableFormSettings(t *testing.T) {
 		}
 	}
 }
+
+// Editing the table keeps what its billing field does not show: the autoscaling
+// bounds of a provisioned table.
+func TestTableFormKeepsAutoscaling(t *testing.T) {
+	d := fixture()
+	d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 10, Write: 5,
+		Autoscaling: model.Autoscaling{Read: &model.Scaling{Min: 5, Max: 100, Target: 0.7}}}
+	m := testModel(t, &Doc{D: d, Sample: "fixture"}, 120, 40)
+	send(t, m, keys("3", "g", "enter", "tab")...)
+	send(t, m, typeText(" (renamed)"))
+	send(t, m, keys("ctrl+s")...)
+	if m.form != nil {
+		t.Fatal(m.form.err)
+	}
+	if a := m.Doc().D.Table.Billing.Autoscaling.Read; a == nil || a.Max != 100 {
+		t.Errorf("the table form dropped the autoscaling bounds: %+v", m.Doc().D.Table.Billing)
+	}
+}

@@ -168,3 +168,32 @@ func TestGroupedGridFacetAndWiden(t *testing.T) {
 		}
 	}
 }
+
+// The Cost pane at 80 columns keeps each table's first column and its verdict on
+// screen; → scrolls the columns between, ← back. Goldens scrolled, NO_COLOR too.
+func TestCostPaneScrollsSideways(t *testing.T) {
+	for _, noColor := range []bool{false, true} {
+		for _, size := range [][2]int{{80, 24}, {120, 40}} {
+			name := fmt.Sprintf("cost_scrolled_%dx%d", size[0], size[1])
+			if noColor {
+				t.Setenv("NO_COLOR", "1")
+				name += "_nocolor"
+			}
+			m := testModel(t, fixtureDoc(), size[0], size[1])
+			send(t, m, keys("4")...)
+			for range 12 {
+				send(t, m, keys("j")...)
+			}
+			before := screen(m)
+			send(t, m, keys("l", "l")...)
+			scr := screen(m)
+			if !strings.Contains(scr, "verdict") || !strings.Contains(scr, "read/req") && size[0] == 80 && scr == before {
+				t.Fatalf("%s: no verdict column, or nothing scrolled:\n%s", name, scr)
+			}
+			if size[0] == 80 && !strings.Contains(scr, "◀") {
+				t.Errorf("%s: the scrolled table does not say columns are off to the left:\n%s", name, scr)
+			}
+			checkGolden(t, name, scr)
+		}
+	}
+}

@@ -137,6 +137,11 @@ func tableFromForm(d *model.Design, v map[string]string) (model.Table, string, s
 		errs["billing"] = err.Error()
 		b = d.Table.Billing
 	}
+	if b.Mode == model.Provisioned {
+		// The field does not show the autoscaling bounds (min, max per capacity): they
+		// are kept as they were, not lost.
+		b.Autoscaling = d.Table.Billing.Autoscaling
+	}
 	t.Billing = b
 	switch c := model.TableClass(strings.TrimSpace(v["class"])); c {
 	case model.ClassStandard, model.ClassStandardIA:
