@@ -1,9 +1,15 @@
 package serve
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -36,21 +42,64 @@ func benchDesign() *model.Design {
 	return d
 }
 
+// serveProcess builds stwb and runs `stwb serve` on the design in a process of its
+// own, as dynalite runs in its own, so that neither server shares the client's
+// process; it returns the endpoint and stops the server when the benchmark ends.
+func serveProcess(b *testing.B, d *model.Design) string {
+	b.Helper()
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "stwb")
+	if out, err := exec.Command("go", "build", "-o", bin, "stwb/cmd/stwb").CombinedOutput(); err != nil {
+		b.Fatalf("building stwb: %v\n%s", err, out)
+	}
+	text, err := model.Marshal(d)
+	if err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(dir, "bench.yaml")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", file, "--port", "0")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	})
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(sc.Text()); m != "" {
+			go io.Copy(io.Discard, out)
+			return m
+		}
+	}
+	b.Fatal("stwb serve printed no URL")
+	return ""
+}
+
 // BenchmarkServeVsDynalite runs GetItem and a 25-item Query through aws-sdk-go-v2 on
-// loopback against stwb serve and against dynalite in the same run, at 1, 8 and 64
+// loopback against stwb serve and against dynalite in the same run, each server in
+// a process of its own, at 1, 8 and 64
 // concurrent clients, and reports each request's latency (p50-µs, p99-µs) and the
 // throughput (req/s). Target (issue 17): serve's req/s >= 10x dynalite's and its
 // p50 <= 1/5 of dynalite's. Run with a fixed count, e.g. -benchtime 2000x.
 func BenchmarkServeVsDynalite(b *testing.B) {
 	d := benchDesign()
-	st := start(b, Options{}, d)
+	endpoint := serveProcess(b, d)
 	dyn := dynalitetest.Start(b)
 	tr := &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}
 	b.Cleanup(tr.CloseIdleConnections)
 	targets := []struct {
 		name string
 		db   *dynamodb.Client
-	}{{"serve", client(st.endpoint, tr)}, {"dynalite", client(dyn, tr)}}
+	}{{"serve", client(endpoint, tr)}, {"dynalite", client(dyn, tr)}}
 	if _, err := live.Deploy(context.Background(), targets[1].db, d, live.DeployOptions{}); err != nil {
 		b.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"hash/crc32"
@@ -33,6 +33,9 @@ type Options struct {
 	Account string
 	// Now is the clock TTL expiry and timestamps read; nil means time.Now.
 	Now func() time.Time
+	// Record, when set, receives every operation requested, one Record per line,
+	// in the order the requests took effect (stwb serve --record).
+	Record io.Writer
 }
 
 // Server holds the tables and answers DynamoDB requests over HTTP. It is an
@@ -48,6 +51,9 @@ type Server struct {
 
 	requestID atomic.Uint64
 	ops       map[string]operation
+	// rec writes Options.Record; recMu orders reads recorded side by side.
+	rec   *recorder
+	recMu sync.Mutex
 }
 
 // operation is one API operation: write says whether it needs the lock alone.
@@ -69,6 +75,9 @@ func New(o Options) *Server {
 	}
 	s := &Server{opts: o, tables: map[string]*table{}, tokens: newTokenCache()}
 	s.ops = operations()
+	if o.Record != nil {
+		s.rec = &recorder{w: bufio.NewWriter(o.Record)}
+	}
 	return s
 }
 
@@ -129,30 +138,41 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.writeError(w, serializationError("could not read the request body: "+err.Error()))
 		return
 	}
-	op, ok := s.ops[opName(r)]
-	if !ok || !strings.HasPrefix(r.Header.Get("X-Amz-Target"), targetPrefix) {
-		s.writeError(w, unknownOperation())
-		return
+	name := opName(r)
+	if !strings.HasPrefix(r.Header.Get("X-Amz-Target"), targetPrefix) {
+		name = ""
+	}
+	status, answer := s.Call(name, body)
+	s.write(w, status, answer)
+}
+
+// Call answers one operation's request body as ServeHTTP does, without HTTP: the
+// status and the JSON answer. An unknown operation is UnknownOperationException.
+func (s *Server) Call(name string, body []byte) (status int, answer []byte) {
+	op, ok := s.ops[name]
+	if !ok {
+		e := unknownOperation()
+		return e.status, e.body()
 	}
 	if len(bytes.TrimSpace(body)) == 0 || !json.Valid(body) {
-		s.writeError(w, serializationError(""))
-		return
+		e := serializationError("")
+		return e.status, e.body()
 	}
-	out, aerr := s.call(r.Context(), op, body)
+	out, aerr := s.call(op, name, body)
 	if aerr != nil {
-		s.writeError(w, aerr)
-		return
+		return aerr.status, aerr.body()
 	}
 	b, err := json.Marshal(out)
 	if err != nil {
-		s.writeError(w, fromEngine(err))
-		return
+		e := fromEngine(err)
+		return e.status, e.body()
 	}
-	s.write(w, http.StatusOK, b)
+	return http.StatusOK, b
 }
 
-// call runs an operation under the lock it needs.
-func (s *Server) call(_ context.Context, op operation, body []byte) (any, *apiError) {
+// call runs an operation under the lock it needs, recording it there so that the
+// record's order is the order the requests took effect.
+func (s *Server) call(op operation, name string, body []byte) (any, *apiError) {
 	if op.write {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -160,7 +180,23 @@ func (s *Server) call(_ context.Context, op operation, body []byte) (any, *apiEr
 		s.mu.RLock()
 		defer s.mu.RUnlock()
 	}
+	if s.rec != nil {
+		s.recMu.Lock()
+		s.rec.record(s.now(), name, body)
+		s.recMu.Unlock()
+	}
 	return op.run(s, body)
+}
+
+// RecordError is the error that stopped --record, if any (the disk filled up):
+// serving goes on without recording.
+func (s *Server) RecordError() error {
+	if s.rec == nil {
+		return nil
+	}
+	s.recMu.Lock()
+	defer s.recMu.Unlock()
+	return s.rec.err
 }
 
 func opName(r *http.Request) string {

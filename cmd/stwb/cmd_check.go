@@ -6,15 +6,22 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
 
 	"stwb/analysis"
+	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
 	"stwb/review"
+	"stwb/serve"
+	"stwb/traffic"
 )
 
 func init() {
-	register("check", "FILE [--json] [--sarif]  validate and review a design (for CI)", runCheck)
+	register("check", "FILE [--json] [--sarif] [--traffic REC]  validate and review a design (for CI)", runCheck)
 }
 
 // checkReport is `stwb check --json`'s shape: {"valid": true, "findings": [...]}.
@@ -22,6 +29,8 @@ type checkReport struct {
 	Valid    bool             `json:"valid"`
 	Errors   []string         `json:"errors,omitempty"`
 	Findings []review.Finding `json:"findings"`
+	// Traffic is --traffic's report: the recorded requests held to the patterns.
+	Traffic *traffic.Report `json:"traffic,omitempty"`
 }
 
 func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -29,12 +38,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	asJSON := fs.Bool("json", false, "print JSON for programs")
 	asSARIF := fs.Bool("sarif", false, "print SARIF 2.1.0 for code-review tools")
-	pos, flags := splitFlags(args, nil)
+	trafficFile := fs.String("traffic", "", "a file `stwb serve --record` wrote: hold the requests it holds to the design's patterns")
+	pos, flags := splitFlags(args, map[string]bool{"traffic": true})
 	if err := fs.Parse(flags); err != nil {
 		return 2
 	}
 	if len(pos) != 1 {
-		return usageError(stderr, "usage: stwb check FILE [--json] [--sarif]")
+		return usageError(stderr, "usage: stwb check FILE [--json] [--sarif] [--traffic RECORD]")
 	}
 	// The design is read as `stwb query` reads it, the file mapped and each item
 	// read once (analysis.Load); the review sees what it would see of a design read
@@ -45,7 +55,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			defer release()
 			var a *analysis.Analysis
 			if a, err = analysis.Load(inputName(pos[0]), data, analysis.Options{Review: true}); err == nil {
-				return writeCheck(a.Findings, pos[0], *asJSON, *asSARIF, stdout, stderr)
+				return writeCheck(a, pos[0], *trafficFile, *asJSON, *asSARIF, stdout, stderr)
 			}
 		}
 		var refused *engine.Error
@@ -72,8 +82,18 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // writeCheck prints a valid design's findings (as SARIF, JSON or text) and returns
-// check's exit status: 1 when there is an error finding.
-func writeCheck(findings []review.Finding, path string, asJSON, asSARIF bool, stdout, stderr io.Writer) int {
+// check's exit status: 1 when there is an error finding or, with --traffic, a
+// request shape no pattern declares or a Scan.
+func writeCheck(a *analysis.Analysis, path, trafficFile string, asJSON, asSARIF bool, stdout, stderr io.Writer) int {
+	findings := a.Findings
+	var tr *traffic.Report
+	if trafficFile != "" {
+		var err error
+		if tr, err = readTraffic(a.Design, trafficFile); err != nil {
+			fmt.Fprintf(stderr, "stwb: --traffic %s: %v\n", trafficFile, err)
+			return 2
+		}
+	}
 	switch {
 	case asSARIF:
 		out, err := review.SARIF(path, findings)
@@ -86,15 +106,73 @@ func writeCheck(findings []review.Finding, path string, asJSON, asSARIF bool, st
 		if findings == nil {
 			findings = []review.Finding{}
 		}
-		writeJSON(stdout, checkReport{Valid: true, Findings: findings})
+		writeJSON(stdout, checkReport{Valid: true, Findings: findings, Traffic: tr})
 	default:
 		writeFindings(stdout, path, findings)
+		if tr != nil {
+			writeTraffic(stdout, tr)
+		}
 	}
-	if review.HasErrors(findings) {
+	if review.HasErrors(findings) || (tr != nil && (len(tr.Undeclared()) > 0 || len(tr.Scans()) > 0)) {
 		return 1
 	}
 	return 0
 }
+
+// readTraffic reads a --record file and holds it to the design.
+func readTraffic(d *model.Design, path string) (*traffic.Report, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := serve.ReadRecords(f)
+	if err != nil {
+		return nil, err
+	}
+	return traffic.Analyze(d, recs, cost.Builtin())
+}
+
+// writeTraffic prints --traffic's report: each shape of request and the pattern it
+// is, the undeclared ones with the pattern to add, the Scans and filters that read
+// more than they return, the patterns nothing asked for, and what the run cost.
+func writeTraffic(w io.Writer, r *traffic.Report) {
+	fmt.Fprintf(w, "traffic: %d item requests recorded from %s to %s (%s)\n", r.Requests,
+		r.From.Format(time.RFC3339), r.To.Format(time.RFC3339), r.To.Sub(r.From).Round(time.Second))
+	for _, u := range r.Uses {
+		what := fmt.Sprintf("pattern %d", u.Pattern)
+		if u.Pattern == 0 {
+			what = "UNDECLARED"
+		}
+		fmt.Fprintf(w, "  %s: %s: %d requests, %s read units, %s write units\n", what, u.Shape, u.Requests, units(u.Read), units(u.Write))
+		if u.Refused > 0 {
+			fmt.Fprintf(w, "    %d of them refused (%s)\n", u.Refused, u.Error)
+		}
+		if u.Pattern == 0 && u.Suggest != "" {
+			fmt.Fprintln(w, "    an access pattern the design does not declare; add it to patterns:")
+			for _, line := range strings.Split(u.Suggest, "\n") {
+				fmt.Fprintln(w, "      "+line)
+			}
+		}
+	}
+	for _, u := range r.Scans() {
+		fmt.Fprintf(w, "  SCAN: %s read %d items and returned %d: every item read is paid for; give it a key (an index) instead\n", u.Shape, u.Scanned, u.Returned)
+	}
+	if len(r.Unused) > 0 {
+		ids := make([]string, len(r.Unused))
+		for i, id := range r.Unused {
+			ids[i] = strconv.Itoa(id)
+		}
+		fmt.Fprintf(w, "  unused: patterns %s were never asked for by the recorded run\n", strings.Join(ids, ", "))
+	}
+	fmt.Fprintf(w, "  cost of the run: %s read units, %s write units = $%.6f on demand (%s)", units(r.Read), units(r.Write), r.Dollars, r.Region)
+	if r.Monthly > 0 {
+		fmt.Fprintf(w, "; $%.2f a month at the recorded rate", r.Monthly)
+	}
+	fmt.Fprintln(w)
+}
+
+func units(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func writeFindings(w io.Writer, path string, fs []review.Finding) {
 	counts := writeFindingList(w, path, fs)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net"
+	"os"
 	"strconv"
 
 	"stwb/model"
@@ -14,10 +15,10 @@ import (
 )
 
 func init() {
-	register("serve", "[FILE] [--host H] [--port P] [--dump OUT]  the design as a local DynamoDB endpoint", runServe)
+	register("serve", "[FILE] [--host H] [--port P] [--dump OUT] [--record REC]  the design as a local DynamoDB endpoint", runServe)
 }
 
-const serveUsage = "stwb serve [FILE] [--host 127.0.0.1] [--port 8000] [--dump OUT.json] [--dump-table NAME]"
+const serveUsage = "stwb serve [FILE] [--host 127.0.0.1] [--port 8000] [--dump OUT.json] [--dump-table NAME] [--record REQUESTS.jsonl]"
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, stop := interrupted()
@@ -34,14 +35,25 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	port := fs.Int("port", 8000, "port to listen on (0: any free port)")
 	dump := fs.String("dump", "", "on shutdown, write the table's items here as DynamoDB JSON (stwb import --format dynamodb-json reads it)")
 	dumpTable := fs.String("dump-table", "", "the table --dump writes (default: the design's, or the only one)")
-	pos, flags := splitFlags(args, map[string]bool{"host": true, "port": true, "dump": true, "dump-table": true})
+	record := fs.String("record", "", "write every request the application makes here, for stwb check DESIGN --traffic FILE")
+	pos, flags := splitFlags(args, map[string]bool{"host": true, "port": true, "dump": true, "dump-table": true, "record": true})
 	if err := fs.Parse(flags); err != nil {
 		return 2
 	}
 	if len(pos) > 1 {
 		return usageError(stderr, "usage: %s", serveUsage)
 	}
-	srv := serve.New(serve.Options{})
+	opts := serve.Options{}
+	if *record != "" {
+		f, err := os.Create(*record)
+		if err != nil {
+			fmt.Fprintf(stderr, "stwb serve: --record: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		opts.Record = f
+	}
+	srv := serve.New(opts)
 	var d *model.Design
 	if len(pos) == 1 {
 		var err error
@@ -77,6 +89,13 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if err := srv.Serve(ctx, l); err != nil {
 		fmt.Fprintf(stderr, "stwb serve: %v\n", err)
 		return 1
+	}
+	if err := srv.RecordError(); err != nil {
+		fmt.Fprintf(stderr, "stwb serve: --record %s stopped: %v\n", *record, err)
+		return 1
+	}
+	if *record != "" {
+		fmt.Fprintf(stdout, "stwb serve: recorded the requests in %s; stwb check DESIGN --traffic %s holds them to the patterns\n", *record, *record)
 	}
 	if *dump != "" {
 		var buf bytes.Buffer

@@ -94,3 +94,53 @@ func TestServeCommand(t *testing.T) {
 		t.Fatalf("the merged design has %d items, want %d", len(merged.Items), len(d.Items)+1)
 	}
 }
+
+// TestServeRecordAndCheckTraffic: stwb serve --record writes the requests, and
+// stwb check DESIGN --traffic FILE reports the undeclared one with the pattern to
+// add, and exits 1.
+func TestServeRecordAndCheckTraffic(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "orders.yaml")
+	if code := run([]string{"sample", "orders", "-o", design}, nil, &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Fatal("sample failed")
+	}
+	d, _ := samples.Load("orders")
+	rec := filepath.Join(dir, "requests.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() {
+		done <- serveMain(ctx, []string{design, "--port", "0", "--record", rec}, nil, &stdout, &stderr)
+	}()
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+	var url string
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		url = urlRE.FindString(stdout.String())
+	}
+	if url == "" {
+		t.Fatalf("no URL printed: %q", stderr.String())
+	}
+	for _, body := range []string{
+		`{"TableName":"` + d.Table.Name + `","Key":{"PK":{"S":"CUST#7"},"SK":{"S":"PROFILE"}}}`,
+		`{"TableName":"` + d.Table.Name + `","Key":{"PK":{"S":"INVOICE#7"},"SK":{"S":"INVOICE"}}}`,
+	} {
+		req, _ := http.NewRequest(http.MethodPost, url, strings.NewReader(body))
+		req.Header.Set("X-Amz-Target", "DynamoDB_20120810.GetItem")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Fatalf("serve exited %d: %s", code, stderr.String())
+	}
+	var out, errOut bytes.Buffer
+	code := run([]string{"check", design, "--traffic", rec}, nil, &out, &errOut)
+	if code != 1 || !strings.Contains(out.String(), "UNDECLARED: GetItem "+d.Table.Name+" key PK = INVOICE#… AND SK = INVOICE") ||
+		!strings.Contains(out.String(), "pattern 1: GetItem") || !strings.Contains(out.String(), "operation: GetItem") {
+		t.Fatalf("check --traffic exited %d:\n%s%s", code, out.String(), errOut.String())
+	}
+}

@@ -1,0 +1,281 @@
+package traffic
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"stwb/cost"
+	"stwb/dynamojson"
+	"stwb/model"
+	"stwb/serve"
+)
+
+// Use is the requests of one shape: how many, what they consumed, and the
+// declared pattern they are (0 for none).
+type Use struct {
+	Shape    Shape   `json:"shape"`
+	Pattern  int     `json:"pattern,omitempty"`
+	Requests int     `json:"requests"`
+	Read     float64 `json:"readUnits"`
+	Write    float64 `json:"writeUnits"`
+	// Scanned and Returned are the items Query and Scan read and kept: a filter
+	// that drops most of what is read is paid for in full.
+	Scanned  int `json:"scanned,omitempty"`
+	Returned int `json:"returned,omitempty"`
+	// Refused counts the requests DynamoDB would refuse, and Error is the first
+	// one's error: the application asks for something the design cannot answer.
+	Refused int    `json:"refused,omitempty"`
+	Error   string `json:"error,omitempty"`
+	// Suggest is, for a shape no pattern declares, the pattern to add to the design
+	// (its YAML, from the first such request).
+	Suggest string `json:"suggest,omitempty"`
+	example serve.Record
+}
+
+// Report is what the recorded traffic shows about the design.
+type Report struct {
+	Requests int       `json:"requests"`
+	From     time.Time `json:"from"`
+	To       time.Time `json:"to"`
+	// Uses are the item requests by shape, most requested first.
+	Uses []Use `json:"uses"`
+	// Unused are the declared patterns no request matched.
+	Unused []int `json:"unusedPatterns"`
+	// Read and Write are the units the whole run consumed (replayed on the design
+	// with stwb's capacity rules); Dollars what they cost on demand, Monthly what
+	// the mix would cost per month at the recorded rate (0 for a run shorter than a
+	// minute).
+	Read    float64 `json:"readUnits"`
+	Write   float64 `json:"writeUnits"`
+	Dollars float64 `json:"dollars"`
+	Monthly float64 `json:"monthlyDollars"`
+	Region  string  `json:"region"`
+}
+
+// Undeclared are the uses no pattern declares.
+func (r *Report) Undeclared() []Use { return r.filter(func(u Use) bool { return u.Pattern == 0 }) }
+
+// Scans are the uses that read more than they return: Scans, and Queries whose
+// filter dropped items.
+func (r *Report) Scans() []Use {
+	return r.filter(func(u Use) bool {
+		return (u.Shape.Op == "Scan" && u.Refused < u.Requests) || (u.Scanned > u.Returned && u.Shape.Filter != "")
+	})
+}
+
+func (r *Report) filter(keep func(Use) bool) []Use {
+	var out []Use
+	for _, u := range r.Uses {
+		if keep(u) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Analyze replays the recorded requests, in order, on a server holding the
+// design's table and items (so each is priced as it ran), groups them by shape and
+// matches each shape to the design's patterns.
+func Analyze(d *model.Design, recs []serve.Record, prices cost.Prices) (*Report, error) {
+	srv := serve.New(serve.Options{})
+	if err := srv.AddDesign(d); err != nil {
+		return nil, err
+	}
+	declared := map[Shape]int{}
+	for i := range d.Patterns {
+		s := PatternShape(d, &d.Patterns[i])
+		if _, ok := declared[s]; !ok {
+			declared[s] = d.Patterns[i].ID
+		}
+	}
+	rep := &Report{Region: d.Region}
+	if rep.Region == "" {
+		rep.Region = "us-east-1"
+	}
+	byShape := map[Shape]*Use{}
+	var order []Shape
+	for i, rec := range recs {
+		if i == 0 || rec.At.Before(rep.From) {
+			rep.From = rec.At
+		}
+		if rec.At.After(rep.To) {
+			rep.To = rec.At
+		}
+		body := withCapacity(rec.Request)
+		status, resp := srv.Call(rec.Op, body)
+		s, ok := RequestShape(d, rec.Op, rec.Request)
+		if !ok {
+			continue
+		}
+		rep.Requests++
+		u := byShape[s]
+		if u == nil {
+			u = &Use{Shape: s, Pattern: declared[s], example: rec}
+			byShape[s] = u
+			order = append(order, s)
+		}
+		u.Requests++
+		if status != 200 {
+			u.Refused++
+			if u.Error == "" {
+				u.Error = errorText(resp)
+			}
+		}
+		r, w, scanned, returned := consumed(resp)
+		u.Read, u.Write = u.Read+r, u.Write+w
+		u.Scanned, u.Returned = u.Scanned+scanned, u.Returned+returned
+		rep.Read, rep.Write = rep.Read+r, rep.Write+w
+	}
+	used := map[int]bool{}
+	for _, s := range order {
+		u := byShape[s]
+		if u.Pattern == 0 {
+			u.Suggest = suggest(d, u.example)
+		}
+		used[u.Pattern] = true
+		rep.Uses = append(rep.Uses, *u)
+	}
+	slices.SortStableFunc(rep.Uses, func(a, b Use) int { return b.Requests - a.Requests })
+	for _, p := range d.Patterns {
+		if !used[p.ID] {
+			rep.Unused = append(rep.Unused, p.ID)
+		}
+	}
+	p, err := pricesFor(prices, rep.Region, d.Table.Class)
+	if err != nil {
+		return nil, err
+	}
+	rep.Dollars = (rep.Read*p.ReadRequestUnitPerMillion + rep.Write*p.WriteRequestUnitPerMillion) / 1e6
+	// A rate is read off a run of a minute or more; a shorter one is too short to
+	// say what a month of it costs.
+	if secs := rep.To.Sub(rep.From).Seconds(); secs >= 60 {
+		rep.Monthly = cost.OnDemandMonthly(rep.Read/secs, rep.Write/secs, p)
+	}
+	return rep, nil
+}
+
+func pricesFor(prices cost.Prices, region string, class model.TableClass) (cost.ClassPrices, error) {
+	if class == "" {
+		class = model.ClassStandard
+	}
+	byClass, ok := prices[region]
+	if !ok {
+		return cost.ClassPrices{}, fmt.Errorf("no prices for region %s (regions: %s)", region, strings.Join(prices.Regions(), ", "))
+	}
+	p, ok := byClass[class]
+	if !ok {
+		return cost.ClassPrices{}, fmt.Errorf("no prices for table class %s in %s", class, region)
+	}
+	return p, nil
+}
+
+// errorText is a refused request's error as "Type: message".
+func errorText(resp []byte) string {
+	var e struct {
+		Type    string `json:"__type"`
+		Message string `json:"message"`
+	}
+	json.Unmarshal(resp, &e)
+	if i := strings.LastIndexByte(e.Type, '#'); i >= 0 {
+		e.Type = e.Type[i+1:]
+	}
+	return e.Type + ": " + e.Message
+}
+
+// withCapacity is a request body asking for ReturnConsumedCapacity TOTAL, so that
+// the replay reports what it consumed.
+func withCapacity(body []byte) []byte {
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return body
+	}
+	m["ReturnConsumedCapacity"] = json.RawMessage(`"TOTAL"`)
+	out, err := json.Marshal(m)
+	if err != nil {
+		return body
+	}
+	return out
+}
+
+// consumed reads a replayed answer's capacity (one ConsumedCapacity or a list) and
+// counts.
+func consumed(resp []byte) (read, write float64, scanned, returned int) {
+	var out struct {
+		ConsumedCapacity json.RawMessage
+		Count            int
+		ScannedCount     int
+	}
+	if json.Unmarshal(resp, &out) != nil {
+		return
+	}
+	type units struct{ ReadCapacityUnits, WriteCapacityUnits float64 }
+	var list []units
+	if bytes.HasPrefix(bytes.TrimSpace(out.ConsumedCapacity), []byte("[")) {
+		json.Unmarshal(out.ConsumedCapacity, &list)
+	} else {
+		var one units
+		if json.Unmarshal(out.ConsumedCapacity, &one) == nil {
+			list = append(list, one)
+		}
+	}
+	for _, u := range list {
+		read, write = read+u.ReadCapacityUnits, write+u.WriteCapacityUnits
+	}
+	return read, write, out.ScannedCount, out.Count
+}
+
+// suggest writes the pattern to add for a request no pattern declares, in the
+// design file's own form (model.Marshal), numbered after the design's patterns.
+func suggest(d *model.Design, rec serve.Record) string {
+	switch model.Operation(rec.Op) {
+	case model.OpGetItem, model.OpQuery, model.OpScan, model.OpPutItem, model.OpUpdateItem, model.OpDeleteItem:
+	default:
+		return "" // a batch or transaction: its keys and actions are the design's to name
+	}
+	var r struct {
+		IndexName, KeyConditionExpression, FilterExpression, ProjectionExpression, UpdateExpression, ConditionExpression string
+		ExpressionAttributeNames                                                                                         map[string]string
+		ExpressionAttributeValues                                                                                        map[string]json.RawMessage
+		Key, Item                                                                                                        json.RawMessage
+		ScanIndexForward                                                                                                 *bool
+		Limit                                                                                                            int
+	}
+	if json.Unmarshal(rec.Request, &r) != nil {
+		return ""
+	}
+	id := 1
+	for _, p := range d.Patterns {
+		id = max(id, p.ID+1)
+	}
+	p := model.Pattern{ID: id, Name: "Undeclared: seen in recorded traffic", Operation: model.Operation(rec.Op),
+		Index: r.IndexName, KeyCondition: r.KeyConditionExpression, Filter: r.FilterExpression, Projection: r.ProjectionExpression,
+		Update: r.UpdateExpression, Condition: r.ConditionExpression, Names: r.ExpressionAttributeNames, Forward: r.ScanIndexForward, Limit: r.Limit}
+	if len(r.ExpressionAttributeValues) > 0 {
+		p.Values = map[string]model.Value{}
+		for k, raw := range r.ExpressionAttributeValues {
+			if v, err := dynamojson.ParseValue(raw); err == nil {
+				p.Values[k] = v
+			}
+		}
+	}
+	if len(r.Key) > 0 {
+		p.Key, _ = dynamojson.ParseItem(r.Key)
+	}
+	if len(r.Item) > 0 {
+		p.Item, _ = dynamojson.ParseItem(r.Item)
+	}
+	one := &model.Design{Version: d.Version, Name: d.Name, Table: d.Table, Patterns: []model.Pattern{p}}
+	text, err := model.Marshal(one)
+	if err != nil {
+		return ""
+	}
+	s := string(text)
+	if i := strings.Index(s, "\npatterns:\n"); i >= 0 {
+		return strings.TrimRight(s[i+len("\npatterns:\n"):], "\n")
+	}
+	return ""
+}
