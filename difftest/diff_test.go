@@ -3,6 +3,7 @@ package difftest
 import (
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"reflect"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -18,6 +20,7 @@ import (
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
+	"stwb/serve"
 	"stwb/verify"
 )
 
@@ -27,6 +30,10 @@ import (
 // and requires the same items in the same order, Count, ScannedCount,
 // LastEvaluatedKey and error type, page by page; for writes, the same error type and
 // ReturnValues. Writes change both stores, so later reads see their effect.
+//
+// Each request also goes, through the same SDK calls, to stwb serve holding the same
+// design: the wire path (JSON in and out, Given for what the JSON carried) must give
+// exactly the engine's answer, error messages included.
 //
 // Where dynalite is known to differ from DynamoDB, the suite does not compare, and
 // says so here (dynalite 4.0.0, github.com/architect/dynalite):
@@ -88,6 +95,24 @@ func TestDifferential(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	srv := serve.New(serve.Options{})
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sctx, stop := context.WithCancel(ctx)
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(sctx, l) }()
+	t.Cleanup(func() {
+		stop()
+		if err := <-served; err != nil {
+			t.Errorf("stwb serve: %v", err)
+		}
+	})
+	// A plain SDK client, not live's (which bounds what it reads from an endpoint,
+	// cutting long messages): serve's answers are compared whole.
+	sdb := dynamodb.New(dynamodb.Options{BaseEndpoint: aws.String("http://" + l.Addr().String()), Region: "us-east-1",
+		Credentials: credentials.NewStaticCredentialsProvider("difftest", "difftest", "")})
 	t.Logf("differential suite: %d designs x %d requests from seed %d (STWB_DIFF_SEED)", designs, requests, base)
 	var tally tally
 	t.Cleanup(func() {
@@ -106,7 +131,7 @@ func TestDifferential(t *testing.T) {
 			// Designs use separate tables, so they run side by side: while dynalite
 			// (one node process) answers one, the SDK encodes the next request.
 			t.Parallel()
-			runDesign(t, ctx, db, seed, requests, &tally)
+			runDesign(t, ctx, db, sdb, srv, seed, requests, &tally)
 		})
 	}
 }
@@ -144,7 +169,7 @@ func (c *tally) add(q request, a answer) {
 	}
 }
 
-func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint64, requests int, tl *tally) {
+func runDesign(t *testing.T, ctx context.Context, db, sdb *dynamodb.Client, srv *serve.Server, seed uint64, requests int, tl *tally) {
 	w := newWorld(seed)
 	replay := fmt.Sprintf("replay: STWB_DIFF_SEED=%d STWB_DIFF_DESIGNS=1 go test ./difftest -run TestDifferential", seed)
 	if _, err := db.CreateTable(ctx, live.CreateTableInput(w.table.Name, w.table)); err != nil {
@@ -160,6 +185,9 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 	e, err := engine.FromDesign(d)
 	if err != nil {
 		t.Fatalf("engine: %v (%s)", err, replay)
+	}
+	if err := srv.AddDesign(d); err != nil {
+		t.Fatalf("stwb serve: %v (%s)", err, replay)
 	}
 	// The same design saved and loaded lazily, as stwb query loads it, must answer
 	// every request as the engine loaded from maps does.
@@ -187,6 +215,10 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 			t.Errorf("request %d %v: engine: %v\ndynalite: %s\n(%s)", j, q, err, describe(want), replay)
 			continue
 		}
+		if wired, err := onDynalite(ctx, sdb, w.table.Name, q); err != nil || !sameAnswer(wired, got) {
+			failures++
+			t.Errorf("request %d %v: stwb serve answers otherwise than the engine: %v\nserve:  %s\nengine: %s\n(%s)", j, q, err, describe(wired), describe(got), replay)
+		}
 		if gotLazy, err := onEngine(lazy, q); err != nil || !reflect.DeepEqual(gotLazy, got) {
 			failures++
 			t.Errorf("request %d %v: the lazily loaded engine answers otherwise: %v\nlazy:  %s\nmaps:  %s\n(%s)", j, q, err, describe(gotLazy), describe(got), replay)
@@ -200,6 +232,27 @@ func runDesign(t *testing.T, ctx context.Context, db *dynamodb.Client, seed uint
 			t.Errorf("request %d: %v\n%s\nengine:   %s\ndynalite: %s\n(%s)", j, q, diff, describe(got), describe(want), replay)
 		}
 	}
+}
+
+// sameAnswer reports whether two answers are the same to the byte: the error (type
+// and message), or every page's items (whole), counts and LastEvaluatedKey.
+func sameAnswer(a, b answer) bool {
+	if (a.err == nil) != (b.err == nil) || (a.err != nil && errText(a.err) != errText(b.err)) || len(a.pages) != len(b.pages) {
+		return false
+	}
+	for i, p := range a.pages {
+		q := b.pages[i]
+		if p.Count != q.Count || p.ScannedCount != q.ScannedCount || len(p.Items) != len(q.Items) ||
+			!p.LastEvaluatedKey.Equal(q.LastEvaluatedKey) || !p.Attributes.Equal(q.Attributes) {
+			return false
+		}
+		for j, it := range p.Items {
+			if !it.Equal(q.Items[j]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // compareAnswers describes how the engine's answer differs from dynalite's; "" when

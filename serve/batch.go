@@ -232,7 +232,7 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 		groups.add(t, i, tg)
 	}
 	responses := make([]struct {
-		Item wireItem `json:",omitempty"`
+		Item *wireItem `json:",omitempty"` // {} for an item the projection left empty
 	}, len(in.TransactItems))
 	reasons := make([]engine.CancellationReason, len(in.TransactItems))
 	var caps []*consumedCapacity
@@ -251,7 +251,10 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 			continue
 		}
 		for j, it := range res.Responses {
-			responses[g.at[j]].Item = wireItem(it)
+			if it != nil {
+				w := wireItem(it)
+				responses[g.at[j]].Item = &w
+			}
 			reasons[g.at[j]] = engine.CancellationReason{Code: "None"}
 		}
 		if c := capacityOf(mode, g.t, res.Consumed); c != nil {

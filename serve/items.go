@@ -32,8 +32,11 @@ type getItemInput struct {
 	exprMembers
 }
 
+// getItemOutput is GetItem's answer. Item is a pointer so that an item the
+// projection left empty is written {}, as DynamoDB writes it, and a missing one not
+// at all.
 type getItemOutput struct {
-	Item             wireItem          `json:",omitempty"`
+	Item             *wireItem         `json:",omitempty"`
 	ConsumedCapacity *consumedCapacity `json:",omitempty"`
 }
 
@@ -60,7 +63,12 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	if eerr != nil {
 		return nil, fromEngine(eerr)
 	}
-	return getItemOutput{Item: wireItem(out.Item), ConsumedCapacity: capacityOf(mode, t, out.Consumed)}, nil
+	res := getItemOutput{ConsumedCapacity: capacityOf(mode, t, out.Consumed)}
+	if out.Item != nil {
+		it := wireItem(out.Item)
+		res.Item = &it
+	}
+	return res, nil
 }
 
 type readMembers struct {
