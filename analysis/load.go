@@ -56,6 +56,7 @@ type summarizer struct {
 	attrs    []string
 	typeAttr string
 	vars     map[string][]templateVar // by entity name
+	entities map[string]*model.Entity // by name, for their declared attribute types
 }
 
 // templateVar is one variable of an entity's key templates, with the templates
@@ -117,10 +118,11 @@ func (k keyTemplate) extract(kv model.Value, name string) (string, bool) {
 
 func newSummarizer(d *model.Design) *summarizer {
 	t := &d.Table
-	s := &summarizer{typeAttr: d.TypeAttr(), vars: map[string][]templateVar{}}
+	s := &summarizer{typeAttr: d.TypeAttr(), vars: map[string][]templateVar{}, entities: map[string]*model.Entity{}}
 	names := []string{s.typeAttr}
 	names = append(names, model.KeyAttributeNames(t)...)
-	for _, e := range d.Entities {
+	for i, e := range d.Entities {
+		s.entities[e.Name] = &d.Entities[i]
 		var vars []templateVar
 		for _, a := range slices.Sorted(maps.Keys(e.Keys)) {
 			names = append(names, a)
@@ -163,6 +165,13 @@ func (s *summarizer) summary(it model.Item) model.Item {
 			}
 			if v, ok := it[tv.name]; ok && !tv.inKeys(it, v) {
 				out[tv.name] = v
+			}
+		}
+		// An attribute of another type than its entity declares is kept for review's
+		// attribute-type-mismatch (rare; the rule is model.Entity.MismatchedAttributes).
+		if e := s.entities[t.Str]; e != nil && len(e.Attributes) > 0 {
+			for _, n := range e.MismatchedAttributes(it) {
+				out[n] = it[n]
 			}
 		}
 	}

@@ -398,3 +398,17 @@ func (t *Table) IndexEntryAttributes(ix *Index) []string {
 	}
 	return out
 }
+
+// MismatchedAttributes lists, in declaration order, the attributes of it whose type
+// differs from the one the entity declares: the rule of review's
+// attribute-type-mismatch finding (YAML reads an unquoted 4e10 as the number
+// 40000000000, not the string an id was meant to be).
+func (e *Entity) MismatchedAttributes(it Item) []string {
+	var out []string
+	for _, a := range e.Attributes {
+		if v, ok := it[a.Name]; ok && a.Type != 0 && v.Type != a.Type {
+			out = append(out, a.Name)
+		}
+	}
+	return out
+}

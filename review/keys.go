@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"strconv"
 	"maps"
 	"regexp"
 	"slices"
@@ -351,4 +352,54 @@ func (c *checker) reportLarge(idx []int, what string) {
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items are as large", n), Fix: fix}
 	})
+}
+
+// checkAttributeTypeMismatch finds item attributes whose type differs from the one
+// their entity declares (model.Entity.MismatchedAttributes): most often an id that
+// YAML read as a number because it was left unquoted (4e10, 1e3, true).
+func checkAttributeTypeMismatch(c *checker) {
+	var bad []int
+	what := map[int]string{}
+	for i, it := range c.items {
+		e := c.d.EntityByName(c.entityOf(it))
+		if e == nil {
+			continue
+		}
+		names := e.MismatchedAttributes(it)
+		if len(names) == 0 {
+			continue
+		}
+		bad = append(bad, i)
+		what[i] = mismatchText(i, e, names[0], it[names[0]])
+	}
+	c.perItem(bad, func(i int) Finding {
+		return Finding{Item: intPtr(i), Message: what[i],
+			Fix: `quote a value meant as a string (orderId: "4e10"); YAML reads a plain 4e10, 12, true or null as a number, a boolean or null`}
+	}, func(n int) Finding {
+		return Finding{Message: fmt.Sprintf("%d more items have attributes of another type than their entity declares", n),
+			Fix: "quote the values meant as strings"}
+	})
+}
+
+// mismatchText says which attribute of item i has which type against the
+// declaration, and for a string read as another type, the quoting that fixes it.
+func mismatchText(i int, e *model.Entity, name string, v model.Value) string {
+	var want model.Type
+	for _, a := range e.Attributes {
+		if a.Name == name {
+			want = a.Type
+		}
+	}
+	shown := v.Str
+	switch v.Type {
+	case model.TypeBOOL:
+		shown = strconv.FormatBool(v.Bool)
+	case model.TypeNULL:
+		shown = "null"
+	}
+	msg := fmt.Sprintf("item %d's %s is %s %s, but entity %s declares %s: %s", i, name, v.Type, shown, e.Name, name, want)
+	if want == model.TypeS && (v.Type == model.TypeN || v.Type == model.TypeBOOL || v.Type == model.TypeNULL) {
+		msg += fmt.Sprintf("; YAML read the unquoted %s as %s: write %s: %q", shown, v.Type, name, shown)
+	}
+	return msg
 }
