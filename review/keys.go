@@ -2,10 +2,10 @@ package review
 
 import (
 	"fmt"
-	"strconv"
 	"maps"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"stwb/model"
