@@ -132,8 +132,8 @@ func (m *Model) resize() {
 	for _, p := range m.panes {
 		p.SetSize(m.width, m.bodyHeight())
 	}
-	if m.form != nil {
-		m.form.setSize(m.width, m.bodyHeight())
+	for _, d := range m.stack() {
+		d.SetSize(m.width, m.bodyHeight())
 	}
 	m.help.Width = m.width
 }
@@ -254,8 +254,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyMsg:
 		return m.key(msg, km)
 	}
-	if m.form != nil {
-		return m.form.update(msg)
+	if d := m.top(); d != nil {
+		_, cmd := d.Update(msg) // the forms' own messages (a textinput's)
+		return cmd
 	}
 	return nil
 }
@@ -263,7 +264,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	// Bubble Tea delivers runes that arrive together (fast typing, a script, a paste)
 	// as one message. Text fields take them whole; commands are one key each.
-	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && m.form == nil && m.palette == nil && m.searching == nil {
+	if d := m.top(); msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && (d == nil || !d.takesText()) {
 		var cmds []tea.Cmd
 		for _, r := range msg.Runes {
 			one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
@@ -271,54 +272,15 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	}
+	if m.opening != nil && msg.String() == "ctrl+c" {
+		m.stopOpening() // ctrl+c stops waiting for :open, whatever is on screen
+		return nil
+	}
+	if d := m.top(); d != nil {
+		_, cmd := d.Update(msg)
+		return cmd
+	}
 	switch {
-	case m.opening != nil && msg.String() == "ctrl+c":
-		m.stopOpening()
-		return nil
-	case m.confirm != nil:
-		c := m.confirm
-		if msg.String() == "ctrl+c" && m.quit {
-			return m.leave() // ctrl+c twice always leaves
-		}
-		switch {
-		case key.Matches(msg, km.Confirm):
-			m.confirm = nil
-			return c.onYes
-		case key.Matches(msg, km.Cancel):
-			m.confirm = nil
-			m.quit = false
-			m.status, m.statusErr = "cancelled", false
-			return c.onNo
-		}
-		return nil
-	case m.form != nil:
-		return m.form.update(msg)
-	case m.palette != nil:
-		return m.palette.update(m, msg)
-	case m.showHelp:
-		// The help scrolls; esc, ? or q closes it, and no key reaches the pane below.
-		rows := m.bodyHeight()
-		switch {
-		case key.Matches(msg, km.Close, km.Help, km.Quit) || msg.Alt:
-			// An alt+key is what a terminal makes of esc pressed just before a key.
-			m.showHelp = false
-		case key.Matches(msg, km.Down):
-			m.helpTop++
-		case key.Matches(msg, km.Up):
-			m.helpTop--
-		case key.Matches(msg, km.PageDown):
-			m.helpTop += rows - 1
-		case key.Matches(msg, km.PageUp):
-			m.helpTop -= rows - 1
-		case key.Matches(msg, km.Top):
-			m.helpTop = 0
-		case key.Matches(msg, km.Bottom):
-			m.helpTop = len(m.helpLines())
-		}
-		m.helpTop = max(0, min(m.helpTop, len(m.helpLines())-rows))
-		return nil
-	case m.searching != nil:
-		return m.searchKey(msg, km)
 	case m.w.doc.loading:
 		if key.Matches(msg, km.Quit) {
 			return m.leave()
@@ -479,8 +441,9 @@ func (m *Model) broadcast(msg tea.Msg) tea.Cmd {
 // mouse: the wheel scrolls the focused pane, a click on the tab bar switches pane,
 // a click in the body goes to the pane with its row relative to the body.
 func (m *Model) mouse(msg tea.MouseMsg) tea.Cmd {
-	if m.form != nil || m.confirm != nil || m.palette != nil || m.showHelp {
-		return nil
+	if d := m.top(); d != nil {
+		_, cmd := d.Update(msg)
+		return cmd
 	}
 	if m.ver.show {
 		m.verifyWheel(msg)
@@ -561,16 +524,11 @@ func (m *Model) View() string {
 	// Body.
 	h := m.bodyHeight()
 	var body string
-	switch {
+	switch d := m.body(); {
 	case doc.loading:
 		body = st.Render.Dim.Render("reading and checking " + doc.Path + "…")
-	case m.showHelp:
-		body = m.helpView(h)
-
-	case m.form != nil:
-		body = m.form.view()
-	case m.palette != nil:
-		body = m.palette.view(m.width, h)
+	case d != nil:
+		body = d.View()
 	case m.ver.show:
 		body = m.verifyView(h)
 	default:
@@ -580,11 +538,9 @@ func (m *Model) View() string {
 	b.WriteByte('\n')
 
 	// Status line, then the footer with the focused pane's short help.
-	switch {
-	case m.searching != nil:
-		b.WriteString(render.Fit(m.searching.View(), m.width))
-	case m.confirm != nil:
-		b.WriteString(st.Unsaved.Render(render.Fit(m.confirm.question, m.width)))
+	switch d := m.top(); {
+	case d != nil && d.inStatusLine():
+		b.WriteString(d.View())
 	case m.statusErr:
 		b.WriteString(st.StatusError.Render(render.Clip(m.status, m.width)))
 	default:
@@ -592,12 +548,10 @@ func (m *Model) View() string {
 	}
 	b.WriteByte('\n')
 	var short []key.Binding
-	switch {
-	case m.form != nil:
-		short = []key.Binding{km(m).NextField, km(m).PrevField, km(m).Submit, km(m).Close}
-	case m.showHelp:
-		short = []key.Binding{km(m).Down, km(m).Up, km(m).PageDown, km(m).Close}
-	case m.ver.show && m.palette == nil:
+	switch d := m.top(); {
+	case d != nil:
+		short = d.ShortHelp()
+	case m.ver.show:
 		short = m.w.km.verifyHelp()
 	default:
 		short = append(m.panes[m.focus].ShortHelp(), m.w.km.global()...)

@@ -46,6 +46,13 @@ func (l *list) clamp() {
 	l.top = max(0, min(follow(l.top, l.cur, l.rows), l.n-l.rows))
 }
 
+// scroll moves the window by d rows without a cursor (a report read, not picked
+// from): the cursor stays on the window's first row.
+func (l *list) scroll(d int) {
+	l.top = max(0, min(l.top+d, l.n-l.rows))
+	l.cur = l.top
+}
+
 // end is one past the last row shown.
 func (l *list) end() int { return min(l.n, l.top+l.rows) }
 

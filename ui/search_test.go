@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"stwb/model"
 )
 
@@ -195,5 +197,39 @@ func TestCostPaneScrollsSideways(t *testing.T) {
 			}
 			checkGolden(t, name, scr)
 		}
+	}
+}
+
+// The overlay stack: the top dialog takes the keys and the mouse and names the
+// footer's keys; a question drawn in the status line leaves the dialog below it on
+// screen.
+func TestOverlayStack(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	send(t, m, keys("1", "enter", "tab")...)
+	send(t, m, typeText(" changed"))
+	if _, ok := m.top().(formDialog); !ok {
+		t.Fatalf("top is %T, want the form", m.top())
+	}
+	send(t, m, keys("esc")...)
+	if _, ok := m.top().(confirmDialog); !ok || len(m.stack()) != 2 {
+		t.Fatalf("top is %T over %d dialogs, want the question over the form", m.top(), len(m.stack()))
+	}
+	scr := screen(m)
+	lines := strings.Split(scr, "\n")
+	if !strings.Contains(scr, "Edit access pattern 1") || !strings.Contains(lines[len(lines)-2], "Discard the changes") ||
+		!strings.Contains(lines[len(lines)-1], "y yes • esc cancel") {
+		t.Fatalf("the form, the question and its keys are not all on screen:\n%s", scr)
+	}
+	send(t, m, keys("n", "esc", "y")...)
+	if len(m.stack()) != 0 {
+		t.Fatalf("%d dialogs left open", len(m.stack()))
+	}
+	// The wheel scrolls the help, not the pane below (at 80x24 the help scrolls).
+	m = testModel(t, fixtureDoc(), 80, 24)
+	send(t, m, keys("?")...)
+	before := m.w.selPattern
+	send(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if m.helpTop == 0 || m.w.selPattern != before {
+		t.Errorf("the wheel in the help: help top %d, pattern %d (was %d)", m.helpTop, m.w.selPattern, before)
 	}
 }

@@ -86,7 +86,7 @@ type verifyState struct {
 	rep    *verify.Report // the last report; nil before the first
 	rev    uint64         // Doc.Rev of the design the report verified
 	show   bool           // the report is on screen
-	top    int            // its first line on screen
+	l      list           // the window over its lines (list.scroll)
 	lines  []string       // the report drawn at linesW, so View only slices
 	linesW int
 }
@@ -153,7 +153,7 @@ func (m *Model) verified(msg verifyMsg) {
 		return
 	}
 	v := &m.ver
-	v.rep, v.rev, v.show, v.top, v.lines = msg.rep, msg.rev, true, 0, nil
+	v.rep, v.rev, v.show, v.l, v.lines = msg.rep, msg.rev, true, list{}, nil
 	switch {
 	case msg.rep.Mismatched > 0:
 		m.status, m.statusErr = fmt.Sprintf("verify: %d of %d patterns differ from the prediction at %s",
@@ -187,22 +187,23 @@ func (m *Model) verifyError(a verifyArgs, err error) string {
 func (m *Model) verifyKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 	km := m.w.km
 	v := &m.ver
+	m.verifyWindow()
 	page := max(1, m.bodyHeight()-2)
 	switch {
 	case key.Matches(msg, km.Cancel), key.Matches(msg, km.Quit) && msg.String() != "ctrl+c":
 		v.show = false
 	case key.Matches(msg, km.Up):
-		v.top--
+		v.l.scroll(-1)
 	case key.Matches(msg, km.Down):
-		v.top++
+		v.l.scroll(1)
 	case key.Matches(msg, km.PageUp):
-		v.top -= page
+		v.l.scroll(-page)
 	case key.Matches(msg, km.PageDown):
-		v.top += page
+		v.l.scroll(page)
 	case key.Matches(msg, km.Top):
-		v.top = 0
+		v.l.scroll(-v.l.n)
 	case key.Matches(msg, km.Bottom):
-		v.top = len(v.lines)
+		v.l.scroll(v.l.n)
 	case key.Matches(msg, km.NextPane, km.PrevPane, km.Pane[0], km.Pane[1], km.Pane[2], km.Pane[3], km.Pane[4]):
 		// Going to a pane closes the report, and the root goes there.
 		v.show = false
@@ -220,27 +221,41 @@ func (m *Model) verifyKey(msg tea.KeyMsg) (cmd tea.Cmd, done bool) {
 func (m *Model) verifyView(h int) string {
 	v := &m.ver
 	st := m.w.st
-	if v.lines == nil || v.linesW != m.width {
-		v.lines, v.linesW = render.Verify(v.rep, m.width, st.Render), m.width
-	}
+	lines := m.verifyLines()
 	room := max(1, h-1)
-	v.top = max(0, min(v.top, len(v.lines)-room))
-	end := min(len(v.lines), v.top+room)
+	top := max(0, min(v.l.top, len(lines)-room))
+	end := min(len(lines), top+room)
 	head := st.Render.Dim.Render(render.Clip(fmt.Sprintf("lines %d-%d of %d · ↑↓ pgup pgdn scroll · esc closes · :verify URL reruns",
-		v.top+1, end, len(v.lines)), m.width))
+		top+1, end, len(lines)), m.width))
 	if v.rev != m.w.doc.Rev {
 		head = st.Render.Warn.Render(render.Clip("the design changed since this report: run verify again to check the change", m.width))
 	}
-	return head + "\n" + strings.Join(v.lines[v.top:end], "\n")
+	return head + "\n" + strings.Join(lines[top:end], "\n")
+}
+
+// verifyLines is the report drawn at the screen's width, kept until it changes.
+func (m *Model) verifyLines() []string {
+	v := &m.ver
+	if v.lines == nil || v.linesW != m.width {
+		v.lines, v.linesW = render.Verify(v.rep, m.width, m.w.st.Render), m.width
+	}
+	return v.lines
+}
+
+// verifyWindow sizes the report's window to its lines and the body.
+func (m *Model) verifyWindow() {
+	m.ver.l.setLen(len(m.verifyLines()))
+	m.ver.l.setRows(max(1, m.bodyHeight()-1))
 }
 
 // verifyWheel scrolls the report with the mouse wheel.
 func (m *Model) verifyWheel(msg tea.MouseMsg) {
+	m.verifyWindow()
 	switch msg.Button {
 	case tea.MouseButtonWheelUp:
-		m.ver.top = max(0, m.ver.top-1)
+		m.ver.l.scroll(-1)
 	case tea.MouseButtonWheelDown:
-		m.ver.top++
+		m.ver.l.scroll(1)
 	}
 }
 
