@@ -302,13 +302,6 @@ func importWorkbenchTable(tn jnode, c *collector) (*model.Design, []string) {
 		return start, len(items)
 	}
 	readData(tn)
-	type facetData struct {
-		name  string
-		alias map[string]string // key attribute -> the facet's name for it
-		attrs []string
-		items []int // indexes into items
-		path  string
-	}
 	var fds []facetData
 facets:
 	for _, f := range c.optArray(tn, "TableFacets") {
@@ -359,6 +352,62 @@ facets:
 		note("left out, with no place in a design: %s", strings.Join(left, ", "))
 	}
 
+	facetPaths, inEntity := inferEntities(d, items, fds, declared, note)
+	keyAttrs := model.KeyAttributeNames(t)
+	isKey := map[string]bool{}
+	for _, k := range keyAttrs {
+		isKey[k] = true
+	}
+	var lost []string
+	for _, a := range declOrder {
+		if !isKey[a] && !inEntity[a] && a != d.TypeAttr() {
+			lost = append(lost, a+" ("+declared[a].String()+")")
+		}
+	}
+	var unused []string
+	for _, a := range declOrder {
+		held := false
+		for _, it := range items {
+			if _, ok := it[a]; ok {
+				held = true
+				break
+			}
+		}
+		if !held && !isKey[a] {
+			unused = append(unused, a+" ("+declared[a].String()+")")
+		}
+	}
+	if len(unused) > 0 {
+		note("declared in NonKeyAttributes but held by no item, so not in the design: %s", strings.Join(unused, ", "))
+		lost = slices.DeleteFunc(lost, func(a string) bool { return slices.Contains(unused, a) })
+	}
+	if len(lost) > 0 {
+		note("non-key attribute declarations outside any facet are kept only as item values (a design declares non-key types per entity): %s", strings.Join(lost, ", "))
+	}
+
+	// One item per primary key, as DynamoDB would hold them: NoSQL Workbench may
+	// keep the same item in the table data and in a facet.
+	d.Items, paths, notes = dedupeItems(items, paths, t, notes)
+	validateImported(d, tn.path, paths, indexPaths, facetPaths, c)
+	return d, notes
+}
+
+// facetData is one group of items that becomes an entity: a Workbench facet, or
+// the items of a live table's sample that share a type or a key prefix.
+type facetData struct {
+	name  string
+	alias map[string]string // key attribute -> the facet's name for it
+	attrs []string
+	items []int // indexes into items
+	path  string
+}
+
+// inferEntities makes an entity of each group of items: it finds the type
+// attribute (or tags the items with one), then each entity's key templates from
+// its items and its attributes from the group's list. It returns each entity's
+// path (for messages) and the attributes some entity declares.
+func inferEntities(d *model.Design, items []model.Item, fds []facetData, declared map[string]model.Type, note func(string, ...any)) ([]string, map[string]bool) {
+	t := &d.Table
 	// The type attribute: one that holds the facet's name on every item of every
 	// facet. Failing that, the items are tagged with one, so that they keep their
 	// entity in the design.
@@ -408,10 +457,6 @@ facets:
 
 	// Entities from facets.
 	keyAttrs := model.KeyAttributeNames(t)
-	isKey := map[string]bool{}
-	for _, k := range keyAttrs {
-		isKey[k] = true
-	}
 	inEntity := map[string]bool{}
 	var facetPaths []string
 	for _, fd := range fds {
@@ -459,38 +504,7 @@ facets:
 		d.Entities = append(d.Entities, e)
 		facetPaths = append(facetPaths, fd.path)
 	}
-	var lost []string
-	for _, a := range declOrder {
-		if !isKey[a] && !inEntity[a] && a != d.TypeAttr() {
-			lost = append(lost, a+" ("+declared[a].String()+")")
-		}
-	}
-	var unused []string
-	for _, a := range declOrder {
-		held := false
-		for _, it := range items {
-			if _, ok := it[a]; ok {
-				held = true
-				break
-			}
-		}
-		if !held && !isKey[a] {
-			unused = append(unused, a+" ("+declared[a].String()+")")
-		}
-	}
-	if len(unused) > 0 {
-		note("declared in NonKeyAttributes but held by no item, so not in the design: %s", strings.Join(unused, ", "))
-		lost = slices.DeleteFunc(lost, func(a string) bool { return slices.Contains(unused, a) })
-	}
-	if len(lost) > 0 {
-		note("non-key attribute declarations outside any facet are kept only as item values (a design declares non-key types per entity): %s", strings.Join(lost, ", "))
-	}
-
-	// One item per primary key, as DynamoDB would hold them: NoSQL Workbench may
-	// keep the same item in the table data and in a facet.
-	d.Items, paths, notes = dedupeItems(items, paths, t, notes)
-	validateImported(d, tn.path, paths, indexPaths, facetPaths, c)
-	return d, notes
+	return facetPaths, inEntity
 }
 
 // validateImported applies the design file's rules (model.Validate) to a design

@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register("import", "FILE.json [-o OUT] [--into DESIGN] [--table NAME] [--force] | --format dynamodb-json FILE... --into DESIGN [-o OUT]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
+	register("import", "FILE.json [-o OUT] [--into DESIGN] [--table NAME] [--force] | --endpoint URL --table NAME [--sample N] | --format dynamodb-json FILE... --into DESIGN [-o OUT]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
 }
 
 const importUsage = `usage:
@@ -28,6 +28,10 @@ const importUsage = `usage:
       Into an existing design (--into, or -o onto a design file) the model's table,
       indexes, entities and items are merged and the design's patterns kept; a
       merge that would break a pattern, or replacing any other file, needs --force
+  stwb import --endpoint URL --table NAME [-o OUT.yaml] [--into DESIGN.yaml] [--sample N | --all] [--yes]
+      a live table becomes a design: DescribeTable, then a sample of its items
+      (parallel Scan, 1000 items unless --sample; the read cost is printed first and
+      confirmed on AWS), grouped into entities with inferred key templates
   stwb import --format dynamodb-json DATA... --into DESIGN.yaml [-o OUT.yaml]
       adds items from S3 export lines, Scan output or BatchWriteItem files to a
       design (written in place unless -o); nothing is written if any item is bad`
@@ -43,11 +47,28 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	table := fset.String("table", "", "the table of a multi-table model to import")
 	into := fset.String("into", "", "the design that the model is merged into, or dynamodb-json items are added to")
 	force := fset.Bool("force", false, "replace an existing file, or merge even when it breaks patterns")
+	endpoint := fset.String("endpoint", "", "import from a live table at this endpoint (with --table); AWS when --region or --profile is given instead")
+	region := fset.String("region", "", "live import: AWS region")
+	profile := fset.String("profile", "", "live import: profile of ~/.aws/config")
+	sample := fset.Int("sample", defaultSample, "live import: read at most this many items")
+	all := fset.Bool("all", false, "live import: read every item of the table (billed per page)")
+	yes := fset.Bool("yes", false, "live import: do not ask before reading from AWS")
 	skipInvalid := fset.Bool("skip-invalid", false, "import the valid items of a model and list the invalid ones")
 	quiet := fset.Bool("quiet", false, "no progress or notes on standard error")
-	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "table": true, "into": true})
+	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "table": true, "into": true,
+		"endpoint": true, "region": true, "profile": true, "sample": true})
 	if err := fset.Parse(flags); err != nil {
 		return 2
+	}
+	if *endpoint != "" || ((*region != "" || *profile != "") && len(pos) == 0) {
+		if len(pos) != 0 || *format != "" {
+			return usageError(stderr, "%s", importUsage)
+		}
+		if *sample < 1 {
+			return usageError(stderr, "--sample must be at least 1; --all reads the whole table")
+		}
+		return importLive(liveImport{endpoint: *endpoint, region: *region, profile: *profile, table: *table, sample: *sample, all: *all, yes: *yes},
+			*out, *into, *force, *quiet, stdin, stdout, stderr)
 	}
 	if *format == "" && *into != "" {
 		*format = "dynamodb-json"
@@ -105,6 +126,14 @@ func importWorkbench(path, out, into, table string, force, skipInvalid, quiet bo
 			fmt.Fprintf(stderr, "stwb import: note: %s\n", n)
 		}
 	}
+	return writeDesigns(path, designs, out, into, force, quiet, stdout, stderr)
+}
+
+// writeDesigns writes imported designs (from the source named source) to their
+// targets: standard output, -o FILE, -o DIR (one file per table), or merged into
+// an existing design (mergeTarget). Every design is rendered and checked before
+// anything is written, so nothing is written when any fails.
+func writeDesigns(path string, designs []*model.Design, out, into string, force, quiet bool, stdout, stderr io.Writer) int {
 	if len(designs) > 1 {
 		if into != "" {
 			fmt.Fprintf(stderr, "%s: the model has %d tables (%s); pick the one to merge into %s with --table NAME\n", path, len(designs), tableNames(designs), into)
