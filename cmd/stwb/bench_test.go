@@ -381,3 +381,42 @@ func BenchmarkQueryCLI100kPhases(b *testing.B) {
 		return err
 	})
 }
+
+// writeOnePartition writes a design whose items all share one partition key, with
+// unpadded numbers in their sort keys (ORDER#9 sorts after ORDER#10): the case that
+// made review quadratic (issue 15: 10,000 items took 36 s in `stwb check`, as the
+// unpadded-number rule compared every pair of siblings).
+func writeOnePartition(path string, items int) error {
+	var b bytes.Buffer
+	b.WriteString("version: 1\nname: one-partition\ntable:\n  name: one-partition-data\n  key: {partition: PK, sort: SK}\n" +
+		"entities:\n  - {name: order, keys: {PK: \"CUST#{customerId}\", SK: \"ORDER#{orderId}\"}}\nitems:\n")
+	for i := range items {
+		fmt.Fprintf(&b, "  - {PK: \"CUST#1\", SK: \"ORDER#%d\", type: order, customerId: \"1\", orderId: \"%d\", total: %d}\n", i, i, i%1000)
+	}
+	b.WriteString("patterns:\n  - {id: 1, name: orders of a customer, operation: Query, key: \"PK = :p\", values: {\":p\": \"CUST#1\"}}\n")
+	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// BenchmarkCheckOnePartition is `stwb check FILE` in process on 10,000 and 100,000
+// items in one partition. Target (issue 15): under 1 s for 10,000, and time growing
+// near-linearly with the items.
+func BenchmarkCheckOnePartition(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			path := filepath.Join(b.TempDir(), "one.yaml")
+			if err := writeOnePartition(path, n); err != nil {
+				b.Fatal(err)
+			}
+			cpu0 := cputime.Process()
+			for b.Loop() {
+				var out, errb bytes.Buffer
+				if code := run([]string{"check", path}, nil, &out, &errb); code > 1 {
+					b.Fatalf("exit %d: %s", code, errb.String())
+				} else if !bytes.Contains(out.Bytes(), []byte("unpadded-number")) {
+					b.Fatalf("the unpadded-number rule did not run:\n%s", out.String())
+				}
+			}
+			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
