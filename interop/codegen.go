@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode"
 
+	"stwb/internal/textcut"
 	"stwb/model"
 )
 
@@ -346,6 +347,22 @@ func article(name string) string {
 }
 
 // packageName derives a Go package name from the design's name.
+// checkPackageName refuses a --package that is not a Go package name: an
+// identifier (a letter or _, then letters, digits or _) that is not a keyword (The
+// Go Programming Language Specification, "Identifiers", "Package clause").
+func checkPackageName(pkg string) error {
+	ok := pkg != "" && pkg != "_" && !goKeywords[pkg]
+	for i, r := range pkg {
+		if !(unicode.IsLetter(r) || r == '_' || i > 0 && unicode.IsDigit(r)) {
+			ok = false
+		}
+	}
+	if !ok {
+		return fmt.Errorf("--package %q is not a Go package name; use letters, digits and _, starting with a letter (such as orderkeys)", textcut.Value(pkg))
+	}
+	return nil
+}
+
 func packageName(d *model.Design) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(designName(d)) {

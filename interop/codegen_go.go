@@ -22,6 +22,8 @@ func ExportGo(d *model.Design, pkg string) ([]byte, error) {
 	}
 	if pkg == "" {
 		pkg = packageName(d)
+	} else if err := checkPackageName(pkg); err != nil {
+		return nil, err
 	}
 	var b strings.Builder
 	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }

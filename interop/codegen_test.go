@@ -310,3 +310,20 @@ func TestMalformedTemplateRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestGoPackageName: a --package that is not a Go identifier is refused in the
+// user's terms, not as "generated Go does not parse (a bug in stwb)".
+func TestGoPackageName(t *testing.T) {
+	d := ordersDesign()
+	for _, bad := range []string{"bad name", "1keys", "func", "with-dash", "_", "a.b"} {
+		_, err := ExportGo(d, bad)
+		if err == nil || !strings.Contains(err.Error(), "is not a Go package name") || strings.Contains(err.Error(), "bug") {
+			t.Errorf("--package %q: %v", bad, err)
+		}
+	}
+	for _, good := range []string{"orderkeys", "keys2", "_keys", "ключи"} {
+		if _, err := ExportGo(d, good); err != nil {
+			t.Errorf("--package %q: %v", good, err)
+		}
+	}
+}

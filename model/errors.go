@@ -77,6 +77,10 @@ func (c *errs) err() error {
 	return c.list
 }
 
+// DidYouMean is didYouMean for the packages that check names of their own (review's
+// rule ids).
+func DidYouMean(word string, known []string) string { return didYouMean(word, known) }
+
 // didYouMean suggests the known word closest to a misspelt one, when it is close
 // enough to be a plausible typo (edit distance at most a third of the word, min 1).
 func didYouMean(word string, known []string) string {

@@ -2,7 +2,10 @@ package model
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
+
+	"stwb/internal/textcut"
 )
 
 // Validation of a design against FORMAT.md and DynamoDB's limits. The limits come from
@@ -34,6 +37,12 @@ const (
 	MaxCount = 500_000_000_000 // items of one entity, and of all entities together
 	MaxRate  = 1_000_000_000   // requests a second of one pattern
 )
+
+// awsRegion is the shape of every AWS region name: an area code, an optional part
+// (gov, iso, isob, de), a direction and a number (us-east-1, us-gov-west-1,
+// us-isob-east-1, cn-north-1, ap-southeast-5, eusc-de-east-1; AWS General
+// Reference "Regions and endpoints").
+var awsRegion = regexp.MustCompile(`^[a-z]{2,4}(-[a-z]{2,4})?-(north|south|east|west|central|northeast|northwest|southeast|southwest)-[1-9][0-9]?$`)
 
 // rangeHint names a range in a refusal's hint.
 func rangeHint(lo, hi int64) string {
@@ -79,6 +88,9 @@ func (v *validator) design() {
 	d := v.d
 	if d.Version != 1 {
 		v.c.add(d.Pos, "set version: 1", "version must be 1, not %d", d.Version)
+	}
+	if d.Region != "" && !awsRegion.MatchString(d.Region) {
+		v.c.add(d.Pos, "name an AWS region such as us-east-1 or eu-west-1", "region %q is not an AWS region name", textcut.Value(d.Region))
 	}
 	if !v.loaded || d.Table.Pos.Line > 0 {
 		// A loaded design without a table has that one error, not one per table field.

@@ -232,3 +232,21 @@ func mustMarshal(t *testing.T, d *Design) []byte {
 	}
 	return b
 }
+
+// TestValidateRegion: a region is refused when it cannot be an AWS region name, so
+// that `stwb check` says so rather than passing a design `stwb cost` then refuses.
+func TestValidateRegion(t *testing.T) {
+	for _, c := range []struct {
+		region string
+		ok     bool
+	}{
+		{"us-east-1", true}, {"eu-west-1", true}, {"us-gov-west-1", true}, {"us-isob-east-1", true},
+		{"cn-north-1", true}, {"ap-southeast-5", true}, {"il-central-1", true}, {"eusc-de-east-1", true},
+		{"mars-1", false}, {"US-EAST-1", false}, {"us-east", false}, {"useast1", false}, {"us-east-1 ", false},
+	} {
+		_, err := Parse("r.yaml", []byte("version: 1\nregion: \""+c.region+"\"\ntable: {name: tbl, key: {partition: PK}}\n"))
+		if c.ok != (err == nil) || !c.ok && !strings.Contains(err.Error(), "is not an AWS region name") {
+			t.Errorf("region %q: %v, want ok=%v", c.region, err, c.ok)
+		}
+	}
+}

@@ -2,12 +2,14 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/internal/numfmt"
+	"stwb/internal/textcut"
 	"stwb/model"
 )
 
@@ -41,6 +43,36 @@ type Rule struct {
 // Rules lists every rule in the order they run. The ids are the ones the design
 // file's `review:` key and `stwb check --json` use.
 func Rules() []Rule { return rules }
+
+// CheckSettings refuses a `review:` setting that names no rule: a misspelt rule
+// name would otherwise leave the rule on while the design says it is off. Each
+// problem names its place in the file and the rule id meant, when one is close.
+func CheckSettings(d *model.Design) error {
+	ids := make([]string, len(rules))
+	for i, r := range rules {
+		ids[i] = r.ID
+	}
+	var list model.ErrorList
+	for _, s := range d.Review {
+		if slices.Contains(ids, s.Rule) {
+			continue
+		}
+		hint := "see `stwb check`'s rules in the README"
+		if m := model.DidYouMean(s.Rule, ids); m != "" {
+			hint = fmt.Sprintf("did you mean %q?", m)
+		}
+		pos := s.Pos
+		if pos.Line == 0 {
+			pos = d.Pos
+		}
+		list = append(list, &model.PosError{Pos: pos, Msg: fmt.Sprintf("review.%s: there is no review rule of that name", textcut.Value(s.Rule)),
+			Hint: hint, WholeFile: pos.Line <= 0})
+	}
+	if len(list) == 0 {
+		return nil
+	}
+	return list
+}
 
 // Check applies every rule to the input and the design's `review:` settings (a rule
 // turned off is dropped; a re-graded rule takes its new severity). Findings come

@@ -55,7 +55,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			defer release()
 			var a *analysis.Analysis
 			if a, err = analysis.Load(inputName(pos[0]), data, analysis.Options{Review: true}); err == nil {
-				return writeCheck(a, pos[0], *trafficFile, *asJSON, *asSARIF, stdout, stderr)
+				if err = review.CheckSettings(a.Design); err == nil {
+					return writeCheck(a, pos[0], *trafficFile, *asJSON, *asSARIF, stdout, stderr)
+				}
 			}
 		}
 		var refused *engine.Error
