@@ -102,6 +102,12 @@ func New(t model.Table) (*Engine, error) {
 		seen[ix.Name] = true
 		ks := ix.Key
 		if ix.Local {
+			// An LSI shares the table's partition key (LSI.html); one naming another
+			// is refused, as CreateTable refuses it (dynalite
+			// validations/createTable.js), rather than silently given the table's.
+			if ks.Partition != "" && ks.Partition != t.Key.Partition {
+				return nil, validation("One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: %s. index hash key: %s, table hash key: %s", ix.Name, ks.Partition, t.Key.Partition)
+			}
 			ks.Partition = t.Key.Partition
 			if ks.Sort == "" {
 				return nil, validation("One or more parameter values were invalid: local secondary index %s needs a sort key", ix.Name)

@@ -130,3 +130,29 @@ func TestAbsentAndZero(t *testing.T) {
 		})
 	}
 }
+
+// TestLSIWithAnotherPartitionKey: an LSI is on the table's partition key; a table
+// built in code with another is refused in CreateTable's words, not silently given
+// the table's (LSI.html; dynalite validations/createTable.js).
+func TestLSIWithAnotherPartitionKey(t *testing.T) {
+	tb := testTable()
+	for i := range tb.Indexes {
+		if tb.Indexes[i].Local {
+			tb.Indexes[i].Key.Partition = "G2"
+		}
+	}
+	_, err := New(tb)
+	want := "One or more parameter values were invalid: Index KeySchema does not have the same leading hash key as table KeySchema for index: LSI1. index hash key: G2, table hash key: PK"
+	if errMsg(err) != want {
+		t.Fatalf("got %v\nwant %q", err, want)
+	}
+	tb = testTable()
+	for i := range tb.Indexes {
+		if tb.Indexes[i].Local {
+			tb.Indexes[i].Key.Partition = "PK" // the table's own: fine
+		}
+	}
+	if _, err := New(tb); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -56,6 +56,10 @@ type Server struct {
 	recMu sync.Mutex
 }
 
+// rawAnswer is an answer an operation wrote as JSON itself (a page of items),
+// sent as it is.
+type rawAnswer []byte
+
 // operation is one API operation: write says whether it needs the lock alone.
 type operation struct {
 	write bool
@@ -161,6 +165,9 @@ func (s *Server) Call(name string, body []byte) (status int, answer []byte) {
 	out, aerr := s.call(op, name, body)
 	if aerr != nil {
 		return aerr.status, aerr.body()
+	}
+	if raw, ok := out.(rawAnswer); ok {
+		return http.StatusOK, raw
 	}
 	b, err := json.Marshal(out)
 	if err != nil {
