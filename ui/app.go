@@ -184,7 +184,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case applyEdit:
-		if err := m.w.doc.checkedApply(msg.e); err != nil {
+		if err := m.w.checkedApply(msg.e); err != nil {
 			m.status, m.statusErr = "refused: "+err.Error(), true
 			return nil
 		}
@@ -203,7 +203,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return cmdOf(applyEdit{e: *msg.e, after: msg.after})
 	case openForm:
 		m.form = msg.f
-		m.form.refuse = m.w.doc.refusal
+		m.form.refuse = m.w.refusal
 		m.form.setSize(m.width, m.bodyHeight())
 		return nil
 	case askConfirm:
@@ -301,9 +301,9 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case key.Matches(msg, km.Save):
 		return m.save(false)
 	case key.Matches(msg, km.Undo):
-		return m.step("undid", "nothing to undo", m.w.doc.Undo, m.w.doc.Redo)
+		return m.step(true, "undid", "nothing to undo", m.w.doc.Undo, m.w.doc.Redo)
 	case key.Matches(msg, km.Redo):
-		return m.step("redid", "nothing to redo", m.w.doc.Redo, m.w.doc.Undo)
+		return m.step(false, "redid", "nothing to redo", m.w.doc.Redo, m.w.doc.Undo)
 	case key.Matches(msg, km.Help):
 		m.showHelp, m.helpTop = true, 0
 		return nil
@@ -393,8 +393,8 @@ func (m *Model) find(s searchable, dir int, here bool) tea.Cmd {
 
 // step is undo or redo, refused like any edit when the loader would refuse the
 // design after it.
-func (m *Model) step(did, none string, step, back func() string) tea.Cmd {
-	l, err := m.w.doc.checkedStep(step, back)
+func (m *Model) step(undo bool, did, none string, step, back func() string) tea.Cmd {
+	l, err := m.w.checkedStep(undo, step, back)
 	switch {
 	case err != nil:
 		m.status, m.statusErr = "refused: "+err.Error(), true

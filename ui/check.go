@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"stwb/model"
+	"stwb/render"
 )
 
 // One validation: every change the workbench makes to a design (a form, a palette
@@ -73,6 +74,45 @@ func (doc *Doc) refusal(e edit) []string {
 	return doc.newProblems(before)
 }
 
+// refusal is Doc.refusal made fast for an item edit: a design the loader took, with
+// one item put in or changed, is one the loader takes exactly when that item passes
+// the loader's checks on its own (itemProblems: key types, sizes, templates, values)
+// and no other item has its key, which the table's grid finds by binary search. A
+// removal cannot break a rule. Other edits, or an item edit while the grid is being
+// rebuilt, are checked whole (a million-item design takes seconds: see
+// BenchmarkCheckedEdit).
+func (w *world) refusal(e edit) []string {
+	if p, ok := w.scopedProblems(e.scoped, e.puts); ok {
+		return p
+	}
+	return w.doc.refusal(e)
+}
+
+func (w *world) scopedProblems(scoped bool, c *itemChange) ([]string, bool) {
+	if !scoped {
+		return nil, false
+	}
+	if c == nil {
+		return nil, true // only removes an item
+	}
+	g := w.grid("")
+	if g == nil {
+		return nil, false
+	}
+	d := w.doc.D
+	if p := itemProblems(d, c.item); len(p) > 0 {
+		return p, true
+	}
+	if r := g.FindKey(d, c.item); r >= 0 {
+		if other := int(g.Rows[r].Item); !c.replacing || other != c.at {
+			// The loader's words (model's validator, items()).
+			return []string{fmt.Sprintf("item %d has the same key as item %d (%s). give one of them another key; DynamoDB keeps one item per key",
+				c.at, other, render.KeyString(c.item, d.Table.Key.Partition, d.Table.Key.Sort))}, true
+		}
+	}
+	return nil, true
+}
+
 // refusedError is the loader's objection to an edit, for the status line.
 func refusedError(problems []string) error {
 	if len(problems) == 0 {
@@ -86,17 +126,36 @@ func refusedError(problems []string) error {
 }
 
 // checkedApply applies e unless the loader would refuse the design after it.
-func (doc *Doc) checkedApply(e edit) error {
-	if err := refusedError(doc.refusal(e)); err != nil {
+func (w *world) checkedApply(e edit) error {
+	if err := refusedError(w.refusal(e)); err != nil {
 		return err
 	}
-	doc.Apply(e)
+	w.doc.Apply(e)
 	return nil
 }
 
 // checkedStep is undo or redo held to the same rule: a step that would leave a
-// design the loader refuses is taken back at once (back is the opposite step).
-func (doc *Doc) checkedStep(step, back func() string) (string, error) {
+// design the loader refuses is taken back at once (back is the opposite step). An
+// item edit's step is checked for the item it puts back, as refusal checks it.
+func (w *world) checkedStep(undo bool, step, back func() string) (string, error) {
+	doc := w.doc
+	from := doc.redo
+	if undo {
+		from = doc.undo
+	}
+	if len(from) > 0 {
+		e := from[len(from)-1]
+		c := e.puts
+		if undo {
+			c = e.revertPuts
+		}
+		if p, ok := w.scopedProblems(e.scoped, c); ok {
+			if len(p) > 0 {
+				return "", refusedError(p)
+			}
+			return step(), nil
+		}
+	}
 	before := doc.problems()
 	label := step()
 	if label == "" {

@@ -52,6 +52,19 @@ type edit struct {
 	data   bool // changes items or the table
 	apply  func(d *model.Design)
 	revert func(d *model.Design)
+	// An item edit says what each direction puts in, so that the one validation can
+	// check that item alone (see world.refusal): scoped is set, and puts/revertPuts
+	// are the item applying/reverting places (nil when it only removes one).
+	scoped           bool
+	puts, revertPuts *itemChange
+}
+
+// itemChange is an item an edit puts into the design at index at; replacing says it
+// takes the place of the item there (a set) rather than being inserted.
+type itemChange struct {
+	item      model.Item
+	at        int
+	replacing bool
 }
 
 // Snapshot is a shallow copy of the design for background work (see Doc).
@@ -164,7 +177,16 @@ func itemEdit(label string, kind opKind, i int, old, nv model.Item) edit {
 	e := sliceEdit(label, true, itemsOf, kind, i, old, nv)
 	p := sliceEdit(label, true, func(d *model.Design) *[]model.Pos { return &d.ItemPos }, kind, i, model.Pos{}, model.Pos{})
 	aligned := func(d *model.Design) bool { return len(d.ItemPos) == len(d.Items) }
-	return edit{label: label, data: true,
+	var puts, revertPuts *itemChange
+	switch kind {
+	case opSet:
+		puts, revertPuts = &itemChange{nv, i, true}, &itemChange{old, i, true}
+	case opInsert:
+		puts = &itemChange{nv, i, false}
+	case opDelete:
+		revertPuts = &itemChange{old, i, false}
+	}
+	return edit{label: label, data: true, scoped: kind != opSwap, puts: puts, revertPuts: revertPuts,
 		apply: func(d *model.Design) {
 			ok := aligned(d)
 			e.apply(d)

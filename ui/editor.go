@@ -206,7 +206,7 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 		os.Remove(msg.path)
 		return status("no change from the editor")
 	}
-	if problems := m.w.doc.refusal(e); len(problems) > 0 {
+	if problems := m.w.refusal(e); len(problems) > 0 {
 		return again(refusedError(problems).Error() + ".")
 	}
 	os.Remove(msg.path)

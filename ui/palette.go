@@ -236,7 +236,7 @@ func (m *Model) runCommand(line string) (tea.Cmd, error) {
 // checkedEdit is an edit from the palette: refused with the loader's message, the
 // palette staying open, when the loader would refuse the design after it.
 func (m *Model) checkedEdit(e edit, after func() tea.Cmd) (tea.Cmd, error) {
-	if err := refusedError(m.w.doc.refusal(e)); err != nil {
+	if err := refusedError(m.w.refusal(e)); err != nil {
 		return nil, err
 	}
 	return cmdOf(applyEdit{e: e, after: after}), nil

@@ -18,8 +18,8 @@ type costPane struct {
 	w        *world
 	km       KeyMap
 	wid, hgt int
-	top      int
-	left     int // table columns scrolled off to the left (the first and the verdict stay)
+	l        list // the window over the report's lines (list.scroll)
+	left     int  // table columns scrolled off to the left (the first and the verdict stay)
 }
 
 func newCostPane(w *world) *costPane { return &costPane{w: w, km: w.km} }
@@ -62,26 +62,28 @@ func (p *costPane) lines() []string {
 func (p *costPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
+		p.window()
 		switch msg.Button {
 		case tea.MouseButtonWheelUp:
-			p.top -= 3
+			p.l.scroll(-3)
 		case tea.MouseButtonWheelDown:
-			p.top += 3
+			p.l.scroll(3)
 		}
 	case tea.KeyMsg:
+		p.window()
 		switch {
 		case key.Matches(msg, p.km.Up):
-			p.top--
+			p.l.scroll(-1)
 		case key.Matches(msg, p.km.Down):
-			p.top++
+			p.l.scroll(1)
 		case key.Matches(msg, p.km.PageUp):
-			p.top -= p.hgt
+			p.l.scroll(-p.hgt)
 		case key.Matches(msg, p.km.PageDown):
-			p.top += p.hgt
+			p.l.scroll(p.hgt)
 		case key.Matches(msg, p.km.Top):
-			p.top = 0
+			p.l.scroll(-p.l.n)
 		case key.Matches(msg, p.km.Bottom):
-			p.top = 1 << 30
+			p.l.scroll(p.l.n)
 		case key.Matches(msg, p.km.Left):
 			p.left = max(0, p.left-1)
 		case key.Matches(msg, p.km.Right):
@@ -90,8 +92,13 @@ func (p *costPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 	}
-	p.top = max(0, min(p.top, len(p.lines())-p.hgt))
 	return p, nil
+}
+
+// window sizes the list to the report's lines and the pane.
+func (p *costPane) window() {
+	p.l.setLen(len(p.lines()))
+	p.l.setRows(p.hgt)
 }
 
 func (p *costPane) reportLines() []string {
@@ -103,7 +110,7 @@ func (p *costPane) reportLines() []string {
 
 func (p *costPane) View() string {
 	lines := p.lines()
-	top := max(0, min(p.top, len(lines)-p.hgt))
+	top := max(0, min(p.l.top, len(lines)-p.hgt))
 	return strings.Join(lines[top:], "\n")
 }
 

@@ -185,7 +185,8 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		km := p.keys()
 		if p.inspect {
 			switch {
-			case key.Matches(msg, km.Close, km.Inspect):
+			case key.Matches(msg, km.Close, km.Inspect) || msg.Alt:
+				// An alt+key is what a terminal makes of esc pressed just before a key.
 				p.inspect = false
 				return p, nil
 			case key.Matches(msg, km.DetailDown):

@@ -302,3 +302,39 @@ func TestFirstEntityInAnEmptyDesign(t *testing.T) {
 		t.Fatalf("saved design does not load: %v", err)
 	}
 }
+
+// The fast check of an item edit (the item alone, its key in the grid) refuses
+// exactly what the whole-design check refuses, in the loader's words.
+func TestScopedCheckAgreesWithValidate(t *testing.T) {
+	m, _ := openCourses(t)
+	d := m.Doc().D
+	set := func(i int, kv ...any) model.Item {
+		it := d.Items[i].Clone()
+		for j := 0; j+1 < len(kv); j += 2 {
+			it[kv[j].(string)] = kv[j+1].(model.Value)
+		}
+		return it
+	}
+	big := strings.Repeat("x", 400*1024)
+	for name, e := range map[string]edit{
+		"a valid change":          itemEdit("", opSet, 1, d.Items[1], set(1, "title", model.Str("Compilers"))),
+		"a stale derived key":     itemEdit("", opSet, 1, d.Items[1], set(1, "dept", model.Str("MATH"))),
+		"a duplicate key":         itemEdit("", opInsert, 2, nil, d.Items[0].Clone()),
+		"a key of the wrong type": itemEdit("", opSet, 0, d.Items[0], set(0, "SK", model.Num("1"))),
+		"an item over 400 KB":     itemEdit("", opSet, 0, d.Items[0], set(0, "bio", model.Str(big))),
+		"a new valid item":        itemEdit("", opInsert, 2, nil, model.Item{"type": model.Str("student"), "studentId": model.Str("s-10"), "email": model.Str("x@y"), "PK": model.Str("STUDENT#s-10"), "SK": model.Str("PROFILE")}),
+		"a removal":               itemEdit("", opDelete, 0, d.Items[0], nil),
+	} {
+		fast, ok := m.w.scopedProblems(e.scoped, e.puts)
+		if !ok {
+			t.Fatalf("%s: no fast check (grid not built?)", name)
+		}
+		whole := m.Doc().refusal(e)
+		if (len(fast) > 0) != (len(whole) > 0) {
+			t.Errorf("%s: fast check %q, whole design %q", name, fast, whole)
+		}
+		if len(whole) > 0 && len(fast) > 0 && !strings.Contains(whole[0], fast[0][:min(30, len(fast[0]))]) {
+			t.Errorf("%s: fast check says %q, the loader %q", name, fast[0], whole[0])
+		}
+	}
+}

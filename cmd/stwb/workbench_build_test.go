@@ -3,12 +3,16 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 
 	"stwb/ui"
 )
@@ -17,7 +21,8 @@ import (
 // many, a student by email, courses by department), built from an empty file through
 // the workbench's forms alone: a GSI, four entities, items, seven patterns among them
 // a TransactWriteItems of two conditional puts and its taken-email twin with
-// expectError; expect pinned with p; saved with ctrl+s. The saved file then passes
+// expectError; saved with ctrl+s; run as the real Bubble Tea program (teatest) at
+// 120x40. The saved file then passes
 // stwb check (exit 0) and stwb query --json returns the expected items in order.
 func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "school.yaml")
@@ -26,22 +31,33 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := ui.New(doc, ui.Options{KeyMap: ui.DefaultKeyMap(), Styles: ui.NewStyles(ui.DefaultTheme()), RecoverEvery: -1})
-	drive(t, m, m.Init())
-	drive(t, m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	// wait reads the program's output until every text has been drawn: each step
+	// waits for what it causes before the next key, as a user looks before typing.
+	wait := func(texts ...string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+			s := ansi.Strip(string(b))
+			for _, x := range texts {
+				if !strings.Contains(s, x) {
+					return false
+				}
+			}
+			return true
+		}, teatest.WithDuration(15*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+	}
 	press := func(ks ...string) {
 		for _, k := range ks {
-			var msg tea.KeyMsg
 			switch k {
 			case "tab":
-				msg = tea.KeyMsg{Type: tea.KeyTab}
+				tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 			case "ctrl+s":
-				msg = tea.KeyMsg{Type: tea.KeyCtrlS}
+				tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
 			case "ctrl+u":
-				msg = tea.KeyMsg{Type: tea.KeyCtrlU}
+				tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
 			default:
-				msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+				tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
 			}
-			drive(t, m, func() tea.Msg { return msg })
 		}
 	}
 	tabs := func(n int) {
@@ -49,8 +65,12 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 			press("tab")
 		}
 	}
+	wait("new design")
 	// The GSI, from the Table pane's table row.
-	press("3", "a", "GSI1", "tab", "GSI1PK", "tab", "tab", "GSI1SK", "ctrl+s")
+	press("3", "a")
+	wait("Add a GSI")
+	press("GSI1", "tab", "GSI1PK", "tab", "tab", "GSI1SK", "ctrl+s")
+	wait("added GSI GSI1")
 	// The entities: the first from the Entities heading (the last row), then from
 	// the last entity.
 	for _, e := range [][3]string{
@@ -59,22 +79,28 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 		{"enrolment", `{PK: "STUDENT#{studentId}", SK: "COURSE#{courseId}", GSI1PK: "COURSE#{courseId}", GSI1SK: "STUDENT#{studentId}"}`, `{studentId: S, courseId: S}`},
 		{"emailClaim", `{PK: "EMAIL#{email}", SK: CLAIM}`, `{email: S}`},
 	} {
-		press("3", "G", "a", e[0], "tab", e[1], "tab", e[2], "ctrl+s")
+		press("3", "G", "a")
+		wait("Add an entity")
+		press(e[0], "tab", e[1], "tab", e[2], "ctrl+s")
+		wait("added entity " + e[0])
 	}
 	// The items, through the item form: the keys are derived from the templates.
-	for _, it := range [][2]string{
-		{"student", `{studentId: s-1, email: ada@example.com, name: Ada}`},
-		{"student", `{studentId: s-2, email: alan@example.com, name: Alan}`},
-		{"emailClaim", `{email: ada@example.com}`},
-		{"emailClaim", `{email: alan@example.com}`},
-		{"course", `{courseId: c-1, dept: CS, title: Compilers}`},
-		{"course", `{courseId: c-2, dept: CS, title: Databases}`},
-		{"course", `{courseId: c-3, dept: MATH, title: Algebra}`},
-		{"enrolment", `{studentId: s-1, courseId: c-1}`},
-		{"enrolment", `{studentId: s-1, courseId: c-2}`},
-		{"enrolment", `{studentId: s-2, courseId: c-1}`},
+	for _, it := range [][3]string{
+		{"student", `{studentId: s-1, email: ada@example.com, name: Ada}`, "STUDENT#s-1"},
+		{"student", `{studentId: s-2, email: alan@example.com, name: Alan}`, "STUDENT#s-2"},
+		{"emailClaim", `{email: ada@example.com}`, "EMAIL#ada@example.com"},
+		{"emailClaim", `{email: alan@example.com}`, "EMAIL#alan@example.com"},
+		{"course", `{courseId: c-1, dept: CS, title: Compilers}`, "COURSE#c-1"},
+		{"course", `{courseId: c-2, dept: CS, title: Databases}`, "COURSE#c-2"},
+		{"course", `{courseId: c-3, dept: MATH, title: Algebra}`, "COURSE#c-3"},
+		{"enrolment", `{studentId: s-1, courseId: c-1}`, "STUDENT#s-1 SK=COURSE#c-1"},
+		{"enrolment", `{studentId: s-1, courseId: c-2}`, "STUDENT#s-1 SK=COURSE#c-2"},
+		{"enrolment", `{studentId: s-2, courseId: c-1}`, "STUDENT#s-2 SK=COURSE#c-1"},
 	} {
-		press("2", "a", it[0], "tab", it[1], "ctrl+s")
+		press("2", "a")
+		wait("Add an item")
+		press(it[0], "tab", it[1], "ctrl+s")
+		wait("added item PK=" + it[2])
 	}
 	// The patterns. Fields in the form's order: name 1, operation 7, index 8, key 9,
 	// values 15, actions 21, expectError 23.
@@ -82,7 +108,7 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 		return `[{put: {type: student, PK: "STUDENT#` + id + `", SK: PROFILE, studentId: ` + id + `, email: ` + email + `, GSI1PK: "EMAIL#` + email + `", GSI1SK: STUDENT}, condition: "attribute_not_exists(PK)"}, ` +
 			`{put: {type: emailClaim, PK: "EMAIL#` + email + `", SK: CLAIM, email: ` + email + `}, condition: "attribute_not_exists(PK)"}]`
 	}
-	for _, p := range []map[int]string{
+	for n, p := range []map[int]string{
 		{1: "Get a student's profile", 7: "GetItem", 9: `{PK: "STUDENT#s-1", SK: PROFILE}`},
 		{1: "Find a student by email", 7: "Query", 8: "GSI1", 9: "GSI1PK = :e", 15: `{":e": "EMAIL#ada@example.com"}`},
 		{1: "List a department's courses", 7: "Query", 8: "GSI1", 9: "GSI1PK = :d AND begins_with(GSI1SK, :c)", 15: `{":d": "DEPT#CS", ":c": "COURSE#"}`},
@@ -92,6 +118,7 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 		{1: "Register with a taken email", 7: "TransactWriteItems", 21: claim("s-4", "ada@example.com"), 23: "TransactionCanceledException"},
 	} {
 		press("1", "a")
+		wait("Add an access pattern")
 		at := 0
 		for f := 0; f <= 25; f++ {
 			v, ok := p[f]
@@ -106,16 +133,15 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 			press(v)
 		}
 		press("ctrl+s")
-	}
-	// Pin the five reads' expect to what they return, then save.
-	press("1", "g")
-	for range 5 {
-		press("p", "j")
+		wait(fmt.Sprintf("added pattern %d", n+1))
 	}
 	press("ctrl+s")
-	d := m.Doc().D
-	if len(d.Patterns) != 7 || len(d.Items) != 10 || len(d.Entities) != 4 || m.Doc().Dirty {
-		t.Fatalf("built %d patterns, %d items, %d entities (dirty %v):\n%s", len(d.Patterns), len(d.Items), len(d.Entities), m.Doc().Dirty, m.View())
+	wait("saved " + path[:20])
+	press("q")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	d := tm.FinalModel(t).(*ui.Model).Doc().D
+	if len(d.Patterns) != 7 || len(d.Items) != 10 || len(d.Entities) != 4 {
+		t.Fatalf("built %d patterns, %d items, %d entities", len(d.Patterns), len(d.Items), len(d.Entities))
 	}
 
 	var out, errb bytes.Buffer
@@ -150,33 +176,5 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 	run([]string{"query", path, "7", "--json"}, nil, &out, &errb)
 	if !strings.Contains(out.String(), "TransactionCanceledException") {
 		t.Errorf("the taken email's registration does not fail: %s", out.String())
-	}
-}
-
-// drive runs a command and every command its messages cause, synchronously, as the
-// Bubble Tea loop would, until nothing is left.
-func drive(t *testing.T, m *ui.Model, cmd tea.Cmd) {
-	t.Helper()
-	queue := []tea.Cmd{cmd}
-	for steps := 0; len(queue) > 0; steps++ {
-		if steps > 100000 {
-			t.Fatal("commands never settle")
-		}
-		c := queue[0]
-		queue = queue[1:]
-		if c == nil {
-			continue
-		}
-		switch msg := c().(type) {
-		case nil, tea.QuitMsg:
-		case tea.BatchMsg:
-			queue = append(queue, msg...)
-		default:
-			if reflect.TypeOf(msg).String() == "tea.sequenceMsg" {
-				continue
-			}
-			_, next := m.Update(msg)
-			queue = append(queue, next)
-		}
 	}
 }
