@@ -10,6 +10,7 @@ package analysis
 
 import (
 	"stwb/cost"
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
 	"stwb/review"
@@ -25,6 +26,37 @@ type Options struct {
 	// Review also applies the review's rules (stwb cost and the design document
 	// without a review section leave it false).
 	Review bool
+	// ItemPos[i] is where item i is in the design's file (designfile.File.ItemPos),
+	// so that an item the engine refuses, and a finding on an item, name their
+	// place; empty for a design built in code.
+	ItemPos []model.Pos
+	// lazy, set by Load for a design read lazily, says where its items are in place
+	// of ItemPos.
+	lazy *designfile.LazyItems
+}
+
+// itemPos is where the review finds each item's place: the lazily read file's
+// items, or ItemPos; nil when neither is known.
+func (o Options) itemPos() func(int) (model.Pos, bool) {
+	switch {
+	case o.lazy != nil:
+		lz := o.lazy
+		return func(i int) (model.Pos, bool) {
+			if i < lz.Len() {
+				return lz.Pos(i), true
+			}
+			return model.Pos{}, false
+		}
+	case o.ItemPos != nil:
+		pos := o.ItemPos
+		return func(i int) (model.Pos, bool) {
+			if i < len(pos) {
+				return pos[i], true
+			}
+			return model.Pos{}, false
+		}
+	}
+	return nil
 }
 
 // Analysis is a design's patterns run, priced and (with Options.Review) reviewed.
@@ -50,11 +82,11 @@ type Analysis struct {
 // of the wrong type): the analysis then has no results and no cost, and with
 // Options.Review the findings of the rules that need no run.
 func Run(d *model.Design, opt Options) (*Analysis, error) {
-	e, err := engine.FromDesign(d)
+	e, err := engine.Load(d.Table, engine.ItemSlice{Items: d.Items, At: opt.ItemPos})
 	if err != nil {
 		a := &Analysis{Design: d, CostErr: err, Reviewed: opt.Review}
 		if opt.Review {
-			a.Findings = review.Check(review.Input{Design: d})
+			a.Findings = review.Check(review.Input{Design: d, ItemPos: opt.itemPos()})
 		}
 		return a, err
 	}
@@ -86,7 +118,7 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: items, Sizes: sizes,
 		Prices: opt.Prices, Region: opt.Region})
 	if opt.Review {
-		a.Findings = review.Check(review.Input{Design: d, Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
+		a.Findings = review.Check(review.Input{Design: d, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
 	}
 	return a
 }

@@ -12,10 +12,11 @@ import (
 // pattern again: a result made by hand, which the engine would never give for the
 // pattern, shows in both.
 func TestCostAndReviewReadTheGivenResults(t *testing.T) {
-	d, err := samples.Load("orders")
+	f, err := samples.Load("orders")
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := f.Design
 	e, err := engine.FromDesign(d)
 	if err != nil {
 		t.Fatal(err)
@@ -47,10 +48,11 @@ func TestCostAndReviewReadTheGivenResults(t *testing.T) {
 
 // Without prices for the region the design is unpriced, and still reviewed.
 func TestUnpricedRegionIsStillReviewed(t *testing.T) {
-	d, err := samples.Load("orders")
+	f, err := samples.Load("orders")
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := f.Design
 	a, err := Run(d, Options{Region: "xx-nowhere-1", Review: true})
 	if err != nil {
 		t.Fatal(err)

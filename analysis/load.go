@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -15,7 +16,7 @@ import (
 // pattern returns it) and for cost and review, which keep only a summary of it:
 // the attributes they read (summarizer) and its size. A design of 100,000
 // items so never becomes 100,000 maps of every attribute. A design that does not
-// load lazily (see model.ParseLazily) is read whole and analysed as Run does; the
+// load lazily (see designfile.ParseLazily) is read whole and analysed as Run does; the
 // findings and figures are the same either way, and the errors are Run's.
 //
 // The design and the analysis hold parts of data: keep data unchanged while they
@@ -23,10 +24,10 @@ import (
 func Load(file string, data []byte, opt Options) (*Analysis, error) {
 	var items []model.Item
 	var sizes []int
-	d, e, err := engine.LoadLazilyVisiting(file, data, func(d *model.Design) func() func(int, model.Item, int) {
-		n := d.Lazy.Len()
+	f, e, err := engine.LoadLazilyVisiting(file, data, func(f *designfile.File) func() func(int, model.Item, int) {
+		n := f.Lazy.Len()
 		items, sizes = make([]model.Item, n), make([]int, n)
-		sum := newSummarizer(d)
+		sum := newSummarizer(f.Design)
 		return func() func(int, model.Item, int) {
 			return func(i int, it model.Item, size int) {
 				items[i], sizes[i] = sum.summary(it), size
@@ -36,10 +37,13 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 	if err != nil {
 		return nil, err
 	}
-	if d.Lazy == nil {
+	d := f.Design
+	if f.Lazy == nil {
 		// Read whole after all: the items are maps in d.Items.
+		opt.ItemPos = f.ItemPos
 		return OnEngine(d, e, opt), nil
 	}
+	opt.lazy = f.Lazy
 	return of(d, e.RunAll(d.Patterns, engine.RunOptions{}), items, sizes, opt), nil
 }
 

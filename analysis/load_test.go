@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 	"stwb/samples"
 )
@@ -43,14 +44,14 @@ func compareLoad(t *testing.T, file string, data []byte) (lazy, eager string, ok
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a.Design.Lazy == nil {
-		return "", "", false
+	if lf, err := designfile.ParseLazily(file, data); err != nil || lf.Lazy == nil {
+		return "", "", false // Load read it whole too
 	}
-	d, err := model.Parse(file, data)
+	f, err := designfile.Parse(file, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Run(d, Options{Review: true})
+	b, err := Run(f.Design, Options{Review: true, ItemPos: f.ItemPos})
 	if err != nil {
 		t.Fatal(err)
 	}

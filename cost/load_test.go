@@ -6,16 +6,18 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
 // loadDesign parses a design, runs it on the engine and prices it.
 func loadDesign(t *testing.T, src string, edit func(*model.Design)) *Report {
 	t.Helper()
-	d, err := model.Parse("t.yaml", []byte(src))
+	f, err := designfile.Parse("t.yaml", []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := f.Design
 	if edit != nil {
 		edit(d)
 	}

@@ -15,10 +15,11 @@ import (
 // average size: ceil(100 x 192 / 4096) x 0.5 = 2.5 RCU. With no Limit the page ends
 // at 1 MB: 128 RCU (Query.html: a page reads up to 1 MB).
 func TestProductionPage(t *testing.T) {
-	d, err := samples.Load("orders")
+	f, err := samples.Load("orders")
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := f.Design
 	status := func(d *model.Design) *PatternCost {
 		r := mustCompute(t, d)
 		for i := range r.Patterns {

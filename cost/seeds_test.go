@@ -38,7 +38,7 @@ func sample(t *testing.T, name string) *model.Design {
 	if err != nil {
 		t.Fatalf("sample %s: %v", name, err)
 	}
-	return d
+	return d.Design
 }
 
 func byID(t *testing.T, r *Report, id int) PatternCost {

@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/internal/dynalitetest"
 	"stwb/live"
@@ -191,7 +192,7 @@ func runDesign(t *testing.T, ctx context.Context, db, sdb *dynamodb.Client, srv 
 	}
 	// The same design saved and loaded lazily, as stwb query loads it, must answer
 	// every request as the engine loaded from maps does.
-	text, err := model.Marshal(d)
+	text, err := (&designfile.File{Design: d}).Marshal()
 	if err != nil {
 		t.Fatalf("saving the design: %v (%s)", err, replay)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/btree"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -67,9 +68,40 @@ type Engine struct {
 	key     keySchema
 	tree    *btree.BTreeG[*entry]
 	indexes []*index
-	// lazy is the text the items of a lazily loaded design are read from; nil
-	// unless FromDesign was given a design from model.ParseLazily.
-	lazy *model.LazyItems
+	// lazy is where the items of a lazily loaded design are read from again (their
+	// text); nil unless the engine came from LoadLazily.
+	lazy Items
+}
+
+// Items is what the engine loads a design's items from: how many there are, the
+// i-th item, and where it is written in its file (zero when it is not from one).
+// A design file's items (designfile.File.ItemList) are such a list, and so are a
+// design's own (ItemSlice).
+type Items interface {
+	Len() int
+	Item(i int) model.Item
+	Pos(i int) model.Pos
+}
+
+// ItemSlice is Items over items in memory: At[i] is where Items[i] is written, for
+// the items that have a place (a shorter At leaves the rest without one).
+type ItemSlice struct {
+	Items []model.Item
+	At    []model.Pos
+}
+
+// Len is the number of items.
+func (s ItemSlice) Len() int { return len(s.Items) }
+
+// Item is item i.
+func (s ItemSlice) Item(i int) model.Item { return s.Items[i] }
+
+// Pos is where item i is written, zero when that is not known.
+func (s ItemSlice) Pos(i int) model.Pos {
+	if i < len(s.At) {
+		return s.At[i]
+	}
+	return model.Pos{}
 }
 
 // itemOf is the entry's item: the stored map, or for an item still in the design
@@ -154,36 +186,35 @@ func schemaOf(t model.Table, ks model.KeySchema, where string) (keySchema, *Erro
 	return k, nil
 }
 
-// FromDesign makes the engine for a design's table and loads its items. An item
-// DynamoDB would refuse is an error naming the item's index (and its place in the
-// file when the design was loaded from one).
+// FromDesign makes the engine for a design's table and loads its items (Load with
+// the design's Items, which have no places in a file).
 func FromDesign(d *model.Design) (*Engine, error) {
 	if d == nil {
 		return nil, validation("no design to load")
 	}
-	e, err := New(d.Table)
+	return Load(d.Table, ItemSlice{Items: d.Items})
+}
+
+// Load makes the engine for a table and loads the items into it. An item DynamoDB
+// would refuse is an error naming the item's index, and its place in the file when
+// items gives one.
+func Load(t model.Table, items Items) (*Engine, error) {
+	e, err := New(t)
 	if err != nil {
 		return nil, err
 	}
-	load := e.loadAll
-	if d.Lazy != nil {
-		load = func([]model.Item) (int, *Error) { return e.loadLazy(d.Lazy) }
-	}
-	if i, err := load(d.Items); err != nil {
-		return nil, itemError(d, i, err)
+	if i, err := e.loadAll(items); err != nil {
+		return nil, itemError(items, i, err)
 	}
 	return e, nil
 }
 
 // itemError is a load's refusal of item i, naming the item's place in the file.
-func itemError(d *model.Design, i int, err *Error) *Error {
+func itemError(items Items, i int, err *Error) *Error {
 	where := fmt.Sprintf("items[%d]", i)
 	var p model.Pos
-	switch {
-	case d.Lazy != nil && i < d.Lazy.Len():
-		p = d.Lazy.Pos(i)
-	case i < len(d.ItemPos):
-		p = d.ItemPos[i]
+	if i < items.Len() {
+		p = items.Pos(i)
 	}
 	if p.Line > 0 {
 		where = fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Col, where)
@@ -206,9 +237,9 @@ func itemError(d *model.Design, i int, err *Error) *Error {
 // Inserting in sorted order was measured three ways (a comparison sort of the
 // entries; a radix sort on the hash; entries copied into hash order) and none was
 // faster at a million items: the sort or the copy cost what the inserts saved.
-func (e *Engine) loadAll(items []model.Item) (int, *Error) {
-	ld := e.newBulkLoad(len(items), nil)
-	n := len(items)
+func (e *Engine) loadAll(items Items) (int, *Error) {
+	ld := e.newBulkLoad(items.Len(), nil)
+	n := items.Len()
 	chunks := 1
 	if n >= 4096 {
 		chunks = min(runtime.GOMAXPROCS(0), 8)
@@ -220,22 +251,11 @@ func (e *Engine) loadAll(items []model.Item) (int, *Error) {
 			defer wg.Done()
 			visit := ld.visitor()
 			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
-				visit(i, items[i])
+				visit(i, items.Item(i))
 			}
 		}()
 	}
 	wg.Wait()
-	return ld.finish()
-}
-
-// loadLazy is loadAll for a design whose items are still text (model.ParseLazily):
-// one more pass over the items (LazyItems.Each) through a bulkLoad.
-func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
-	ld := e.newBulkLoad(lz.Len(), lz)
-	lz.Each(func() func(int, model.Item) bool {
-		visit := ld.visitor()
-		return func(i int, it model.Item) bool { visit(i, it); return true }
-	})
 	return ld.finish()
 }
 
@@ -249,7 +269,7 @@ func (e *Engine) loadLazy(lz *model.LazyItems) (int, *Error) {
 // text, not the map (Engine.itemOf reads it again).
 type bulkLoad struct {
 	e      *Engine
-	lazy   *model.LazyItems
+	lazy   Items
 	slab   []entry
 	islabs [][]entry // islabs[k][i]: index k's entry for item i; base nil when none
 	mu     sync.Mutex
@@ -257,7 +277,7 @@ type bulkLoad struct {
 	err    *Error
 }
 
-func (e *Engine) newBulkLoad(n int, lazy *model.LazyItems) *bulkLoad {
+func (e *Engine) newBulkLoad(n int, lazy Items) *bulkLoad {
 	ld := &bulkLoad{e: e, lazy: lazy, slab: make([]entry, n), islabs: make([][]entry, len(e.indexes)), first: n}
 	for k := range ld.islabs {
 		ld.islabs[k] = make([]entry, n)
@@ -365,37 +385,38 @@ func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
 	}
 }
 
-// LoadLazily reads a design file as model.ParseLazily does and loads it into an
-// engine in the same pass over the items: each item is read once, checked by the
-// model and the engine, and left as text. It is what `stwb query` uses; a design that
-// does not load lazily (see model.ParseLazily) is loaded by FromDesign. The errors
-// are model.Parse's and FromDesign's.
-func LoadLazily(file string, data []byte) (*model.Design, *Engine, error) {
+// LoadLazily reads a design file as designfile.ParseLazily does and loads it into
+// an engine in the same pass over the items: each item is read once, checked by
+// the design file's reader and the engine, and left as text. It is what `stwb
+// query` uses; a design that does not load lazily (see designfile.ParseLazily) is
+// loaded as Load loads it. The errors are designfile.Parse's and Load's.
+func LoadLazily(file string, data []byte) (*designfile.File, *Engine, error) {
 	return LoadLazilyVisiting(file, data, nil)
 }
 
 // LoadLazilyVisiting is LoadLazily with a look at each item in the same pass, for a
 // caller that needs something of every item besides the engine (the analysis
-// pipeline: what cost and review read of it). prepare is as model.ParseLazilyVisiting
-// takes it: called with the design once its items are counted, it returns the maker
-// of one visit function per goroutine; each item is visited once, in a map reused
-// for the next, with its size (model.ItemSize), which the engine has just computed.
-// When the design ends up read whole (Design.Lazy is nil) the visits, if any were
-// made, are to be thrown away: its items are maps in Design.Items.
-func LoadLazilyVisiting(file string, data []byte, prepare func(*model.Design) func() func(i int, it model.Item, size int)) (*model.Design, *Engine, error) {
+// pipeline: what cost and review read of it). prepare is as
+// designfile.ParseLazilyVisiting takes it: called with the file once its items are
+// counted, it returns the maker of one visit function per goroutine; each item is
+// visited once, in a map reused for the next, with its size (model.ItemSize), which
+// the engine has just computed. When the design ends up read whole (File.Lazy is
+// nil) the visits, if any were made, are to be thrown away: its items are maps in
+// Design.Items.
+func LoadLazilyVisiting(file string, data []byte, prepare func(*designfile.File) func() func(i int, it model.Item, size int)) (*designfile.File, *Engine, error) {
 	var e *Engine
 	var ld *bulkLoad
-	d, err := model.ParseLazilyVisiting(file, data, func(d *model.Design) func() func(int, model.Item) {
+	f, err := designfile.ParseLazilyVisiting(file, data, func(f *designfile.File) func() func(int, model.Item) {
 		var err error
-		if e, err = New(d.Table); err != nil {
+		if e, err = New(f.Table); err != nil {
 			e = nil
-			return nil // FromDesign reports it below
+			return nil // Load reports it below
 		}
-		ld = e.newBulkLoad(d.Lazy.Len(), d.Lazy)
+		ld = e.newBulkLoad(f.Lazy.Len(), f.Lazy)
 		if prepare == nil {
 			return ld.visitor
 		}
-		extra := prepare(d)
+		extra := prepare(f)
 		return func() func(int, model.Item) {
 			load, visit := ld.visitor(), extra()
 			return func(i int, it model.Item) {
@@ -407,15 +428,15 @@ func LoadLazilyVisiting(file string, data []byte, prepare func(*model.Design) fu
 	if err != nil {
 		return nil, nil, err
 	}
-	if d.Lazy == nil || ld == nil || ld.lazy != d.Lazy {
-		// Read by model.Parse after all, or an engine that could not be made.
-		e, err := FromDesign(d)
-		return d, e, err
+	if f.Lazy == nil || ld == nil || ld.lazy != Items(f.Lazy) {
+		// Read by designfile.Parse after all, or an engine that could not be made.
+		e, err := Load(f.Table, f.ItemList())
+		return f, e, err
 	}
 	if i, err := ld.finish(); err != nil {
-		return nil, nil, itemError(d, i, err)
+		return nil, nil, itemError(f.Lazy, i, err)
 	}
-	return d, e, nil
+	return f, e, nil
 }
 
 // load puts one item as PutItem would, without a condition.

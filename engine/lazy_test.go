@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -63,30 +64,45 @@ items:
 	return []byte(b.String())
 }
 
-// loadBoth loads data eagerly (model.Parse) and lazily (model.ParseLazily) into two
-// engines; the lazy design must really be lazy.
+// loadBoth loads data eagerly (designfile.Parse) and lazily (designfile.ParseLazily)
+// into two engines; the lazy design must really be lazy.
 func loadBoth(t *testing.T, name string, data []byte) (*model.Design, *Engine, *Engine) {
 	t.Helper()
-	d, err := model.Parse(name, data)
+	f, err := designfile.Parse(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ld, err := model.ParseLazily(name, data)
+	lf, err := designfile.ParseLazily(name, data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ld.Lazy == nil {
+	if lf.Lazy == nil {
 		t.Skipf("%s is not written one item a line, so it does not load lazily", name)
 	}
-	eager, err := FromDesign(d)
+	eager, err := FromDesign(f.Design)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lazy, err := FromDesign(ld)
+	lazy, err := New(lf.Table)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d, eager, lazy
+	if i, err := lazy.loadLazy(lf.Lazy); err != nil {
+		t.Fatal(itemError(lf.Lazy, i, err))
+	}
+	return f.Design, eager, lazy
+}
+
+// loadLazy loads a lazily read design's items into an empty engine, as LoadLazily
+// does in its pass over them: one more pass over the items (LazyItems.Each) through
+// a bulkLoad.
+func (e *Engine) loadLazy(lz *designfile.LazyItems) (int, *Error) {
+	ld := e.newBulkLoad(lz.Len(), lz)
+	lz.Each(func() func(int, model.Item) bool {
+		visit := ld.visitor()
+		return func(i int, it model.Item) bool { visit(i, it); return true }
+	})
+	return ld.finish()
 }
 
 // sameContents fails t unless the two engines hold the same items in the table and
@@ -196,12 +212,12 @@ func TestLazyLoadAnswersAsEager(t *testing.T) {
 	}
 }
 
-// The model lets through no item the engine refuses, so loadLazy's error path is
+// The reader lets through no item the engine refuses, so the lazy load's error path is
 // reached by loading into an engine whose index types differ from the design's: every
 // item with a numeric GSI1SK is then refused, and the first of them in file order is
 // the one reported, though the items are read on several goroutines.
 func TestLazyLoadReportsTheFirstRefusedItem(t *testing.T) {
-	ld, err := model.ParseLazily("f.yaml", lazyTestDesign(6000))
+	ld, err := designfile.ParseLazily("f.yaml", lazyTestDesign(6000))
 	if err != nil || ld.Lazy == nil {
 		t.Fatal(err)
 	}
@@ -217,10 +233,10 @@ func TestLazyLoadReportsTheFirstRefusedItem(t *testing.T) {
 }
 
 // LoadLazily gives Parse's errors for a design with a problem, and loads a design
-// that is not one item a line by FromDesign.
+// that is not one item a line as Load does.
 func TestLoadLazilyFallsBack(t *testing.T) {
 	bad := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - {PK: a}\n  - {PK: a}\n")
-	_, want := model.Parse("f.yaml", bad)
+	_, want := designfile.Parse("f.yaml", bad)
 	if _, _, err := LoadLazily("f.yaml", bad); err == nil || want == nil || err.Error() != want.Error() {
 		t.Fatalf("LoadLazily error %v, Parse error %v", err, want)
 	}

@@ -125,16 +125,16 @@ func TestRunPatterns(t *testing.T) {
 	}
 }
 
-// FromDesign names the item DynamoDB would refuse, and where it is in the file.
+// FromDesign names the item DynamoDB would refuse; Load, also where it is in the file.
 func TestFromDesignErrors(t *testing.T) {
 	d := testDesign()
 	d.Items = append(d.Items, item("PK", "x"))
 	if _, err := FromDesign(d); err == nil || !strings.Contains(err.Error(), "items[4]: One or more parameter values were invalid: Missing the key SK in the item") {
 		t.Errorf("got %v", err)
 	}
-	d.ItemPos = make([]model.Pos, 5)
-	d.ItemPos[4] = model.Pos{File: "d.yaml", Line: 12, Col: 5}
-	if _, err := FromDesign(d); err == nil || !strings.HasPrefix(errMsg(err), "d.yaml:12:5: items[4]:") {
+	pos := make([]model.Pos, 5)
+	pos[4] = model.Pos{File: "d.yaml", Line: 12, Col: 5}
+	if _, err := Load(d.Table, ItemSlice{Items: d.Items, At: pos}); err == nil || !strings.HasPrefix(errMsg(err), "d.yaml:12:5: items[4]:") {
 		t.Errorf("got %v", err)
 	}
 	bad := testTable()

@@ -36,7 +36,7 @@ type entry struct {
 	// pk and sk (the table key) break ties between equal index keys. Nil in the
 	// table tree, and in search pivots that sort before every tie.
 	base *entry
-	// lazy is, for an item of a design loaded lazily (model.ParseLazily) and not
+	// lazy is, for an item of a design loaded lazily (designfile.ParseLazily) and not
 	// written since, 1 + the item's index in the design's LazyItems; item is then
 	// nil, and Engine.itemOf reads the item from the design text. 0 otherwise.
 	lazy int32

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -48,11 +49,11 @@ func sampleDesigns(t *testing.T) map[string]*model.Design {
 	out := map[string]*model.Design{}
 	paths, _ := filepath.Glob(filepath.Join("..", "samples", "*.yaml"))
 	for _, p := range paths {
-		d, err := model.Load(p)
+		f, err := designfile.Load(p)
 		if err != nil {
 			t.Fatalf("%s: %v", p, err)
 		}
-		out[strings.TrimSuffix(filepath.Base(p), ".yaml")] = d
+		out[strings.TrimSuffix(filepath.Base(p), ".yaml")] = f.Design
 	}
 	return out
 }

@@ -494,20 +494,12 @@ func MergeItems(d *model.Design, src []SourceItem) (added, replaced int, err err
 		k := primaryKeyString(s.Item, &d.Table)
 		if i, ok := index[k]; ok {
 			d.Items[i] = s.Item
-			if i < len(d.ItemPos) {
-				d.ItemPos[i] = model.Pos{}
-			}
 			replaced++
 			continue
 		}
 		index[k] = len(d.Items)
 		d.Items = append(d.Items, s.Item)
 		added++
-	}
-	if len(d.ItemPos) > 0 {
-		for len(d.ItemPos) < len(d.Items) {
-			d.ItemPos = append(d.ItemPos, model.Pos{})
-		}
 	}
 	return added, replaced, nil
 }

@@ -68,17 +68,16 @@ func (r *MergeReport) Lines() []string {
 
 // MergeDesign returns old with the table, indexes, entities and items of imported,
 // and everything else of old: name, description, region, patterns, review
-// settings, the table class, entity counts and unique flags, local indexes that
-// imported holds as global ones on the table's partition key, and the loaded
-// file's comments (old's Source). Neither argument is changed.
+// settings, the table class, entity counts and unique flags, and local indexes that
+// imported holds as global ones on the table's partition key. Saved with old's file
+// (designfile.File.With), it keeps that file's comments. Neither argument is
+// changed.
 func MergeDesign(old, imported *model.Design) (*model.Design, *MergeReport) {
 	m := *old
 	r := &MergeReport{}
 	m.Table = mergeTable(&old.Table, &imported.Table, r)
 	m.Entities = mergeEntities(old.Entities, imported.Entities, r)
 	m.Items = imported.Items
-	m.ItemPos = nil
-	m.Lazy = nil
 	if m.Description == "" {
 		m.Description = imported.Description
 	}

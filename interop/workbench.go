@@ -507,7 +507,7 @@ func inferEntities(d *model.Design, items []model.Item, fds []facetData, declare
 	return facetPaths, inEntity
 }
 
-// validateImported applies the design file's rules (model.Validate) to a design
+// validateImported applies the design file's rules (model.ValidateAt) to a design
 // built from a model, so that what the design would refuse is reported at its
 // JSON path in the model, not at a line of a YAML file that does not exist. Each
 // part of the design is given its JSON path as its position for the check (line 1
@@ -522,14 +522,14 @@ func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, 
 	for i := range d.Entities {
 		d.Entities[i].Pos = at(facetPaths[i])
 	}
-	d.ItemPos = make([]model.Pos, len(d.Items))
+	itemPos := make([]model.Pos, len(d.Items))
 	isItem := map[string]int{}
 	for i, p := range itemPaths {
-		d.ItemPos[i] = at(p)
+		itemPos[i] = at(p)
 		isItem[p] = i
 	}
 	defer func() {
-		d.Pos, d.Table.Pos, d.ItemPos = model.Pos{}, model.Pos{}, nil
+		d.Pos, d.Table.Pos = model.Pos{}, model.Pos{}
 		for i := range d.Table.Indexes {
 			d.Table.Indexes[i].Pos = model.Pos{}
 		}
@@ -538,7 +538,7 @@ func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, 
 		}
 	}()
 	var list model.ErrorList
-	if err := model.Validate(d); !errors.As(err, &list) {
+	if err := model.ValidateAt(d, itemPos); !errors.As(err, &list) {
 		return
 	}
 	drop := map[int]bool{}

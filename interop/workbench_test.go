@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -372,11 +373,11 @@ func fuzzBody(t *testing.T, data []byte) {
 	}
 	// Whatever imports is a valid design, and exports and imports again.
 	for _, d := range r.Designs {
-		text, err := model.Marshal(d)
+		text, err := (&designfile.File{Design: d}).Marshal()
 		if err != nil {
 			t.Fatalf("an imported design does not save: %v", err)
 		}
-		if _, err := model.Parse("imported.yaml", text); err != nil {
+		if _, err := designfile.Parse("imported.yaml", text); err != nil {
 			t.Fatalf("an imported design is not valid: %v\n%s", err, text)
 		}
 		out, _, err := ExportWorkbench(d)
@@ -433,11 +434,11 @@ func TestImportedDesignsValidate(t *testing.T) {
 			t.Fatalf("%s: %v", f, err)
 		}
 		for _, d := range r.Designs {
-			text, err := model.Marshal(d)
+			text, err := (&designfile.File{Design: d}).Marshal()
 			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
-			back, err := model.Parse(f, text)
+			back, err := designfile.Parse(f, text)
 			if err != nil {
 				t.Fatalf("%s: %v\n%s", f, err, text)
 			}

@@ -158,10 +158,11 @@ func TestDeployEverySample(t *testing.T) {
 	}
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
-			d, err := samples.Load(name)
+			f, err := samples.Load(name)
 			if err != nil {
 				t.Fatal(err)
 			}
+			d := f.Design
 			table := uniqueTable(name)
 			rep, err := Deploy(ctx, db, d, DeployOptions{Table: table})
 			if err != nil {

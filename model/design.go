@@ -5,8 +5,9 @@ import (
 	"slices"
 )
 
-// The design file's types (FORMAT.md, version 1). Loading, saving and validation
-// live in load.go, save.go and validate.go; this file only says what a design is.
+// The design file's types (FORMAT.md, version 1). Validation lives in validate.go;
+// reading and writing the file, in package designfile. This file only says what a
+// design is.
 
 // Pos is a place in a design file, for error messages: file:line:col.
 type Pos struct {
@@ -30,16 +31,10 @@ type Design struct {
 	// sets none (zero: the default, Zipf with s = 1; see cost.HottestShare).
 	Skew Skew
 
-	// ItemPos[i] is where Items[i] starts in the file (zero when built in code).
-	ItemPos []Pos
-	// Lazy holds the items, in place of Items and ItemPos, of a design loaded by
-	// ParseLazily; nil otherwise.
-	Lazy *LazyItems
-	// Pos is where the document starts; its File names the design file.
+	// Pos is where the document starts; its File names the design file. Where each
+	// item is, and what saving needs of the file (its comments), the design file
+	// keeps (package designfile), not the design.
 	Pos Pos
-	// Source keeps what loading read (the YAML node tree, comments included) so that
-	// saving can keep people's comments. Nil for a design built in code.
-	Source *Source
 }
 
 // KeySchema names a partition key and an optional sort key attribute.
@@ -321,18 +316,6 @@ type ReviewSetting struct {
 	Severity string // error, warning, info or off
 	Reason   string
 	Pos      Pos
-}
-
-// Source is what loading kept of the file, for comment-preserving saves.
-// Its fields belong to load.go and save.go.
-type Source struct {
-	File string
-	root any // *yaml.Node of the loaded document; kept opaque to other packages
-	// items holds, for each loaded item, what saving needs to write it back as it was
-	// written: attribute order (derived keys are absent from it) and comments. The
-	// item nodes themselves are not kept: for a large design they cost more memory
-	// than the items.
-	items []itemRecord
 }
 
 // KeyAttributeType is the declared type of a key attribute (S when not declared).

@@ -53,37 +53,39 @@ func (l ErrorList) Error() string {
 	return strings.Join(lines, "\n")
 }
 
-// errs collects errors; its methods keep the call sites short.
-type errs struct{ list ErrorList }
-
-func (c *errs) add(p Pos, hint, format string, args ...any) {
-	c.list = append(c.list, &PosError{Pos: p, Msg: fmt.Sprintf(format, args...), Hint: hint,
+// Add records a problem at p: what is wrong (format, args), and what to do (hint).
+// A problem without a line belongs to the whole file.
+func (l *ErrorList) Add(p Pos, hint, format string, args ...any) {
+	*l = append(*l, &PosError{Pos: p, Msg: fmt.Sprintf(format, args...), Hint: hint,
 		WholeFile: p.Line <= 0})
 }
 
-// err returns the list sorted by position (stable, so errors at one place keep the
+// Err returns the list sorted by position (stable, so errors at one place keep the
 // order they were found in), or nil when there is none.
-func (c *errs) err() error {
-	if len(c.list) == 0 {
+func (l ErrorList) Err() error {
+	if len(l) == 0 {
 		return nil
 	}
-	sort.SliceStable(c.list, func(i, j int) bool {
-		a, b := c.list[i].Pos, c.list[j].Pos
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
 		if a.Line != b.Line {
 			return a.Line < b.Line
 		}
 		return a.Col < b.Col
 	})
-	return c.list
+	return l
 }
 
-// DidYouMean is didYouMean for the packages that check names of their own (review's
-// rule ids).
-func DidYouMean(word string, known []string) string { return didYouMean(word, known) }
+// errs collects errors; its methods keep the call sites short.
+type errs struct{ list ErrorList }
 
-// didYouMean suggests the known word closest to a misspelt one, when it is close
+func (c *errs) add(p Pos, hint, format string, args ...any) { c.list.Add(p, hint, format, args...) }
+
+func (c *errs) err() error { return c.list.Err() }
+
+// DidYouMean suggests the known word closest to a misspelt one, when it is close
 // enough to be a plausible typo (edit distance at most a third of the word, min 1).
-func didYouMean(word string, known []string) string {
+func DidYouMean(word string, known []string) string {
 	best, bestD := "", len(word)/3+1
 	if bestD < 2 {
 		bestD = 2

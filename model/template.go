@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -23,7 +24,7 @@ type tmplPart struct {
 var parsedTemplates sync.Map // string -> []tmplPart (nil for a malformed one)
 
 // parseTemplate splits a template into parts. ok is false for unbalanced braces or an
-// empty variable name (templateProblem says which).
+// empty variable name (TemplateProblem says which).
 func parseTemplate(t string) ([]tmplPart, bool) {
 	if v, ok := parsedTemplates.Load(t); ok {
 		parts := v.([]tmplPart)
@@ -117,8 +118,8 @@ func KeyAttributeNames(t *Table) []string {
 	return names
 }
 
-// templateProblem says what is wrong with a template, or "" when it is well formed.
-func templateProblem(t string) string {
+// TemplateProblem says what is wrong with a template, or "" when it is well formed.
+func TemplateProblem(t string) string {
 	if t == "" {
 		return "the template is empty"
 	}
@@ -356,35 +357,25 @@ func (m *matcher) match(parts []tmplPart, s string, vars map[string]string, foun
 	return true
 }
 
-// applyTemplates builds the key attributes that typed items leave out, and checks the
-// ones they give against their entity's templates.
-func applyTemplates(d *Design, c *errs) {
-	t := newTemplater(d)
-	if t == nil {
-		return
-	}
-	for i, it := range d.Items {
-		t.apply(i, it, d.itemPos(i), c, true)
-	}
-}
-
 // checkTemplates reports, as loading would, every key an item gives that does not
 // match its entity's template; it changes no item. Validate calls it, so that a
-// design edited in code (the workbench) is held to the loader's rule.
-func checkTemplates(d *Design, c *errs) {
-	t := newTemplater(d)
+// design edited in code (the workbench) is held to the loader's rule. itemPos[i] is
+// where item i is, when known.
+func checkTemplates(d *Design, itemPos []Pos, c *errs) {
+	t := NewTemplater(d)
 	if t == nil {
 		return
 	}
 	for i, it := range d.Items {
-		t.apply(i, it, d.itemPos(i), c, false)
+		t.apply(i, it, itemPosAt(d, itemPos, i), &c.list, false)
 	}
 }
 
-// templater applies the entities' key templates to items, one at a time. Every
-// item of a large design goes through it, so the templates are parsed once here and
-// a key the item gives is compared with its template's expansion without building it.
-type templater struct {
+// Templater applies the entities' key templates to items, one at a time, as a
+// design file's reader does (FORMAT.md "Items and entities"). Every item of a large
+// design goes through it, so the templates are parsed once here and a key the item
+// gives is compared with its template's expansion without building it.
+type Templater struct {
 	typeAttr  string
 	byName    map[string]*Entity
 	tableKeys map[string]bool
@@ -393,12 +384,13 @@ type templater struct {
 
 type namedTemplate struct {
 	attr string
-	keyTemplate
+	KeyTemplate
 }
 
-// keyTemplate is an entity's template for one key attribute of type ty, parsed once
-// rather than once per item.
-type keyTemplate struct {
+// KeyTemplate is an entity's template for one key attribute of type ty, parsed once
+// rather than once per item (saving asks of every key whether its template builds
+// it).
+type KeyTemplate struct {
 	text  string
 	ty    Type
 	set   bool
@@ -406,13 +398,15 @@ type keyTemplate struct {
 	ok    bool // the template parses
 }
 
-func newKeyTemplate(tmpl string, ty Type) keyTemplate {
+// NewKeyTemplate parses tmpl, the template of a key attribute of type ty.
+func NewKeyTemplate(tmpl string, ty Type) KeyTemplate {
 	parts, ok := parseTemplate(tmpl)
-	return keyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
+	return KeyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
 }
 
-// builds reports whether ExpandKey(t.text, it, t.ty) gives a value equal to v.
-func (t *keyTemplate) builds(it Item, v Value) bool {
+// Builds reports whether ExpandKey(t.text, it, t.ty) gives a value equal to v; the
+// zero KeyTemplate builds nothing.
+func (t *KeyTemplate) Builds(it Item, v Value) bool {
 	same, full := t.expandsTo(it, v)
 	return same && full
 }
@@ -421,7 +415,7 @@ func (t *keyTemplate) builds(it Item, v Value) bool {
 // the template cannot be expanded from it (ExpandKey's ok). It walks v's text along
 // the template instead of building the key: loading and saving ask this of every
 // key of every item, and building them was most of what they allocated.
-func (t *keyTemplate) expandsTo(it Item, v Value) (same, full bool) {
+func (t *KeyTemplate) expandsTo(it Item, v Value) (same, full bool) {
 	if !t.ok {
 		return false, false
 	}
@@ -449,12 +443,12 @@ func (t *keyTemplate) expandsTo(it Item, v Value) (same, full bool) {
 	return same && rest == "", true
 }
 
-// newTemplater prepares d's templates; nil when d has no entities.
-func newTemplater(d *Design) *templater {
+// NewTemplater prepares d's templates; nil when d has no entities.
+func NewTemplater(d *Design) *Templater {
 	if len(d.Entities) == 0 {
 		return nil
 	}
-	t := &templater{
+	t := &Templater{
 		typeAttr:  d.TypeAttr(),
 		byName:    make(map[string]*Entity, len(d.Entities)),
 		tableKeys: map[string]bool{d.Table.Key.Partition: true, d.Table.Key.Sort: true},
@@ -466,17 +460,19 @@ func newTemplater(d *Design) *templater {
 	}
 	t.keys = make(map[*Entity][]namedTemplate, len(t.byName))
 	for _, e := range t.byName {
-		for _, attr := range sortedNames(e.Keys) {
-			t.keys[e] = append(t.keys[e], namedTemplate{attr, newKeyTemplate(e.Keys[attr], d.Table.KeyAttributeType(attr))})
+		for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
+			t.keys[e] = append(t.keys[e], namedTemplate{attr, NewKeyTemplate(e.Keys[attr], d.Table.KeyAttributeType(attr))})
 		}
 	}
 	return t
 }
 
-// apply builds item i's missing key attributes from its entity's templates (when
-// fill is set), and reports to c a key that does not match its template. pos is
-// where the item is.
-func (t *templater) apply(i int, it Item, pos Pos, c *errs, fill bool) {
+// Apply builds item i's missing key attributes from its entity's templates, and
+// reports to c a key that does not match its template. pos is where the item is.
+func (t *Templater) Apply(i int, it Item, pos Pos, c *ErrorList) { t.apply(i, it, pos, c, true) }
+
+// apply is Apply, building the missing keys only when fill is set.
+func (t *Templater) apply(i int, it Item, pos Pos, c *ErrorList, fill bool) {
 	tv, ok := it[t.typeAttr]
 	if !ok || tv.Type != TypeS {
 		return
@@ -492,11 +488,11 @@ func (t *templater) apply(i int, it Item, pos Pos, c *errs, fill bool) {
 			if same, full := kt.expandsTo(it, got); full {
 				if !same {
 					want, _ := ExpandKey(kt.text, it, kt.ty)
-					c.add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want)),
+					c.Add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want)),
 						"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
 				}
 			} else if !MatchTemplate(kt.text, got) {
-				c.add(pos, "make the key follow the template, or give the item another type",
+				c.Add(pos, "make the key follow the template, or give the item another type",
 					"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
 			}
 			continue
@@ -510,7 +506,7 @@ func (t *templater) apply(i int, it Item, pos Pos, c *errs, fill bool) {
 			it[kt.attr] = want
 		case t.tableKeys[kt.attr] && kt.attr != "":
 			missing := missingVars(kt.text, it)
-			c.add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", kt.attr, strings.Join(missing, ", ")),
+			c.Add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", kt.attr, strings.Join(missing, ", ")),
 				"item %d (%s) has no %s and cannot build it from %q", i, e.Name, kt.attr, kt.text)
 		}
 	}
@@ -537,9 +533,10 @@ func showValue(v Value) string {
 	return v.Type.String() + " value"
 }
 
-func (d *Design) itemPos(i int) Pos {
-	if i < len(d.ItemPos) {
-		return d.ItemPos[i]
+// itemPosAt is where item i of d is: itemPos[i] when known, else just the file.
+func itemPosAt(d *Design, itemPos []Pos, i int) Pos {
+	if i < len(itemPos) {
+		return itemPos[i]
 	}
 	return Pos{File: d.Pos.File}
 }

@@ -74,51 +74,6 @@ func TestMatchAndExtractTemplate(t *testing.T) {
 	}
 }
 
-func TestTemplatesOnLoad(t *testing.T) {
-	const head = `version: 1
-table:
-  name: tbl
-  key: {partition: PK, sort: SK}
-  attributes: {SK: N}
-entities:
-  - name: user
-    keys: {PK: "USER#{userId}", SK: "{seq}"}
-items:
-`
-	cases := []struct {
-		item string
-		err  string // "" for success
-		want Item   // the attributes to check
-	}{
-		{"{type: user, userId: u1, seq: 3}", "", Item{"PK": Str("USER#u1"), "SK": Num("3")}},
-		{"{type: user, userId: u1, seq: 3, PK: USER#u1}", "", Item{"PK": Str("USER#u1")}},
-		{"{type: user, userId: u1, seq: 3, PK: USER#u2}", `t.yaml:10:5: item 0 (user): PK "USER#u2" does not match the template "USER#{userId}". make PK "USER#u1", or leave it out so the template builds it`, nil},
-		{"{type: user, PK: USER#u9, SK: 1}", "", Item{"PK": Str("USER#u9")}},
-		{"{type: user, PK: OTHER#u9, SK: 1}", `t.yaml:10:5: item 0 (user): PK "OTHER#u9" does not match the template "USER#{userId}". make the key follow the template, or give the item another type`, nil},
-		{"{type: user, seq: 1}", `t.yaml:10:5: item 0 (user) has no PK and cannot build it from "USER#{userId}". give PK, or the attribute(s) userId`, nil},
-		{"{type: stranger, PK: x, SK: 1}", "", Item{"PK": Str("x")}}, // no such entity: allowed
-		{"{type: user, userId: u1, seq: x}", `t.yaml:10:5: item 0: SK (the table's sort key) "x" is not a DynamoDB number`, nil},
-	}
-	for _, c := range cases {
-		d, err := Parse("t.yaml", []byte(head+"  - "+c.item+"\n"))
-		if c.err != "" {
-			if err == nil || !strings.Contains(err.Error(), c.err) {
-				t.Errorf("%s: error %v, want %s", c.item, err, c.err)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("%s: %v", c.item, err)
-			continue
-		}
-		for k, v := range c.want {
-			if got := d.Items[0][k]; !got.Equal(v) || got.Type != v.Type {
-				t.Errorf("%s: %s = %+v, want %+v", c.item, k, got, v)
-			}
-		}
-	}
-}
-
 // TestTemplateMatchIsBounded: a template of many adjacent variables against a long key
 // must answer at once, not search every split.
 func TestTemplateMatchIsBounded(t *testing.T) {

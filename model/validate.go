@@ -2,7 +2,9 @@ package model
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"stwb/internal/textcut"
@@ -13,6 +15,9 @@ import (
 // values), ServiceQuotas.html (20 GSIs, 5 LSIs, 100 projected attributes, item size),
 // and the API reference of each operation for the request fields it takes.
 // Expression syntax is not checked here: expr does that when a pattern runs.
+
+// Severities are the severities a design's review settings may give a rule.
+var Severities = []string{"off", "error", "warning", "info"}
 
 // DynamoDB's per-table limits (ServiceQuotas.html).
 const (
@@ -34,8 +39,9 @@ const (
 // are 2e14 units a second, whose ceiling and monthly figure stay exact. Past them
 // the figures would wrap around to negative ones.
 const (
-	MaxCount = 500_000_000_000 // items of one entity, and of all entities together
-	MaxRate  = 1_000_000_000   // requests a second of one pattern
+	MaxCount    = 500_000_000_000 // items of one entity, and of all entities together
+	MaxRate     = 1_000_000_000   // requests a second of one pattern
+	MaxCapacity = 1 << 40         // provisioned capacity units of the table or an index
 )
 
 // awsRegion is the shape of every AWS region name: an area code, an optional part
@@ -63,25 +69,38 @@ func groupDigits(n int64) string {
 	return s
 }
 
-// Validate checks a design, returning an ErrorList of every problem, or nil. Parse
-// calls it; call it again after changing a design in code. It checks everything,
-// including what loading checks as it reads (number text, sets, pattern ids,
-// operations, review reasons), since code may have changed those.
-func Validate(d *Design) error { return validate(d, false).err() }
+// Validate checks a design, returning an ErrorList of every problem, or nil. A
+// design file's reader (package designfile) calls it (ValidateRead); call it again
+// after changing a design in code. It checks everything, including what loading
+// checks as it reads (number text, sets, pattern ids, operations, review reasons),
+// since code may have changed those. Problems of items name only the design's file;
+// ValidateAt names their places.
+func Validate(d *Design) error { return ValidateAt(d, nil) }
 
-// validate checks d. loaded says Parse is calling, having checked as it read what
-// a design built in code would otherwise need checked here; those checks are skipped
-// so that one mistake is not reported twice.
-func validate(d *Design, loaded bool) *errs {
-	v := &validator{d: d, c: &errs{}, loaded: loaded}
+// ValidateAt is Validate for a design whose items' places in its file are known:
+// itemPos[i] is where item i is (a shorter list leaves the rest unplaced).
+func ValidateAt(d *Design, itemPos []Pos) error { return validate(d, itemPos, false).err() }
+
+// ValidateRead is the validation a design file's reader applies once it has read a
+// design: Validate without the checks the reader made as it read each field and
+// value (which a design built in code needs), so that one mistake is not reported
+// twice. The problems come in the order found (ErrorList.Err sorts them).
+func ValidateRead(d *Design, itemPos []Pos) ErrorList { return validate(d, itemPos, true).list }
+
+// validate checks d. loaded says a reader is calling, having checked as it read
+// what a design built in code would otherwise need checked here; those checks are
+// skipped.
+func validate(d *Design, itemPos []Pos, loaded bool) *errs {
+	v := &validator{d: d, c: &errs{}, loaded: loaded, itemPos: itemPos}
 	v.design()
 	return v.c
 }
 
 type validator struct {
-	d      *Design
-	c      *errs
-	loaded bool
+	d       *Design
+	c       *errs
+	loaded  bool
+	itemPos []Pos
 }
 
 func (v *validator) design() {
@@ -99,7 +118,7 @@ func (v *validator) design() {
 	v.entities()
 	v.items()
 	if !v.loaded {
-		checkTemplates(d, v.c) // the loader checked them as it applied them
+		checkTemplates(d, v.itemPos, v.c) // the loader checked them as it applied them
 	}
 	ids := map[int]bool{}
 	for i := range d.Patterns {
@@ -114,7 +133,7 @@ func (v *validator) design() {
 		if v.loaded {
 			continue // the loader checked severity and reason where it read them
 		}
-		if !contains(severityOptions, r.Severity) {
+		if !slices.Contains(Severities, r.Severity) {
 			v.c.add(r.Pos, "use off, error, warning or info", "review.%s: severity %q is not known", r.Rule, r.Severity)
 		}
 		if strings.TrimSpace(r.Reason) == "" {
@@ -200,8 +219,8 @@ func (v *validator) table() {
 	if t.Billing.Mode == Provisioned && (t.Billing.Read <= 0 || t.Billing.Write <= 0) {
 		v.c.add(p, "give read and write capacity of at least 1", "table.billing: provisioned capacity must be positive")
 	}
-	if t.Billing.Read > maxCapacity || t.Billing.Write > maxCapacity {
-		v.c.add(p, rangeHint(1, maxCapacity), "table.billing: provisioned capacity of %d read and %d write units is more than stwb's cost arithmetic carries",
+	if t.Billing.Read > MaxCapacity || t.Billing.Write > MaxCapacity {
+		v.c.add(p, rangeHint(1, MaxCapacity), "table.billing: provisioned capacity of %d read and %d write units is more than stwb's cost arithmetic carries",
 			t.Billing.Read, t.Billing.Write)
 	}
 	v.autoscaling(p, "table.billing.provisioned.autoscaling", t.Billing.Autoscaling)
@@ -245,8 +264,8 @@ func (v *validator) table() {
 			if (ix.Read != 0 || ix.Write != 0 || !ix.Autoscaling.IsZero()) && t.Billing.Mode != Provisioned {
 				v.c.add(ip, "remove read, write and autoscaling, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
 			}
-			if ix.Read < 0 || ix.Write < 0 || ix.Read > maxCapacity || ix.Write > maxCapacity {
-				v.c.add(ip, rangeHint(1, maxCapacity), "%s: capacity of %d read and %d write units is out of the range stwb's cost arithmetic carries", where, ix.Read, ix.Write)
+			if ix.Read < 0 || ix.Write < 0 || ix.Read > MaxCapacity || ix.Write > MaxCapacity {
+				v.c.add(ip, rangeHint(1, MaxCapacity), "%s: capacity of %d read and %d write units is out of the range stwb's cost arithmetic carries", where, ix.Read, ix.Write)
 			}
 			v.autoscaling(ip, where+".autoscaling", ix.Autoscaling)
 		}
@@ -321,12 +340,12 @@ func (v *validator) entities() {
 			v.c.add(p, "give each entity its own name", "entity %q is defined twice", e.Name)
 		}
 		seen[e.Name] = true
-		for _, attr := range sortedNames(e.Keys) {
+		for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
 			if !keys[attr] {
 				v.c.add(p, "name the table's or an index's key attributes", "entity %s: keys.%s is not a key attribute of the table or any index", e.Name, attr)
 			}
 			if !v.loaded {
-				if msg := templateProblem(e.Keys[attr]); msg != "" {
+				if msg := TemplateProblem(e.Keys[attr]); msg != "" {
 					v.c.add(p, "write {attribute} for a variable part", "entity %s: keys.%s: %s", e.Name, attr, msg)
 				}
 			}
@@ -374,11 +393,11 @@ func (v *validator) items() {
 	parts := t.keyParts()
 	seen := make(map[string]int, len(v.d.Items))
 	for i, it := range v.d.Items {
-		p := v.d.itemPos(i)
+		p := itemPosAt(v.d, v.itemPos, i)
 		if !v.item(i, it, p, parts) {
 			continue
 		}
-		k := itemKeyString(t, it)
+		k := ItemKey(t, it)
 		if first, dup := seen[k]; dup {
 			v.c.add(p, "give one of them another key; DynamoDB keeps one item per key",
 				"item %d has the same key as item %d (%s)", i, first, describeKey(t, it))
@@ -386,6 +405,28 @@ func (v *validator) items() {
 			seen[k] = i
 		}
 	}
+}
+
+// ItemChecker checks items one at a time, each as ValidateRead checks an item on
+// its own (key values, size, attribute names), for a reader that keeps a design's
+// items as text and reads each just once to check it (designfile's lazy reader).
+// Comparing the items' keys with each other is the reader's (AppendItemKey). An
+// ItemChecker is for one goroutine.
+type ItemChecker struct {
+	v     validator
+	parts []keyPart
+}
+
+// NewItemChecker makes a checker for the items of d, which has no Items of its own.
+func NewItemChecker(d *Design) *ItemChecker {
+	return &ItemChecker{v: validator{d: d, c: &errs{}, loaded: true}, parts: d.Table.keyParts()}
+}
+
+// Check reports whether item i, which is at pos, has no problem and a whole table
+// key. The reader stops at the first item that fails (and reads the file again to
+// report the problems), so a checker is not used after a false.
+func (c *ItemChecker) Check(i int, it Item, pos Pos) bool {
+	return c.v.item(i, it, pos, c.parts) && len(c.v.c.list) == 0
 }
 
 // item checks item i on its own (key values, size, attribute names), reporting at p;
@@ -434,8 +475,8 @@ func keyValueProblem(val Value, ty Type, max int) string {
 		return "is empty; a key attribute value may not be an empty string or binary"
 	}
 	if ty == TypeN {
-		if p := numberProblem(val.Str); p != nil {
-			return p.msg
+		if p := NumberProblem(val.Str); p != nil {
+			return p.Msg
 		}
 	}
 	if size := val.Size(); size > max {
@@ -447,13 +488,13 @@ func keyValueProblem(val Value, ty Type, max int) string {
 // valueRuleProblem checks a value built in code against the rules the loader applies
 // to values it reads: valid numbers, non-empty sets without duplicates, nesting depth.
 func valueRuleProblem(val Value, depth int) string {
-	if depth > maxValueDepth {
-		return fmt.Sprintf("nested more than %d levels deep", maxValueDepth)
+	if depth > MaxValueDepth {
+		return fmt.Sprintf("nested more than %d levels deep", MaxValueDepth)
 	}
 	switch val.Type {
 	case TypeN:
-		if p := numberProblem(val.Str); p != nil {
-			return p.msg
+		if p := NumberProblem(val.Str); p != nil {
+			return p.Msg
 		}
 	case TypeSS, TypeNS, TypeBS:
 		for _, e := range val.List {
@@ -464,8 +505,8 @@ func valueRuleProblem(val Value, depth int) string {
 				return msg
 			}
 		}
-		if _, p := setValue(val.Type, val.List); p != nil {
-			return p.msg
+		if _, p := SetValue(val.Type, val.List); p != nil {
+			return p.Msg
 		}
 	case TypeL:
 		for _, e := range val.List {
@@ -486,15 +527,15 @@ func valueRuleProblem(val Value, depth int) string {
 	return ""
 }
 
-// itemKeyString is an item's table key as one comparable string: each key value's
-// type and text, numbers in canonical form (so 1 and 1.0 are the same key).
-func itemKeyString(t *Table, it Item) string {
-	return string(appendItemKey(make([]byte, 0, len(it[t.Key.Partition].Str)+len(it[t.Key.Sort].Str)+4), t, it))
+// ItemKey is an item's table key as one comparable string: each key value's type
+// and text, numbers in canonical form (so 1 and 1.0 are the same key).
+func ItemKey(t *Table, it Item) string {
+	return string(AppendItemKey(make([]byte, 0, len(it[t.Key.Partition].Str)+len(it[t.Key.Sort].Str)+4), t, it))
 }
 
-// appendItemKey appends the bytes itemKeyString makes: two items have equal keys
-// exactly when these are equal.
-func appendItemKey(b []byte, t *Table, it Item) []byte {
+// AppendItemKey appends the bytes ItemKey makes: two items have equal keys exactly
+// when these are equal.
+func AppendItemKey(b []byte, t *Table, it Item) []byte {
 	for _, attr := range []string{t.Key.Partition, t.Key.Sort} {
 		if attr == "" {
 			continue
@@ -587,7 +628,7 @@ func (v *validator) pattern(p *Pattern) {
 		return
 	}
 	for _, f := range patternFieldsSet(p) {
-		if !contains(allowed, f) {
+		if !slices.Contains(allowed, f) {
 			v.c.add(pos, fmt.Sprintf("remove %s; %s takes %s", f, p.Operation, strings.Join(allowed, ", ")), "%s: %s has no %s", where, p.Operation, f)
 		}
 	}
@@ -644,7 +685,7 @@ func (v *validator) pattern(p *Pattern) {
 			for i, ix := range v.d.Table.Indexes {
 				names[i] = ix.Name
 			}
-			if s := didYouMean(p.Index, names); s != "" {
+			if s := DidYouMean(p.Index, names); s != "" {
 				hint = fmt.Sprintf("did you mean %q?", s)
 			}
 			v.c.add(pos, hint, "%s: index %q does not exist", where, p.Index)

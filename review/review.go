@@ -17,7 +17,11 @@ import (
 // items (Results[i] for Patterns[i]), and the cost report (nil leaves out the rules
 // that need prices and per-partition load).
 type Input struct {
-	Design  *model.Design
+	Design *model.Design
+	// ItemPos gives where item i is in the design's file, for findings on items;
+	// ok is false when its place is not known, and ItemPos nil when no item's is
+	// (a design built in code).
+	ItemPos func(i int) (pos model.Pos, ok bool)
 	Results []*engine.Result
 	Cost    *cost.Report
 	// Items are the design's items as the rules read them, Items[i] for item i; nil
@@ -172,6 +176,11 @@ func (c *checker) add(f Finding) {
 // table.
 func (c *checker) posOf(f Finding) model.Pos {
 	d := c.d
+	var itemPos model.Pos
+	itemKnown := false
+	if f.Item != nil && c.in.ItemPos != nil {
+		itemPos, itemKnown = c.in.ItemPos(*f.Item)
+	}
 	switch {
 	case f.Pattern != 0:
 		for _, p := range d.Patterns {
@@ -179,10 +188,8 @@ func (c *checker) posOf(f Finding) model.Pos {
 				return p.Pos
 			}
 		}
-	case f.Item != nil && *f.Item < len(d.ItemPos):
-		return d.ItemPos[*f.Item]
-	case f.Item != nil && d.Lazy != nil && *f.Item < d.Lazy.Len():
-		return d.Lazy.Pos(*f.Item)
+	case itemKnown:
+		return itemPos
 	case f.Index != "":
 		if ix, ok := d.Table.IndexByName(f.Index); ok {
 			return ix.Pos

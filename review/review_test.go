@@ -8,23 +8,24 @@ import (
 	"testing"
 
 	"stwb/analysis"
+	"stwb/designfile"
 	"stwb/model"
 	"stwb/review"
 	"stwb/samples"
 )
 
-func loadBase(t *testing.T) *model.Design {
+func loadBase(t *testing.T) *designfile.File {
 	t.Helper()
-	d, err := model.Load("testdata/base.yaml")
+	d, err := designfile.Load("testdata/base.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
 }
 
-func rulesOf(t *testing.T, d *model.Design) map[string]review.Finding {
+func rulesOf(t *testing.T, d *designfile.File) map[string]review.Finding {
 	t.Helper()
-	a, _ := analysis.Run(d, analysis.Options{Review: true}) // an engine error still returns the findings that need no run
+	a, _ := analysis.Run(d.Design, analysis.Options{Review: true, ItemPos: d.ItemPos}) // an engine error still returns the findings that need no run
 	fs := a.Findings
 	m := map[string]review.Finding{}
 	for _, f := range fs {
@@ -284,7 +285,7 @@ func TestEachRuleTriggersAndNearMissDoesNot(t *testing.T) {
 		covered[c.rule] = true
 		t.Run(c.rule, func(t *testing.T) {
 			d := loadBase(t)
-			c.trigger(d)
+			c.trigger(d.Design)
 			got := rulesOf(t, d)
 			f, ok := got[c.rule]
 			if !ok {
@@ -298,7 +299,7 @@ func TestEachRuleTriggersAndNearMissDoesNot(t *testing.T) {
 			}
 			near := loadBase(t)
 			if c.near != nil {
-				c.near(near)
+				c.near(near.Design)
 			}
 			if f, ok := rulesOf(t, near)[c.rule]; ok {
 				t.Errorf("the near-identical design should not raise %s: %s", c.rule, f.Message)
@@ -369,7 +370,7 @@ func TestSamples(t *testing.T) {
 func TestSARIFRequiredFields(t *testing.T) {
 	d := loadBase(t)
 	d.Table.Name = "Orders"
-	a, _ := analysis.Run(d, analysis.Options{Review: true})
+	a, _ := analysis.Run(d.Design, analysis.Options{Review: true, ItemPos: d.ItemPos})
 	fs := a.Findings
 	out, err := review.SARIF("designs/shop.yaml", fs)
 	if err != nil {
@@ -429,7 +430,7 @@ func TestExpectErrorDrift(t *testing.T) {
 	}
 	for _, c := range cases {
 		d := loadBase(t)
-		c.change(pattern(d, 4))
+		c.change(pattern(d.Design, 4))
 		f, ok := rulesOf(t, d)["expect-drift"]
 		switch {
 		case c.wantDrift == "" && ok:
@@ -461,7 +462,7 @@ func TestUnpaddedNumberNeighbours(t *testing.T) {
 		{[]string{"ORDER#sku-9", "ORDER#x10"}, ""},
 	} {
 		d := loadBase(t)
-		addSKs(d, tc.sks...)
+		addSKs(d.Design, tc.sks...)
 		f, ok := rulesOf(t, d)["unpadded-number"]
 		switch {
 		case tc.want == "" && ok:
@@ -495,20 +496,20 @@ func TestNumericallyAfter(t *testing.T) {
 func TestRuleCasesLoadLazily(t *testing.T) {
 	for _, c := range ruleCases {
 		d := loadBase(t)
-		c.trigger(d)
-		data, err := model.Marshal(d)
+		c.trigger(d.Design)
+		data, err := d.Marshal()
 		if err != nil {
 			t.Fatalf("%s: %v", c.rule, err)
 		}
 		lazy, lerr := analysis.Load("trigger.yaml", data, analysis.Options{Review: true})
-		whole, err := model.Parse("trigger.yaml", data)
+		whole, err := designfile.Parse("trigger.yaml", data)
 		if err != nil {
 			if lerr == nil || lerr.Error() != err.Error() {
 				t.Errorf("%s: read whole: %v; read lazily: %v", c.rule, err, lerr)
 			}
 			continue
 		}
-		eager, err := analysis.Run(whole, analysis.Options{Review: true})
+		eager, err := analysis.Run(whole.Design, analysis.Options{Review: true, ItemPos: whole.ItemPos})
 		if (err == nil) != (lerr == nil) || err != nil && err.Error() != lerr.Error() {
 			t.Errorf("%s: run: %v; loaded: %v", c.rule, err, lerr)
 			continue
@@ -517,7 +518,7 @@ func TestRuleCasesLoadLazily(t *testing.T) {
 			continue
 		}
 		if got, want := findingsText(lazy.Findings), findingsText(eager.Findings); got != want {
-			t.Errorf("%s (read lazily: %v): findings differ\nLoad: %s\nRun:  %s", c.rule, lazy.Design.Lazy != nil, got, want)
+			t.Errorf("%s: findings differ\nLoad: %s\nRun:  %s", c.rule, got, want)
 		}
 		lc, _ := json.Marshal(lazy.Cost)
 		ec, _ := json.Marshal(eager.Cost)
@@ -554,7 +555,7 @@ func TestEntityReadThroughKeysOnlyIndex(t *testing.T) {
 	for _, proj := range []model.Projection{{Type: model.ProjectKeysOnly}, {Type: model.ProjectInclude, Include: []string{"total"}}} {
 		d := loadBase(t)
 		d.Table.Indexes[0].Projection = proj
-		d.Patterns = []model.Pattern{*pattern(d, 1), *pattern(d, 3), *pattern(d, 4)}
+		d.Patterns = []model.Pattern{*pattern(d.Design, 1), *pattern(d.Design, 3), *pattern(d.Design, 4)}
 		if f, ok := rulesOf(t, d)["entity-unread"]; ok {
 			t.Errorf("%s: %s", proj.Type, f.Message)
 		}

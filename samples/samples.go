@@ -13,7 +13,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"stwb/model"
+	"stwb/designfile"
 )
 
 //go:embed *.yaml
@@ -86,12 +86,12 @@ func Get(name string) (Sample, bool) {
 
 // Load parses the named sample into a fresh design the caller may change. Its
 // positions name the file as "samples/NAME.yaml".
-func Load(name string) (*model.Design, error) {
+func Load(name string) (*designfile.File, error) {
 	data, err := files.ReadFile(name + ".yaml")
 	if err != nil {
 		return nil, fmt.Errorf("no sample named %q; the samples are: %s", name, strings.Join(Names(), ", "))
 	}
-	return model.Parse(fileName(name), data)
+	return designfile.Parse(fileName(name), data)
 }
 
 func fileName(name string) string { return "samples/" + name + ".yaml" }
@@ -127,7 +127,7 @@ func build() []Sample {
 	for _, n := range names {
 		data, _ := files.ReadFile(n + ".yaml")
 		s := Sample{Name: n, Data: data}
-		d, err := model.Parse(fileName(n), data)
+		d, err := designfile.Parse(fileName(n), data)
 		if err != nil {
 			s.Title = "does not load: " + firstLine(err.Error())
 		} else {

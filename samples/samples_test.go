@@ -38,7 +38,7 @@ func loadAll(t *testing.T) map[string]*model.Design {
 		if err != nil {
 			t.Fatalf("sample %s does not load:\n%v", s.Name, err)
 		}
-		out[s.Name] = d
+		out[s.Name] = d.Design
 	}
 	return out
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"stwb/designfile"
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
@@ -52,7 +53,7 @@ func serveProcess(b *testing.B, d *model.Design) string {
 	if out, err := exec.Command("go", "build", "-o", bin, "stwb/cmd/stwb").CombinedOutput(); err != nil {
 		b.Fatalf("building stwb: %v\n%s", err, out)
 	}
-	text, err := model.Marshal(d)
+	text, err := (&designfile.File{Design: d}).Marshal()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -76,7 +76,13 @@ func sample(t testing.TB, name string) *model.Design {
 	return d
 }
 
-func sampleDesign(name string) (*model.Design, error) { return samples.Load(name) }
+func sampleDesign(name string) (*model.Design, error) {
+	f, err := samples.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	return f.Design, nil
+}
 
 // raw posts a body to the server as an operation and returns the status and the
 // decoded answer.

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"stwb/cost"
+	"stwb/designfile"
 	"stwb/dynamojson"
 	"stwb/model"
 	"stwb/serve"
@@ -269,7 +270,7 @@ func suggest(d *model.Design, rec serve.Record) string {
 		p.Item, _ = dynamojson.ParseItem(r.Item)
 	}
 	one := &model.Design{Version: d.Version, Name: d.Name, Table: d.Table, Patterns: []model.Pattern{p}}
-	text, err := model.Marshal(one)
+	text, err := (&designfile.File{Design: one}).Marshal()
 	if err != nil {
 		return ""
 	}

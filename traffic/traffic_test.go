@@ -19,10 +19,11 @@ import (
 // undeclared, with a pattern to add; a Scan is called out; patterns never asked for
 // are listed; and the run is priced by replaying it.
 func TestRecordedTrafficAgainstTheDesign(t *testing.T) {
-	d, err := samples.Load("orders")
+	f, err := samples.Load("orders")
 	if err != nil {
 		t.Fatal(err)
 	}
+	d := f.Design
 	var rec bytes.Buffer
 	srv := serve.New(serve.Options{Record: &rec})
 	if err := srv.AddDesign(d); err != nil {
@@ -93,7 +94,8 @@ func TestRecordedTrafficAgainstTheDesign(t *testing.T) {
 // TestShapes: values become their key prefix, names resolve, spacing does not
 // matter.
 func TestShapes(t *testing.T) {
-	d, _ := samples.Load("orders")
+	f, _ := samples.Load("orders")
+	d := f.Design
 	cases := []struct{ body, want string }{
 		{`{"TableName":"t","KeyConditionExpression":"#p = :v AND begins_with(SK,:s)","ExpressionAttributeNames":{"#p":"PK"},"ExpressionAttributeValues":{":v":{"S":"CUST#9"},":s":{"S":"ORDER#"}}}`,
 			"Query t key PK = CUST#… AND begins_with ( SK , ORDER#… )"},

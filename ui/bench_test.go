@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -147,7 +148,7 @@ func BenchmarkView(b *testing.B) {
 // BenchmarkOpenFirstFrame opens a 100,000-item design file and draws the first
 // frame (target: 1 s). The file is parsed off the event loop, so the first frame
 // says it is being read; BenchmarkOpenDesignShown measures until the design itself
-// is on screen, which is bound by model.Parse.
+// is on screen, which is bound by designfile.Parse.
 func BenchmarkOpenFirstFrame(b *testing.B) {
 	path := bigFile(b)
 	b.ResetTimer()
@@ -170,7 +171,7 @@ func BenchmarkOpenFirstFrame(b *testing.B) {
 }
 
 // BenchmarkOpenDesignShown is the time until the 100,000-item design's patterns are
-// on screen: read, parse and validate (model.Parse), then the first frame.
+// on screen: read, parse and validate (designfile.Parse), then the first frame.
 func BenchmarkOpenDesignShown(b *testing.B) {
 	path := bigFile(b)
 	b.ResetTimer()
@@ -200,7 +201,7 @@ func bigFile(b *testing.B) string {
 			b.Fatal(err)
 		}
 		bigFilePath = filepath.Join(dir, "big.yaml")
-		if err := model.SaveFile(bigFilePath, bigDesign(100_000)); err != nil {
+		if err := (&designfile.File{Design: bigDesign(100_000)}).Save(bigFilePath); err != nil {
 			b.Fatal(err)
 		}
 	})

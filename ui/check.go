@@ -21,7 +21,7 @@ func (doc *Doc) problems() map[string]bool {
 	if doc.probRev == doc.Rev && doc.prob != nil {
 		return doc.prob
 	}
-	doc.prob, doc.probRev = problemSet(model.Validate(doc.D)), doc.Rev
+	doc.prob, doc.probRev = problemSet(model.ValidateAt(doc.D, doc.ItemPos)), doc.Rev
 	return doc.prob
 }
 
@@ -52,7 +52,7 @@ func problemText(e *model.PosError) string {
 func (doc *Doc) newProblems(before map[string]bool) []string {
 	var out []string
 	var list model.ErrorList
-	err := model.Validate(doc.D)
+	err := model.ValidateAt(doc.D, doc.ItemPos)
 	if errors.As(err, &list) {
 		for _, e := range list {
 			if t := problemText(e); !before[t] {
@@ -69,8 +69,15 @@ func (doc *Doc) newProblems(before map[string]bool) []string {
 // that e would add, none when e may be applied.
 func (doc *Doc) refusal(e edit) []string {
 	before := doc.problems()
+	pos := doc.ItemPos // edits copy, so this is the positions as they were
+	if e.applyPos != nil {
+		e.applyPos(doc.D, &doc.ItemPos)
+	}
 	e.apply(doc.D)
-	defer e.revert(doc.D)
+	defer func() {
+		e.revert(doc.D)
+		doc.ItemPos = pos
+	}()
 	return doc.newProblems(before)
 }
 

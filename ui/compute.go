@@ -105,9 +105,9 @@ func (w *world) schedule(view string) tea.Cmd {
 	var cmds []tea.Cmd
 	if (w.eng == nil && w.engErr == nil || w.engRev != doc.DataRev) && !(w.engRun && w.engWnt == doc.DataRev) {
 		w.engRun, w.engWnt = true, doc.DataRev
-		snap, rev := doc.Snapshot(), doc.DataRev
+		snap, pos, rev := doc.Snapshot(), doc.ItemPos, doc.DataRev
 		cmds = append(cmds, func() tea.Msg {
-			e, err := engine.FromDesign(snap)
+			e, err := engine.Load(snap.Table, engine.ItemSlice{Items: snap.Items, At: pos})
 			return engineMsg{rev: rev, eng: e, err: err}
 		})
 	}
@@ -145,11 +145,11 @@ func (w *world) schedule(view string) tea.Cmd {
 	}
 	if ready && w.costRev != doc.Rev && !w.costBusy {
 		w.costBusy = true
-		cmds = append(cmds, costCmd(doc.Snapshot(), w.eng, w.engMu, doc.Rev))
+		cmds = append(cmds, costCmd(doc.Snapshot(), doc.ItemPos, w.eng, w.engMu, doc.Rev))
 	}
 	if w.reviewRev != doc.Rev && !w.reviewBusy {
 		w.reviewBusy = true
-		cmds = append(cmds, reviewCmd(doc.Snapshot(), doc.Rev))
+		cmds = append(cmds, reviewCmd(doc.Snapshot(), doc.ItemPos, doc.Rev))
 	}
 	return tea.Batch(cmds...)
 }

@@ -30,7 +30,7 @@ type costMsg struct {
 // pipeline: each pattern runs once). It works on a clone of the shared engine,
 // taken under the lock: a clone shares the items copy-on-write, so the preview can
 // go on using the engine while the patterns run.
-func costCmd(d *model.Design, eng *engine.Engine, mu *sync.Mutex, rev uint64) tea.Cmd {
+func costCmd(d *model.Design, itemPos []model.Pos, eng *engine.Engine, mu *sync.Mutex, rev uint64) tea.Cmd {
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -40,7 +40,7 @@ func costCmd(d *model.Design, eng *engine.Engine, mu *sync.Mutex, rev uint64) te
 		mu.Lock()
 		e := eng.Clone()
 		mu.Unlock()
-		a := analysis.OnEngine(d, e, analysis.Options{Review: true})
+		a := analysis.OnEngine(d, e, analysis.Options{Review: true, ItemPos: itemPos})
 		return costMsg{rev: rev, res: &costResult{report: a.Cost, err: a.CostErr, findings: reviewFindings(d, a.Findings), results: a.Results}}
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"slices"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -14,7 +15,13 @@ import (
 // Design (Snapshot) stays valid for a background computation while the user goes on
 // editing, without locks.
 type Doc struct {
-	D      *model.Design
+	D *model.Design
+	// ItemPos[i] is where D.Items[i] is in the file, kept aligned by the edits that
+	// insert and delete items while it is; empty for a design not read from a file.
+	ItemPos []model.Pos
+	// file is what D was read from, so that saving keeps the file's comments; nil
+	// for a design that was not read from a file.
+	file   *designfile.File
 	Path   string // the design file; "" for a sample that was never saved
 	Sample string // the sample it came from, if any
 	New    bool   // Path does not exist yet: it is created on first save
@@ -57,6 +64,9 @@ type edit struct {
 	// are the item applying/reverting places (nil when it only removes one).
 	scoped           bool
 	puts, revertPuts *itemChange
+	// applyPos and revertPos, when set, change Doc.ItemPos with the edit; each is
+	// called with the design as it is before apply or revert.
+	applyPos, revertPos func(d *model.Design, pos *[]model.Pos)
 }
 
 // itemChange is an item an edit puts into the design at index at; replacing says it
@@ -77,6 +87,9 @@ func (doc *Doc) Snapshot() *model.Design {
 func (doc *Doc) Apply(e edit) {
 	doc.seq++
 	e.id = doc.seq
+	if e.applyPos != nil {
+		e.applyPos(doc.D, &doc.ItemPos)
+	}
 	e.apply(doc.D)
 	doc.undo = append(doc.undo, e)
 	if len(doc.undo) > maxUndo {
@@ -88,24 +101,32 @@ func (doc *Doc) Apply(e edit) {
 
 // Undo reverts the last edit; it returns the edit's label, "" when there is none.
 func (doc *Doc) Undo() string {
-	return doc.replay(&doc.undo, &doc.redo, func(e edit) func(*model.Design) { return e.revert })
+	return doc.replay(&doc.undo, &doc.redo, func(e edit) (func(*model.Design), func(*model.Design, *[]model.Pos)) {
+		return e.revert, e.revertPos
+	})
 }
 
 // Redo applies the last undone edit again.
 func (doc *Doc) Redo() string {
-	return doc.replay(&doc.redo, &doc.undo, func(e edit) func(*model.Design) { return e.apply })
+	return doc.replay(&doc.redo, &doc.undo, func(e edit) (func(*model.Design), func(*model.Design, *[]model.Pos)) {
+		return e.apply, e.applyPos
+	})
 }
 
 // replay moves the last edit of from to to, doing to the design what step picks
-// (its revert for undo, its apply for redo), and returns its label, "" when from is
-// empty.
-func (doc *Doc) replay(from, to *[]edit, step func(edit) func(*model.Design)) string {
+// (its revert for undo, its apply for redo, each with its change of ItemPos), and
+// returns its label, "" when from is empty.
+func (doc *Doc) replay(from, to *[]edit, step func(edit) (func(*model.Design), func(*model.Design, *[]model.Pos))) string {
 	if len(*from) == 0 {
 		return ""
 	}
 	e := (*from)[len(*from)-1]
 	*from = (*from)[:len(*from)-1]
-	step(e)(doc.D)
+	do, doPos := step(e)
+	if doPos != nil {
+		doPos(doc.D, &doc.ItemPos)
+	}
+	do(doc.D)
 	*to = append(*to, e)
 	doc.changed(e)
 	return e.label
@@ -140,30 +161,33 @@ const (
 )
 
 func sliceEdit[T any](label string, data bool, field func(*model.Design) *[]T, kind opKind, i int, old, nv T) edit {
-	do := func(d *model.Design, k opKind, v T) {
-		s := field(d)
-		switch k {
-		case opSet:
-			c := slices.Clone(*s)
-			c[i] = v
-			*s = c
-		case opInsert:
-			c := make([]T, 0, len(*s)+1)
-			c = append(append(append(c, (*s)[:i]...), v), (*s)[i:]...)
-			*s = c
-		case opDelete:
-			c := make([]T, 0, len(*s)-1)
-			*s = append(append(c, (*s)[:i]...), (*s)[i+1:]...)
-		case opSwap:
-			c := slices.Clone(*s)
-			c[i], c[i+1] = c[i+1], c[i]
-			*s = c
-		}
-	}
-	inverse := map[opKind]opKind{opSet: opSet, opInsert: opDelete, opDelete: opInsert, opSwap: opSwap}
 	return edit{label: label, data: data,
-		apply:  func(d *model.Design) { do(d, kind, nv) },
-		revert: func(d *model.Design) { do(d, inverse[kind], old) },
+		apply:  func(d *model.Design) { editSlice(field(d), kind, i, nv) },
+		revert: func(d *model.Design) { editSlice(field(d), inverseOp[kind], i, old) },
+	}
+}
+
+// inverseOp is the operation that undoes each.
+var inverseOp = map[opKind]opKind{opSet: opSet, opInsert: opDelete, opDelete: opInsert, opSwap: opSwap}
+
+// editSlice does operation k at i to *s, copying: the old slice is not changed.
+func editSlice[T any](s *[]T, k opKind, i int, v T) {
+	switch k {
+	case opSet:
+		c := slices.Clone(*s)
+		c[i] = v
+		*s = c
+	case opInsert:
+		c := make([]T, 0, len(*s)+1)
+		c = append(append(append(c, (*s)[:i]...), v), (*s)[i:]...)
+		*s = c
+	case opDelete:
+		c := make([]T, 0, len(*s)-1)
+		*s = append(append(c, (*s)[:i]...), (*s)[i+1:]...)
+	case opSwap:
+		c := slices.Clone(*s)
+		c[i], c[i+1] = c[i+1], c[i]
+		*s = c
 	}
 }
 
@@ -171,12 +195,10 @@ func patternsOf(d *model.Design) *[]model.Pattern { return &d.Patterns }
 func entitiesOf(d *model.Design) *[]model.Entity  { return &d.Entities }
 func itemsOf(d *model.Design) *[]model.Item       { return &d.Items }
 
-// itemEdit edits Items and keeps ItemPos (where each item is in the file) aligned
-// with it, when the design has positions.
+// itemEdit edits Items and keeps Doc.ItemPos (where each item is in the file)
+// aligned with it, when the design has positions.
 func itemEdit(label string, kind opKind, i int, old, nv model.Item) edit {
 	e := sliceEdit(label, true, itemsOf, kind, i, old, nv)
-	p := sliceEdit(label, true, func(d *model.Design) *[]model.Pos { return &d.ItemPos }, kind, i, model.Pos{}, model.Pos{})
-	aligned := func(d *model.Design) bool { return len(d.ItemPos) == len(d.Items) }
 	var puts, revertPuts *itemChange
 	switch kind {
 	case opSet:
@@ -186,22 +208,22 @@ func itemEdit(label string, kind opKind, i int, old, nv model.Item) edit {
 	case opDelete:
 		revertPuts = &itemChange{old, i, false}
 	}
-	return edit{label: label, data: true, scoped: kind != opSwap, puts: puts, revertPuts: revertPuts,
-		apply: func(d *model.Design) {
-			ok := aligned(d)
-			e.apply(d)
-			if ok && kind != opSet {
-				p.apply(d)
-			}
-		},
-		revert: func(d *model.Design) {
-			ok := aligned(d)
-			e.revert(d)
-			if ok && kind != opSet {
-				p.revert(d)
-			}
-		},
+	e.scoped, e.puts, e.revertPuts = kind != opSwap, puts, revertPuts
+	if kind == opSet {
+		return e
 	}
+	// The positions move with the items, while they are aligned with them.
+	e.applyPos = func(d *model.Design, pos *[]model.Pos) {
+		if len(*pos) == len(d.Items) {
+			editSlice(pos, kind, i, model.Pos{})
+		}
+	}
+	e.revertPos = func(d *model.Design, pos *[]model.Pos) {
+		if len(*pos) == len(d.Items) {
+			editSlice(pos, inverseOp[kind], i, model.Pos{})
+		}
+	}
+	return e
 }
 
 // tableEdit replaces the table (keys, billing, class, indexes) as a whole.

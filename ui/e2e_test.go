@@ -11,7 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"stwb/model"
+	"stwb/designfile"
 )
 
 // End to end, as a new user would: open the orders sample, add a pattern through the
@@ -69,7 +69,7 @@ func TestEndToEnd(t *testing.T) {
 			tm2.Send(key1("q"))
 			tm2.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 
-			d, err := model.Load(path)
+			d, err := designfile.Load(path)
 			if err != nil {
 				t.Fatal(err)
 			}

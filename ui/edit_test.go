@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -201,12 +202,12 @@ func TestQuitAsksWhenUnsaved(t *testing.T) {
 	}
 }
 
-// Saving is atomic (model.SaveFile); a file changed on disk since it was loaded is
+// Saving is atomic (writeDesign); a file changed on disk since it was loaded is
 // not overwritten without asking; the save round-trips.
 func TestSaveReloadAndChangedOnDisk(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "d.yaml")
-	if err := model.SaveFile(path, fixture()); err != nil {
+	if err := (&designfile.File{Design: fixture()}).Save(path); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := OpenFile(path)
@@ -218,7 +219,7 @@ func TestSaveReloadAndChangedOnDisk(t *testing.T) {
 	if m.Doc().Dirty {
 		t.Fatalf("still unsaved after ctrl+s: %q", m.status)
 	}
-	back, err := model.Load(path)
+	back, err := designfile.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,7 +258,7 @@ func mustRead(t *testing.T, path string) []byte {
 func TestRecoveryCopy(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "d.yaml")
-	if err := model.SaveFile(path, fixture()); err != nil {
+	if err := (&designfile.File{Design: fixture()}).Save(path); err != nil {
 		t.Fatal(err)
 	}
 	doc, _ := OpenFile(path)
@@ -353,7 +354,7 @@ func TestMouse(t *testing.T) {
 func TestLoadingInBackground(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.yaml")
-	if err := model.SaveFile(good, fixture()); err != nil {
+	if err := (&designfile.File{Design: fixture()}).Save(good); err != nil {
 		t.Fatal(err)
 	}
 	bad := filepath.Join(dir, "bad.yaml")
@@ -457,7 +458,7 @@ func TestRemoveIndex(t *testing.T) {
 // overwrites it. Before, a matching size and time skipped the hash.
 func TestChangedOnDiskSameSizeAndTime(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "d.yaml")
-	if err := model.SaveFile(path, fixture()); err != nil {
+	if err := (&designfile.File{Design: fixture()}).Save(path); err != nil {
 		t.Fatal(err)
 	}
 	fi, _ := os.Stat(path)

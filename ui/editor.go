@@ -12,6 +12,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"gopkg.in/yaml.v3"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -72,7 +73,7 @@ func sectionYAML(d *model.Design, kind yamlKind, index int) ([]byte, error) {
 	case yamlEntity:
 		one.Entities = []model.Entity{d.Entities[index]}
 	}
-	data, err := model.Marshal(one)
+	data, err := (&designfile.File{Design: one}).Marshal()
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +105,7 @@ func readSection(d *model.Design, kind yamlKind, text []byte) (*model.Design, er
 	if kind == yamlItem {
 		base.Entities = d.Entities
 	}
-	head, err := model.Marshal(base)
+	head, err := (&designfile.File{Design: base}).Marshal()
 	if err != nil {
 		return nil, err
 	}
@@ -118,10 +119,11 @@ func readSection(d *model.Design, kind yamlKind, text []byte) (*model.Design, er
 			b.WriteString("    " + l + "\n")
 		}
 	}
-	got, err := model.Parse("(editor)", b.Bytes())
+	gotFile, err := designfile.Parse("(editor)", b.Bytes())
 	if err != nil {
 		return nil, err
 	}
+	got := gotFile.Design
 	n := map[yamlKind]int{yamlPattern: len(got.Patterns), yamlItem: len(got.Items), yamlEntity: len(got.Entities) - len(base.Entities)}[kind]
 	if n != 1 {
 		return nil, fmt.Errorf("write one %s, not %d", strings.TrimSuffix(string(kind), "s"), n)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"stwb/designfile"
 	"stwb/model"
 	"stwb/render"
 )
@@ -146,5 +147,5 @@ func valueText(v model.Value) string {
 	if v.Type == model.TypeS {
 		return v.Str
 	}
-	return formatNode(model.ValueToNode(v))
+	return formatNode(designfile.ValueToNode(v))
 }

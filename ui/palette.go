@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/designfile"
 	"stwb/interop"
 	"stwb/model"
 	"stwb/render"
@@ -262,7 +263,7 @@ func (m *Model) confirmReplace(doc *Doc) tea.Cmd {
 
 // Writes the palette makes. None replaces a file the user did not name as its target:
 // the open design's own file is never an export's target, and a file that exists is
-// replaced only after a yes. Every write is atomic (model.WriteFileAtomic).
+// replaced only after a yes. Every write is atomic (designfile.WriteFileAtomic).
 
 // sameFile reports whether a and b name one file (the same path, or a link to it).
 func sameFile(a, b string) bool {
@@ -319,7 +320,7 @@ func (m *Model) export(path string) (tea.Cmd, error) {
 	if err := m.ownFile(path); err != nil {
 		return nil, err
 	}
-	snap := m.w.doc.Snapshot()
+	snap := m.w.doc.fileOf(m.w.doc.Snapshot())
 	write := func() tea.Msg {
 		saveMu.Lock()
 		defer saveMu.Unlock()
@@ -366,7 +367,7 @@ func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
 		}
 		write := func() tea.Msg {
 			for i, f := range out.Files {
-				if err := model.WriteFileAtomic(targets[i], f.Data); err != nil {
+				if err := designfile.WriteFileAtomic(targets[i], f.Data); err != nil {
 					return statusMsg{text: "export failed: " + err.Error(), err: true}
 				}
 			}

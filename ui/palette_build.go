@@ -216,10 +216,12 @@ func (m *Model) importCommand(f []string, _ string) (tea.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	oldItems, oldPos, newItems := d.Items, d.ItemPos, c.Items
+	oldItems, oldPos, newItems := d.Items, m.w.doc.ItemPos, c.Items
 	e := edit{label: fmt.Sprintf("imported %s: %d items added, %d replaced", path, added, replaced), data: true,
-		apply:  func(d *model.Design) { d.Items, d.ItemPos = newItems, nil },
-		revert: func(d *model.Design) { d.Items, d.ItemPos = oldItems, oldPos },
+		apply:     func(d *model.Design) { d.Items = newItems },
+		revert:    func(d *model.Design) { d.Items = oldItems },
+		applyPos:  func(_ *model.Design, pos *[]model.Pos) { *pos = nil },
+		revertPos: func(_ *model.Design, pos *[]model.Pos) { *pos = oldPos },
 	}
 	return m.checkedEdit(e, nil)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -75,7 +76,7 @@ func TestPaletteBuildsADesign(t *testing.T) {
 		t.Fatal("a refused command changed the design")
 	}
 	runPalette(t, m, "w")
-	if _, err := model.Load(path); err != nil {
+	if _, err := designfile.Load(path); err != nil {
 		t.Fatalf("saved design does not load: %v", err)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"stwb/model"
+	"stwb/designfile"
 )
 
 func TestPaletteCommands(t *testing.T) {
@@ -30,7 +30,7 @@ func TestPaletteCommands(t *testing.T) {
 			}
 		}},
 		{"export YAML", "export " + filepath.Join(dir, "out.yaml"), func(t *testing.T, m *Model) {
-			if _, err := model.Load(filepath.Join(dir, "out.yaml")); err != nil {
+			if _, err := designfile.Load(filepath.Join(dir, "out.yaml")); err != nil {
 				t.Errorf("exported YAML does not load: %v", err)
 			}
 			if m.Doc().Path != "" {

@@ -157,8 +157,9 @@ type reviewMsg struct {
 	findings []finding
 }
 
-// reviewCmd validates the design off the event loop.
-func reviewCmd(d *model.Design, rev uint64) tea.Cmd {
+// reviewCmd validates the design off the event loop; itemPos[i] is where item i is
+// in the design's file.
+func reviewCmd(d *model.Design, itemPos []model.Pos, rev uint64) tea.Cmd {
 	return func() (msg tea.Msg) {
 		defer func() {
 			if r := recover(); r != nil {
@@ -166,13 +167,13 @@ func reviewCmd(d *model.Design, rev uint64) tea.Cmd {
 					Message: "validation failed unexpectedly; save and report it"}, pattern: -1, item: -1}}}
 			}
 		}()
-		return reviewMsg{rev: rev, findings: validationFindings(d, model.Validate(d))}
+		return reviewMsg{rev: rev, findings: validationFindings(d, itemPos, model.ValidateAt(d, itemPos))}
 	}
 }
 
 // validationFindings turns model's errors into findings, each pointed at the
 // pattern, item or index whose place in the file holds it.
-func validationFindings(d *model.Design, err error) []finding {
+func validationFindings(d *model.Design, itemPos []model.Pos, err error) []finding {
 	if err == nil {
 		return []finding{}
 	}
@@ -192,7 +193,7 @@ func validationFindings(d *model.Design, err error) []finding {
 			anchors = append(anchors, anchor{pt.Pos.Line, i, -1, ""})
 		}
 	}
-	for i, pos := range d.ItemPos {
+	for i, pos := range itemPos {
 		if pos.Line > 0 {
 			anchors = append(anchors, anchor{pos.Line, -1, i, ""})
 		}

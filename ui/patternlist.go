@@ -7,12 +7,13 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
 // The pattern form's list fields (keys, actions, expect) take a YAML flow sequence,
 // exactly as the design file writes them, and are read by the loader itself: the
-// field's text is put into a one-pattern design and parsed with model.Parse, so the
+// field's text is put into a one-pattern design and parsed with designfile.Parse, so the
 // form reads and refuses what the file would, with the loader's words.
 
 // readPatternList reads src as the list field field of a pattern of operation op.
@@ -40,14 +41,14 @@ func readPatternList(op model.Operation, field, src string) (*model.Pattern, err
 }
 
 // readWithLoader parses a one-table design made of a stand-in table and part (YAML
-// at the top level) with model.Parse, so that a form field holding part of a design
+// at the top level) with designfile.Parse, so that a form field holding part of a design
 // file is read exactly as the file is. The first problem comes back without its
 // position and without the prefixes given (the stand-in's "pattern 1").
 func readWithLoader(part string, prefixes ...string) (*model.Design, error) {
 	doc := "version: 1\nname: form\ntable: {name: form, key: {partition: PK, sort: SK}}\n" + part
-	d, err := model.Parse("", []byte(doc))
+	f, err := designfile.Parse("", []byte(doc))
 	if err == nil {
-		return d, nil
+		return f.Design, nil
 	}
 	var list model.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
@@ -68,7 +69,7 @@ func itemsText(items []model.Item) string {
 	}
 	seq := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
 	for _, it := range items {
-		seq.Content = append(seq.Content, flow(model.ValueToNode(model.Map(it))))
+		seq.Content = append(seq.Content, flow(designfile.ValueToNode(model.Map(it))))
 	}
 	return formatNode(seq)
 }
@@ -83,7 +84,7 @@ func actionsText(actions []model.Action) string {
 		add := func(to *yaml.Node, k string, v *yaml.Node) {
 			to.Content = append(to.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, v)
 		}
-		str := func(s string) *yaml.Node { return flow(model.ValueToNode(model.Str(s))) }
+		str := func(s string) *yaml.Node { return flow(designfile.ValueToNode(model.Str(s))) }
 		sides := func(to *yaml.Node) {
 			if a.Update != "" {
 				add(to, "update", str(a.Update))
@@ -96,18 +97,18 @@ func actionsText(actions []model.Action) string {
 				for k, v := range a.Names {
 					names[k] = model.Str(v)
 				}
-				add(to, "names", flow(model.ValueToNode(model.Map(names))))
+				add(to, "names", flow(designfile.ValueToNode(model.Map(names))))
 			}
 			if len(a.Values) > 0 {
-				add(to, "values", flow(model.ValueToNode(model.Map(a.Values))))
+				add(to, "values", flow(designfile.ValueToNode(model.Map(a.Values))))
 			}
 		}
 		if a.Kind == model.ActionPut {
-			add(m, "put", flow(model.ValueToNode(model.Map(a.Item))))
+			add(m, "put", flow(designfile.ValueToNode(model.Map(a.Item))))
 			sides(m)
 		} else {
 			body := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-			add(body, "key", flow(model.ValueToNode(model.Map(a.Key))))
+			add(body, "key", flow(designfile.ValueToNode(model.Map(a.Key))))
 			sides(body)
 			add(m, string(a.Kind), body)
 		}

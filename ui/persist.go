@@ -11,6 +11,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/designfile"
 	"stwb/internal/inputlimit"
 	"stwb/model"
 	"stwb/samples"
@@ -54,11 +55,11 @@ func OpenFile(path string) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := model.Parse(path, data)
+	f, err := designfile.Parse(path, data)
 	if err != nil {
 		return nil, err
 	}
-	return &Doc{D: d, Path: path, disk: stampOf(path, data)}, nil
+	return &Doc{D: f.Design, ItemPos: f.ItemPos, file: f, Path: path, disk: stampOf(path, data)}, nil
 }
 
 // Loading is a document that opens path in the background: the workbench shows its
@@ -86,11 +87,11 @@ func (doc *Doc) loadCmd() tea.Cmd {
 
 // OpenSample opens an embedded sample; it has no file until it is saved.
 func OpenSample(name string) (*Doc, error) {
-	d, err := samples.Load(name)
+	f, err := samples.Load(name)
 	if err != nil {
 		return nil, err
 	}
-	return &Doc{D: d, Sample: name, Dirty: false}, nil
+	return &Doc{D: f.Design, ItemPos: f.ItemPos, file: f, Sample: name, Dirty: false}, nil
 }
 
 // newDesign is the starting point of a new file: a table with the conventional
@@ -126,7 +127,7 @@ type saveDone struct {
 	err   error
 }
 
-// save writes the design to its file atomically (model.SaveFile: temporary file,
+// save writes the design to its file atomically (writeDesign: temporary file,
 // fsync, rename). Unless force is set, a file changed on disk since it was loaded is
 // not overwritten without asking.
 func (m *Model) save(force bool) tea.Cmd {
@@ -155,7 +156,7 @@ func (m *Model) saveAs(path string) tea.Cmd {
 	return func() tea.Msg {
 		saveMu.Lock()
 		defer saveMu.Unlock()
-		data, err := writeDesign(path, snap)
+		data, err := writeDesign(path, doc.fileOf(snap))
 		if err != nil {
 			return saveDone{err: err, path: path}
 		}
@@ -163,18 +164,27 @@ func (m *Model) saveAs(path string) tea.Cmd {
 	}
 }
 
-// writeDesign writes d to path as YAML, atomically (temporary file, fsync, rename),
+// fileOf is the file to save d as: with the comments of the file the document was
+// read from, if any.
+func (doc *Doc) fileOf(d *model.Design) *designfile.File {
+	if doc.file != nil {
+		return doc.file.With(d)
+	}
+	return &designfile.File{Design: d}
+}
+
+// writeDesign writes f to path as YAML, atomically (temporary file, fsync, rename),
 // after reading the bytes back with the loader: a design stwb would refuse to open
 // is never written. It returns the bytes written.
-func writeDesign(path string, d *model.Design) ([]byte, error) {
-	data, err := model.Marshal(d)
+func writeDesign(path string, f *designfile.File) ([]byte, error) {
+	data, err := f.Marshal()
 	if err != nil {
 		return nil, err
 	}
-	if _, err := model.Parse(path, data); err != nil {
+	if _, err := designfile.Parse(path, data); err != nil {
 		return nil, fmt.Errorf("stwb would not open the file it is about to write, so it is not written: %w", err)
 	}
-	if err := model.WriteFileAtomic(path, data); err != nil {
+	if err := designfile.WriteFileAtomic(path, data); err != nil {
 		return nil, err
 	}
 	return data, nil
@@ -217,11 +227,11 @@ func (doc *Doc) recoverCmd() tea.Cmd {
 		return nil
 	}
 	doc.recoveredRev = doc.Rev
-	snap, path := doc.Snapshot(), RecoveryPath(doc.Path)
+	snap, path := doc.fileOf(doc.Snapshot()), RecoveryPath(doc.Path)
 	return func() tea.Msg {
 		saveMu.Lock()
 		defer saveMu.Unlock()
-		return recoverDone{err: model.SaveFile(path, snap)}
+		return recoverDone{err: snap.Save(path)}
 	}
 }
 
@@ -255,11 +265,11 @@ func (doc *Doc) restoreRecovery() error {
 	if err != nil {
 		return err
 	}
-	d, err := model.Parse(doc.Path, data)
+	f, err := designfile.Parse(doc.Path, data)
 	if err != nil {
 		return fmt.Errorf("the recovery copy %s does not load: %w", rp, err)
 	}
-	doc.D, doc.Dirty = d, true
+	doc.D, doc.ItemPos, doc.file, doc.Dirty = f.Design, f.ItemPos, f, true
 	doc.undo, doc.redo = nil, nil
 	doc.saved = ^uint64(0) // matches no edit: dirty until saved
 	doc.Rev++

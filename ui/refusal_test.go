@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -76,7 +77,7 @@ func TestStaleKeyEditFollowsTheTemplate(t *testing.T) {
 		t.Fatalf("GSI1PK = %q after the dept changed to MATH", got)
 	}
 	send(t, m, keys("ctrl+s")...)
-	if _, err := model.Load(path); err != nil {
+	if _, err := designfile.Load(path); err != nil {
 		t.Fatalf("the saved design does not load: %v", err)
 	}
 }
@@ -208,7 +209,7 @@ func TestWritesOntoAnExistingFileAsk(t *testing.T) {
 			t.Fatalf("%q did not replace the file after yes; status %q", cmd, m.status)
 		}
 		if cmd != "export markdown " {
-			if _, err := model.Load(other); err != nil {
+			if _, err := designfile.Load(other); err != nil {
 				t.Errorf("%q wrote a design that does not load: %v", cmd, err)
 			}
 		}
@@ -298,7 +299,7 @@ func TestFirstEntityInAnEmptyDesign(t *testing.T) {
 		t.Fatalf("entity not added as typed: %+v; status %q", d.Entities, m.status)
 	}
 	send(t, m, keys("ctrl+s")...)
-	if _, err := model.Load(path); err != nil {
+	if _, err := designfile.Load(path); err != nil {
 		t.Fatalf("saved design does not load: %v", err)
 	}
 }

@@ -250,7 +250,7 @@ func TestVerifyAgainstDynalite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := live.Deploy(ctx, db, d, live.DeployOptions{}); err != nil {
+	if _, err := live.Deploy(ctx, db, d.Design, live.DeployOptions{}); err != nil {
 		t.Fatal(err)
 	}
 

@@ -7,6 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -23,7 +24,7 @@ func parseMapping(src string) (map[string]model.Value, error) {
 	if err := yaml.Unmarshal([]byte(src), &n); err != nil {
 		return nil, fmt.Errorf("not a YAML mapping: %s; write it as {name: value, other: value}", yamlReason(err))
 	}
-	v, err := model.ValueFromNode(&n)
+	v, err := designfile.ValueFromNode(&n)
 	if err != nil {
 		return nil, fmt.Errorf("%s", strings.TrimPrefix(err.Error(), ":"))
 	}
@@ -62,7 +63,7 @@ func formatMapping(m map[string]model.Value) string {
 	if len(m) == 0 {
 		return ""
 	}
-	return formatNode(model.ValueToNode(model.Map(m)))
+	return formatNode(designfile.ValueToNode(model.Map(m)))
 }
 
 func formatNames(m map[string]string) string {

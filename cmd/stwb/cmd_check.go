@@ -13,6 +13,7 @@ import (
 
 	"stwb/analysis"
 	"stwb/cost"
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
 	"stwb/review"
@@ -65,8 +66,8 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The engine refused the items: the rules that need no run still report,
 			// and their findings are shown beside the error rather than dropped.
 			findings := []review.Finding{}
-			if d, perr := model.Parse(inputName(pos[0]), data); perr == nil {
-				if a, _ := analysis.Run(d, analysis.Options{Review: true}); a != nil && a.Findings != nil {
+			if f, perr := designfile.Parse(inputName(pos[0]), data); perr == nil {
+				if a, _ := analysis.Run(f.Design, analysis.Options{Review: true, ItemPos: f.ItemPos}); a != nil && a.Findings != nil {
 					findings = a.Findings
 				}
 			}

@@ -80,7 +80,7 @@ func costOf(path string, stdin io.Reader, prices cost.Prices, region string, std
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}
-	a, err := analysis.Run(d, analysis.Options{Prices: prices, Region: region})
+	a, err := analysis.Run(d.Design, analysis.Options{Prices: prices, Region: region, ItemPos: d.ItemPos})
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}

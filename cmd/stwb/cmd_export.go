@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"stwb/analysis"
+	"stwb/designfile"
 	"stwb/interop"
-	"stwb/model"
 )
 
 func init() {
@@ -51,12 +51,12 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format == "markdown" {
 		// The design document carries the review, from the same run as its results
 		// and costs.
-		if opt.Analysis, err = analysis.Run(d, analysis.Options{Review: true}); err != nil {
+		if opt.Analysis, err = analysis.Run(d.Design, analysis.Options{Review: true, ItemPos: d.ItemPos}); err != nil {
 			fmt.Fprintf(stderr, "stwb export: %v\n", err)
 			return 2
 		}
 	}
-	res, err := interop.Export(d, *format, opt)
+	res, err := interop.Export(d.Design, *format, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb export: %v\n", err)
 		return 2
@@ -81,7 +81,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		for _, f := range res.Files {
 			target := filepath.Join(*out, f.Name)
-			if err := model.WriteFileAtomic(target, f.Data); err != nil {
+			if err := designfile.WriteFileAtomic(target, f.Data); err != nil {
 				fmt.Fprintf(stderr, "stwb export: %v\n", err)
 				return 2
 			}
@@ -91,7 +91,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if err := model.WriteFileAtomic(*out, res.Files[0].Data); err != nil {
+	if err := designfile.WriteFileAtomic(*out, res.Files[0].Data); err != nil {
 		fmt.Fprintf(stderr, "stwb export: %v\n", err)
 		return 2
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mattn/go-isatty"
 
+	"stwb/designfile"
 	"stwb/interop"
 	"stwb/model"
 )
@@ -175,13 +176,13 @@ func writeDesigns(path string, designs []*model.Design, out, into string, force,
 		if code != 0 {
 			return code
 		}
-		w.d = merged
-		text, err := model.Marshal(merged)
+		w.d = merged.Design
+		text, err := merged.Marshal()
 		if err == nil {
-			_, err = model.Parse(w.target, text)
+			_, err = designfile.Parse(w.target, text)
 		}
 		if err != nil {
-			if merged != d {
+			if merged.Design != d {
 				fmt.Fprintf(stderr, "stwb import: %s merged with table %s would not be a valid design (lines of the file as it would be written); nothing was written:\n", w.target, d.Table.Name)
 			} else {
 				fmt.Fprintf(stderr, "%s: table %s does not make a valid design:\n", path, d.Table.Name)
@@ -200,7 +201,7 @@ func writeDesigns(path string, designs []*model.Design, out, into string, force,
 			fmt.Fprintf(stderr, "stwb import: %v\n", err)
 			return 2
 		}
-		if err := model.WriteFileAtomic(w.target, w.text); err != nil {
+		if err := designfile.WriteFileAtomic(w.target, w.text); err != nil {
 			fmt.Fprintf(stderr, "stwb import: %v\n", err)
 			return 2
 		}
@@ -217,14 +218,14 @@ func writeDesigns(path string, designs []*model.Design, out, into string, force,
 // and everything else the model cannot hold (interop.MergeDesign); the merge is
 // refused, naming each pattern, when it would break one, unless force. Any other
 // existing file is replaced only with force. Standard output is never a merge.
-func mergeTarget(d *model.Design, into, target string, force, quiet bool, stderr io.Writer) (*model.Design, int) {
+func mergeTarget(d *model.Design, into, target string, force, quiet bool, stderr io.Writer) (*designfile.File, int) {
 	from := into
 	if from == "" {
 		if target == "" || target == "-" {
-			return d, 0
+			return &designfile.File{Design: d}, 0
 		}
 		if _, err := os.Lstat(target); errors.Is(err, fs.ErrNotExist) {
-			return d, 0
+			return &designfile.File{Design: d}, 0
 		} else if err != nil {
 			fmt.Fprintf(stderr, "stwb import: %v\n", err)
 			return nil, 2
@@ -236,11 +237,11 @@ func mergeTarget(d *model.Design, into, target string, force, quiet bool, stderr
 			return nil, 2
 		}
 	}
-	old, err := model.Load(from)
+	old, err := designfile.Load(from)
 	if err != nil {
 		if into == "" && !errors.Is(err, fs.ErrNotExist) {
 			if force {
-				return d, 0
+				return &designfile.File{Design: d}, 0
 			}
 			fmt.Fprintf(stderr, "stwb import: %s exists and is not a design stwb can merge into (%s); pass --force to replace it, or choose another file\n", from, firstLine(err))
 			return nil, 2
@@ -248,7 +249,7 @@ func mergeTarget(d *model.Design, into, target string, force, quiet bool, stderr
 		fmt.Fprintf(stderr, "stwb import: --into %s: ", from)
 		return nil, reportInvalid(stderr, err)
 	}
-	merged, rep := interop.MergeDesign(old, d)
+	merged, rep := interop.MergeDesign(old.Design, d)
 	if len(rep.Broken) > 0 && !force {
 		fmt.Fprintf(stderr, "stwb import: merging into %s would break %d access patterns; nothing was written:\n", from, len(rep.Broken))
 		for _, b := range rep.Broken {
@@ -270,7 +271,8 @@ func mergeTarget(d *model.Design, into, target string, force, quiet bool, stderr
 			fmt.Fprintf(stderr, "  broken by the merge (--force): %s\n", b)
 		}
 	}
-	return merged, 0
+	// Saved with old's file, the merged design keeps its comments.
+	return old.With(merged), 0
 }
 
 // isDesignFileName reports whether a path names a YAML file rather than a directory.
@@ -360,7 +362,7 @@ func importDynamoDBJSON(files []string, into, out string, force, quiet bool, std
 			return 2
 		}
 	}
-	d, err := model.Load(into)
+	d, err := designfile.Load(into)
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}
@@ -394,7 +396,7 @@ func importDynamoDBJSON(files []string, into, out string, force, quiet bool, std
 		}
 		all = append(all, items...)
 	}
-	added, replaced, err := interop.MergeItems(d, all)
+	added, replaced, err := interop.MergeItems(d.Design, all)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb import: %v\n", err)
 		return 2
@@ -404,9 +406,9 @@ func importDynamoDBJSON(files []string, into, out string, force, quiet bool, std
 		target = out
 	}
 	// The merged design must still be a valid design before it replaces anything.
-	text, err := model.Marshal(d)
+	text, err := d.Marshal()
 	if err == nil {
-		_, err = model.Parse(target, text)
+		_, err = designfile.Parse(target, text)
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "stwb import: the design would not be valid with these items; nothing was written:")
@@ -414,7 +416,7 @@ func importDynamoDBJSON(files []string, into, out string, force, quiet bool, std
 	}
 	if target == "-" {
 		stdout.Write(text)
-	} else if err := model.WriteFileAtomic(target, text); err != nil {
+	} else if err := designfile.WriteFileAtomic(target, text); err != nil {
 		fmt.Fprintf(stderr, "stwb import: %v\n", err)
 		return 2
 	}

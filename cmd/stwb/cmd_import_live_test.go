@@ -11,6 +11,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/credentials"
 
+	"stwb/designfile"
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
@@ -71,7 +72,7 @@ func TestImportLiveTable(t *testing.T) {
 	if got != 500 || scanned > 500+4*100 || requests > 5+4 {
 		t.Errorf("read %d items, %d scanned in %d requests: not a bounded sample of 500", got, scanned, requests)
 	}
-	back, err := model.Load(out)
+	back, err := designfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"stwb/model"
+	"stwb/designfile"
 )
 
 // Re-importing a NoSQL Workbench model into a design that holds patterns (issue
@@ -83,7 +83,7 @@ func TestReimportKeepsPatterns(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d\n%s", code, errText)
 			}
-			d, err := model.Load(design)
+			d, err := designfile.Load(design)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +165,7 @@ func TestReimportRefusesBrokenPatterns(t *testing.T) {
 	if code != 0 || !strings.Contains(errText, "broken by the merge (--force): pattern 2") {
 		t.Fatalf("exit %d\n%s", code, errText)
 	}
-	if d, err := model.Load(design); err != nil || len(d.Patterns) != 2 {
+	if d, err := designfile.Load(design); err != nil || len(d.Patterns) != 2 {
 		t.Fatalf("%v", err)
 	}
 }
@@ -185,7 +185,7 @@ func TestImportNeverReplacesAFileUnasked(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d\n%s", code, errText)
 	}
-	if _, err := model.Load(notes); err != nil {
+	if _, err := designfile.Load(notes); err != nil {
 		t.Fatal(err)
 	}
 	// --into DESIGN -o OTHER: an existing OTHER is replaced only with --force.
@@ -253,7 +253,7 @@ func TestImportReportsEveryProblem(t *testing.T) {
 	if code != 0 || strings.Count(errText, "  skipped ") != 12 {
 		t.Fatalf("exit %d\n%s", code, errText)
 	}
-	if d, err := model.Load(out); err != nil || len(d.Items) != 1 {
+	if d, err := designfile.Load(out); err != nil || len(d.Items) != 1 {
 		t.Fatalf("%v", err)
 	}
 }

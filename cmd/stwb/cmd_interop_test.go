@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/interop"
-	"stwb/model"
 )
 
 // The command-line contract of `stwb import` and `stwb export` (issue 7, FORMAT.md
@@ -76,7 +76,7 @@ func TestImportOneFilePerTable(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errText)
 	}
 	for _, name := range []string{"Users.yaml", "Events.yaml"} {
-		d, err := model.Load(filepath.Join(dir, name))
+		d, err := designfile.Load(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -118,7 +118,7 @@ func TestImportDynamoDBJSONCommand(t *testing.T) {
 	if code != 0 || !strings.Contains(errText, "2 items added, 0 replaced; the design has 13 items (had 11)") {
 		t.Fatalf("exit %d\n%s", code, errText)
 	}
-	d, err := model.Load(design)
+	d, err := designfile.Load(design)
 	if err != nil || len(d.Items) != 13 {
 		t.Fatalf("%v, %d items", err, len(d.Items))
 	}
@@ -153,7 +153,7 @@ func TestExportCommand(t *testing.T) {
 			t.Fatal(errText)
 		}
 		files, _ := filepath.Glob(filepath.Join(out, "*.json"))
-		d, _ := model.Load(orders)
+		d, _ := designfile.Load(orders)
 		if want := (len(d.Items) + 24) / 25; len(files) != want {
 			t.Fatalf("%d files, want %d", len(files), want)
 		}
@@ -195,7 +195,7 @@ func TestInteropRoundTripsOnSamples(t *testing.T) {
 	}
 	for _, s := range samples {
 		t.Run(filepath.Base(s), func(t *testing.T) {
-			d, err := model.Load(s)
+			d, err := designfile.Load(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -208,7 +208,7 @@ func TestInteropRoundTripsOnSamples(t *testing.T) {
 			if code, _, e := runCmd(t, "", "import", wb, "-o", back, "--quiet"); code != 0 {
 				t.Fatal(e)
 			}
-			b, err := model.Load(back)
+			b, err := designfile.Load(back)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -69,11 +69,11 @@ func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (d *
 	if *f.timeout <= 0 || *f.attempts < 1 || *f.attempts > 100 {
 		return nil, "", usageError(stderr, "--timeout must be positive and --max-attempts between 1 and 100")
 	}
-	d, err := readDesign(pos[0], stdin)
+	df, err := readDesign(pos[0], stdin)
 	if err != nil {
 		return nil, "", reportInvalid(stderr, err)
 	}
-	return d, pos[0], 0
+	return df.Design, pos[0], 0
 }
 
 func (f *liveFlags) client(ctx context.Context) (*dynamodb.Client, error) {

@@ -37,7 +37,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return reportInvalid(stderr, err)
 		}
 		defer release()
-		return runPatterns(d, e, pos, *asJSON, *allPages, stdout, stderr)
+		return runPatterns(d.Design, e, pos, *asJSON, *allPages, stdout, stderr)
 	})
 }
 

@@ -8,7 +8,7 @@ import (
 	"io/fs"
 	"os"
 
-	"stwb/model"
+	"stwb/designfile"
 	"stwb/samples"
 )
 
@@ -89,7 +89,7 @@ func runSample(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "stwb: %v\n", err)
 		return 2
 	}
-	if err := model.WriteFileAtomic(*out, s.Data); err != nil {
+	if err := designfile.WriteFileAtomic(*out, s.Data); err != nil {
 		fmt.Fprintf(stderr, "stwb: %v\n", err)
 		return 1
 	}

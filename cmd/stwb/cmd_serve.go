@@ -10,6 +10,7 @@ import (
 	"os"
 	"strconv"
 
+	"stwb/designfile"
 	"stwb/model"
 	"stwb/serve"
 )
@@ -56,10 +57,11 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	srv := serve.New(opts)
 	var d *model.Design
 	if len(pos) == 1 {
-		var err error
-		if d, err = readDesign(pos[0], stdin); err != nil {
+		f, err := readDesign(pos[0], stdin)
+		if err != nil {
 			return reportInvalid(stderr, err)
 		}
+		d = f.Design
 		if err := srv.AddDesign(d); err != nil {
 			return reportInvalid(stderr, err)
 		}
@@ -101,7 +103,7 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		var buf bytes.Buffer
 		n, err := srv.Dump(&buf, *dumpTable)
 		if err == nil {
-			err = model.WriteFileAtomic(*dump, buf.Bytes())
+			err = designfile.WriteFileAtomic(*dump, buf.Bytes())
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "stwb serve: --dump %s: %v\n", *dump, err)

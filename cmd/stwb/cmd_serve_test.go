@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"stwb/model"
+	"stwb/designfile"
 	"stwb/samples"
 )
 
@@ -86,7 +86,7 @@ func TestServeCommand(t *testing.T) {
 	if code := run([]string{"import", "--format", "dynamodb-json", dump, "--into", design, "-o", out}, nil, &bytes.Buffer{}, &ierr); code != 0 {
 		t.Fatalf("import of the dump: %d %s", code, ierr.String())
 	}
-	merged, err := model.Load(out)
+	merged, err := designfile.Load(out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/internal/inputlimit"
 	"stwb/internal/mapfile"
@@ -14,12 +15,12 @@ import (
 )
 
 // readDesign loads the design named on the command line; "-" reads standard input.
-func readDesign(path string, stdin io.Reader) (*model.Design, error) {
+func readDesign(path string, stdin io.Reader) (*designfile.File, error) {
 	data, err := readInput(path, stdin)
 	if err != nil {
 		return nil, err
 	}
-	return model.Parse(inputName(path), data)
+	return designfile.Parse(inputName(path), data)
 }
 
 // loadToQuery loads a design and its engine for a command that only runs the
@@ -27,10 +28,10 @@ func readDesign(path string, stdin io.Reader) (*model.Design, error) {
 // copied (internal/mapfile), and its items are read once, into the engine's keys,
 // and stay as text until a pattern reads them (engine.LoadLazily). A design of
 // 100,000 items loads so in a fraction of the time and memory that maps would take.
-// Problems are reported as readDesign and engine.FromDesign report them. The
+// Problems are reported as readDesign and engine.Load report them. The
 // design, the engine and everything read from them hold parts of the file: call
 // release only when done with all of them, and read them only inside whileMapped.
-func loadToQuery(path string, stdin io.Reader) (d *model.Design, e *engine.Engine, release func(), err error) {
+func loadToQuery(path string, stdin io.Reader) (d *designfile.File, e *engine.Engine, release func(), err error) {
 	data, release, err := mapInput(path, stdin)
 	if err != nil {
 		return nil, nil, nil, err
@@ -56,13 +57,13 @@ func mapInput(path string, stdin io.Reader) (data []byte, release func(), err er
 // whileMapped runs f, which reads a file mapped by loadToQuery, and reports the
 // file changing under it as an error with exit status 2 instead of a crash: a
 // memory fault (another program cut the file short) or an item line that no longer
-// reads (another program wrote the file in place; model.ErrTextChanged).
+// reads (another program wrote the file in place; designfile.ErrTextChanged).
 func whileMapped(stderr io.Writer, path string, f func() int) (code int) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			err, isErr := r.(error)
-			if !mapfile.IsFault(r) && !(isErr && errors.Is(err, model.ErrTextChanged)) {
+			if !mapfile.IsFault(r) && !(isErr && errors.Is(err, designfile.ErrTextChanged)) {
 				panic(r)
 			}
 			fmt.Fprintf(stderr, "%s: the file changed while stwb was reading it; run the command again\n", path)

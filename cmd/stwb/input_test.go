@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"stwb/designfile"
 	"stwb/internal/mapfile"
-	"stwb/model"
 )
 
 // A design file cut short by another program while stwb query holds it mapped is
@@ -45,7 +45,7 @@ func TestQueryReportsAFileCutShort(t *testing.T) {
 	}
 	// An item line rewritten in place so that it no longer reads is reported too.
 	errb.Reset()
-	code = whileMapped(&errb, path, func() int { panic(fmt.Errorf("d.yaml:3:5: item 0: %w", model.ErrTextChanged)) })
+	code = whileMapped(&errb, path, func() int { panic(fmt.Errorf("d.yaml:3:5: item 0: %w", designfile.ErrTextChanged)) })
 	if code != 2 || !strings.Contains(errb.String(), "changed while stwb was reading it") {
 		t.Fatalf("text changed: exit %d, stderr %q", code, errb.String())
 	}

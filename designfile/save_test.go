@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/model"
 )
 
 // TestPlainTagAgreesWithYAML holds the fast path's reading of plain scalars to
@@ -37,7 +39,7 @@ func TestPlainTagAgreesWithYAML(t *testing.T) {
 	}
 }
 
-func mustLoad(t *testing.T, path string) *Design {
+func mustLoad(t *testing.T, path string) *File {
 	t.Helper()
 	d, err := Load(path)
 	if err != nil {
@@ -47,29 +49,29 @@ func mustLoad(t *testing.T, path string) *Design {
 }
 
 // stripped is a design without positions and source, for comparing two loads.
-func stripped(d *Design) Design {
-	c := *d
-	c.Source, c.ItemPos, c.Pos = nil, nil, Pos{}
-	c.Table.Pos = Pos{}
-	c.Table.Indexes = append([]Index(nil), d.Table.Indexes...)
+func stripped(d *File) model.Design {
+	c := *d.Design
+	c.Pos = model.Pos{}
+	c.Table.Pos = model.Pos{}
+	c.Table.Indexes = append([]model.Index(nil), d.Table.Indexes...)
 	for i := range c.Table.Indexes {
-		c.Table.Indexes[i].Pos = Pos{}
+		c.Table.Indexes[i].Pos = model.Pos{}
 	}
-	c.Entities = append([]Entity(nil), d.Entities...)
+	c.Entities = append([]model.Entity(nil), d.Entities...)
 	for i := range c.Entities {
-		c.Entities[i].Pos = Pos{}
+		c.Entities[i].Pos = model.Pos{}
 	}
-	c.Patterns = append([]Pattern(nil), d.Patterns...)
+	c.Patterns = append([]model.Pattern(nil), d.Patterns...)
 	for i := range c.Patterns {
-		c.Patterns[i].Pos = Pos{}
-		c.Patterns[i].Actions = append([]Action(nil), d.Patterns[i].Actions...)
+		c.Patterns[i].Pos = model.Pos{}
+		c.Patterns[i].Actions = append([]model.Action(nil), d.Patterns[i].Actions...)
 		for j := range c.Patterns[i].Actions {
-			c.Patterns[i].Actions[j].Pos = Pos{}
+			c.Patterns[i].Actions[j].Pos = model.Pos{}
 		}
 	}
-	c.Review = append([]ReviewSetting(nil), d.Review...)
+	c.Review = append([]model.ReviewSetting(nil), d.Review...)
 	for i := range c.Review {
-		c.Review[i].Pos = Pos{}
+		c.Review[i].Pos = model.Pos{}
 	}
 	return c
 }
@@ -77,11 +79,11 @@ func stripped(d *Design) Design {
 func TestRoundTrip(t *testing.T) {
 	for _, file := range []string{"testdata/format-example.yaml", "testdata/all-fields.yaml", "testdata/comments.yaml"} {
 		d := mustLoad(t, file)
-		out1, err := Marshal(d)
+		out1, err := fileOf(d).Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := Marshal(d)
+		again, err := fileOf(d).Marshal()
 		if err != nil || !bytes.Equal(out1, again) {
 			t.Errorf("%s: a second Marshal differs:\n%s\n---\n%s", file, out1, again)
 		}
@@ -92,15 +94,15 @@ func TestRoundTrip(t *testing.T) {
 		if a, b := stripped(d), stripped(d2); !reflect.DeepEqual(a, b) {
 			t.Errorf("%s: load-save-load changed the design:\n%+v\n%+v", file, a, b)
 		}
-		out2, _ := Marshal(d2)
+		out2, _ := fileOf(d2).Marshal()
 		if !bytes.Equal(out1, out2) {
-			t.Errorf("%s: Marshal(Parse(Marshal(d))) differs:\n%s\n---\n%s", file, out1, out2)
+			t.Errorf("%s: Marshal(Parse(fileOf(d).Marshal())) differs:\n%s\n---\n%s", file, out1, out2)
 		}
 		// The same design built in code (no source tree) saves to a canonical file that
 		// loads to the same design and is itself stable.
 		fresh := *d
-		fresh.Source = nil
-		out3, err := Marshal(&fresh)
+		fresh.source = nil
+		out3, err := fileOf(&fresh).Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -111,7 +113,7 @@ func TestRoundTrip(t *testing.T) {
 		if a, b := stripped(d), stripped(d3); !reflect.DeepEqual(a, b) {
 			t.Errorf("%s: fresh save changed the design", file)
 		}
-		if out4, _ := Marshal(d3); !bytes.Equal(out3, out4) {
+		if out4, _ := fileOf(d3).Marshal(); !bytes.Equal(out3, out4) {
 			t.Errorf("%s: fresh save is not stable:\n%s\n---\n%s", file, out3, out4)
 		}
 	}
@@ -119,7 +121,7 @@ func TestRoundTrip(t *testing.T) {
 
 func TestSaveKeepsCommentsAndLayout(t *testing.T) {
 	d := mustLoad(t, "testdata/comments.yaml")
-	out, err := Marshal(d)
+	out, err := fileOf(d).Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,11 +150,11 @@ func TestSaveKeepsCommentsAndLayout(t *testing.T) {
 func TestSaveAfterEdits(t *testing.T) {
 	d := mustLoad(t, "testdata/comments.yaml")
 	d.Name = "renamed"
-	d.Table.Class = ClassStandardIA
-	d.Patterns = append(d.Patterns, Pattern{ID: 9, Name: "new one", Operation: OpScan})
+	d.Table.Class = model.ClassStandardIA
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "new one", Operation: model.OpScan})
 	d.Patterns[0].Limit = 7
-	d.Items = append(d.Items[1:], Item{"PK": Str("NEW"), "SK": Str("ONE"), "n": Num("1.50")})
-	out, err := Marshal(d)
+	d.Items = append(d.Items[1:], model.Item{"PK": model.Str("NEW"), "SK": model.Str("ONE"), "n": model.Num("1.50")})
+	out, err := fileOf(d).Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +162,7 @@ func TestSaveAfterEdits(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if d2.Name != "renamed" || d2.Table.Class != ClassStandardIA || len(d2.Patterns) != 3 || d2.Patterns[0].Limit != 7 ||
+	if d2.Name != "renamed" || d2.Table.Class != model.ClassStandardIA || len(d2.Patterns) != 3 || d2.Patterns[0].Limit != 7 ||
 		len(d2.Items) != len(d.Items) || d2.Items[len(d2.Items)-1]["n"].Str != "1.50" {
 		t.Errorf("edits lost:\n%s", out)
 	}
@@ -184,7 +186,7 @@ func TestSaveFileAtomic(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "design.yaml")
 	d := mustLoad(t, "testdata/format-example.yaml")
-	if err := SaveFile(path, d); err != nil {
+	if err := fileOf(d).Save(path); err != nil {
 		t.Fatal(err)
 	}
 	first, _ := os.ReadFile(path)
@@ -199,7 +201,7 @@ func TestSaveFileAtomic(t *testing.T) {
 	defer os.Chmod(dir, 0o700)
 	d.Name = "changed"
 	if os.Geteuid() != 0 { // root writes anywhere
-		if err := SaveFile(path, d); err == nil {
+		if err := fileOf(d).Save(path); err == nil {
 			t.Errorf("saving into a read-only directory succeeded")
 		}
 		if now, _ := os.ReadFile(path); !bytes.Equal(now, first) {
@@ -207,30 +209,30 @@ func TestSaveFileAtomic(t *testing.T) {
 		}
 	}
 	os.Chmod(dir, 0o700)
-	if err := SaveFile(path, d); err != nil {
+	if err := fileOf(d).Save(path); err != nil {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 1 {
 		t.Errorf("temporary files left: %v", entries)
 	}
-	if err := SaveFile(filepath.Join(dir, "missing", "x.yaml"), d); err == nil {
+	if err := d.Save(filepath.Join(dir, "missing", "x.yaml")); err == nil {
 		t.Errorf("saving into a missing directory succeeded")
 	}
 }
 
 func TestMarshalCodeBuilt(t *testing.T) {
 	fw := false
-	d := &Design{Version: 1, Name: "code",
-		Table:    Table{Name: "tbl", Key: KeySchema{Partition: "PK", Sort: "SK"}, Attributes: map[string]Type{"SK": TypeN}},
-		Entities: []Entity{{Name: "user", Keys: map[string]string{"PK": "USER#{id}", "SK": "0"}}},
-		Items: []Item{
-			{"type": Str("user"), "id": Str("1"), "PK": Str("USER#1"), "SK": Num("0"), "z": Str("12"), "a": Bool(true)},
-			{"PK": Str("X"), "SK": Num("1.50"), "e": Str("")},
+	d := &model.Design{Version: 1, Name: "code",
+		Table:    model.Table{Name: "tbl", Key: model.KeySchema{Partition: "PK", Sort: "SK"}, Attributes: map[string]model.Type{"SK": model.TypeN}},
+		Entities: []model.Entity{{Name: "user", Keys: map[string]string{"PK": "USER#{id}", "SK": "0"}}},
+		Items: []model.Item{
+			{"type": model.Str("user"), "id": model.Str("1"), "PK": model.Str("USER#1"), "SK": model.Num("0"), "z": model.Str("12"), "a": model.Bool(true)},
+			{"PK": model.Str("X"), "SK": model.Num("1.50"), "e": model.Str("")},
 		},
-		Patterns: []Pattern{{ID: 1, Operation: OpQuery, KeyCondition: "PK = :p", Values: map[string]Value{":p": Str("X")}, Forward: &fw}},
+		Patterns: []model.Pattern{{ID: 1, Operation: model.OpQuery, KeyCondition: "PK = :p", Values: map[string]model.Value{":p": model.Str("X")}, Forward: &fw}},
 	}
-	out, err := Marshal(d)
+	out, err := fileOf(d).Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,14 +264,15 @@ patterns:
 // one design (sharing it) can be saved from several goroutines.
 func TestMarshalLeavesSourceAlone(t *testing.T) {
 	d := mustLoad(t, "testdata/comments.yaml")
-	before, _ := Marshal(d)
-	edited := *d
-	edited.Name = "other"
-	edited.Patterns = nil
+	before, _ := fileOf(d).Marshal()
+	c := *d.Design // a snapshot, as the workbench saves one
+	c.Name = "other"
+	c.Patterns = nil
+	edited := d.With(&c)
 	done := make(chan []byte)
 	for range 4 {
 		go func() {
-			out, _ := Marshal(&edited)
+			out, _ := edited.Marshal()
 			done <- out
 		}()
 	}
@@ -278,7 +281,7 @@ func TestMarshalLeavesSourceAlone(t *testing.T) {
 			t.Errorf("edited save:\n%s", out)
 		}
 	}
-	if after, _ := Marshal(d); !bytes.Equal(before, after) {
+	if after, _ := fileOf(d).Marshal(); !bytes.Equal(before, after) {
 		t.Errorf("saving a snapshot changed the original's output:\n%s\n---\n%s", before, after)
 	}
 }
@@ -286,11 +289,11 @@ func TestMarshalLeavesSourceAlone(t *testing.T) {
 // TestLongAttributeNames: DynamoDB allows attribute names of 65,535 bytes, YAML simple
 // keys stop at 1024 characters; long names are saved as explicit keys and read back.
 func TestLongAttributeNames(t *testing.T) {
-	for _, n := range []int{999, 1000, 1001, 1024, 5000, MaxAttrNameBytes} {
+	for _, n := range []int{999, 1000, 1001, 1024, 5000, model.MaxAttrNameBytes} {
 		long := strings.Repeat("a", n)
-		d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
-			Items: []Item{{"PK": Str("k"), long: Map(map[string]Value{long: Num("1")})}}}
-		out, err := Marshal(d)
+		d := &model.Design{Version: 1, Table: model.Table{Name: "tbl", Key: model.KeySchema{Partition: "PK"}},
+			Items: []model.Item{{"PK": model.Str("k"), long: model.Map(map[string]model.Value{long: model.Num("1")})}}}
+		out, err := fileOf(d).Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,8 +1,10 @@
-package model
+package designfile
 
 import (
 	"strings"
 	"testing"
+
+	"stwb/model"
 )
 
 // Autoscaling in the design file (issue 16): read and write separately, on the
@@ -32,28 +34,28 @@ func TestAutoscalingRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	a := d.Table.Billing.Autoscaling
-	if a.Read == nil || *a.Read != (Scaling{1, 10, 0.7}) || a.Write == nil || *a.Write != (Scaling{2, 20, 0.5}) {
+	if a.Read == nil || *a.Read != (model.Scaling{Min: 1, Max: 10, Target: 0.7}) || a.Write == nil || *a.Write != (model.Scaling{Min: 2, Max: 20, Target: 0.5}) {
 		t.Fatalf("table autoscaling %+v %+v", a.Read, a.Write)
 	}
 	ix := d.Table.Indexes[0].Autoscaling
-	if ix.Read != nil || ix.Write == nil || *ix.Write != (Scaling{4, 40, 0.9}) {
+	if ix.Read != nil || ix.Write == nil || *ix.Write != (model.Scaling{Min: 4, Max: 40, Target: 0.9}) {
 		t.Fatalf("index autoscaling %+v %+v", ix.Read, ix.Write)
 	}
-	out, err := Marshal(d)
+	out, err := fileOf(d).Marshal()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if string(out) != autoscaledDesign {
 		t.Errorf("saved differently:\n%s", out)
 	}
-	d.Source = nil // the canonical writer, not the comment-keeping merge
-	d.Table.Indexes[0].Autoscaling = Autoscaling{}
-	out, _ = Marshal(d)
+	d.source = nil // the canonical writer, not the comment-keeping merge
+	d.Table.Indexes[0].Autoscaling = model.Autoscaling{}
+	out, _ = fileOf(d).Marshal()
 	back, err := Parse("scaled.yaml", out)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if !back.Table.Indexes[0].Autoscaling.IsZero() || *back.Table.Billing.Autoscaling.Write != (Scaling{2, 20, 0.5}) {
+	if !back.Table.Indexes[0].Autoscaling.IsZero() || *back.Table.Billing.Autoscaling.Write != (model.Scaling{Min: 2, Max: 20, Target: 0.5}) {
 		t.Errorf("after removing the index's autoscaling:\n%s", out)
 	}
 }
@@ -82,12 +84,12 @@ func TestAutoscalingErrors(t *testing.T) {
 	// capacity.
 	d, _ := Parse("scaled.yaml", []byte(autoscaledDesign))
 	d.Table.Indexes[0].Autoscaling.Write.Target = 0.1
-	if err := Validate(d); err == nil || !strings.Contains(err.Error(), "index GSI1.autoscaling.write: target 0.1 is outside") {
+	if err := model.Validate(d.Design); err == nil || !strings.Contains(err.Error(), "index GSI1.autoscaling.write: target 0.1 is outside") {
 		t.Errorf("validate: %v", err)
 	}
 	d.Table.Indexes[0].Autoscaling.Write.Target = 0.5
-	d.Table.Billing = Billing{Mode: OnDemand, Autoscaling: d.Table.Billing.Autoscaling}
-	if err := Validate(d); err == nil || !strings.Contains(err.Error(), "autoscaling applies to provisioned capacity only") {
+	d.Table.Billing = model.Billing{Mode: model.OnDemand, Autoscaling: d.Table.Billing.Autoscaling}
+	if err := model.Validate(d.Design); err == nil || !strings.Contains(err.Error(), "autoscaling applies to provisioned capacity only") {
 		t.Errorf("validate: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"stwb/model"
 )
 
 // FuzzParse: no input panics, every error carries a position (a line, or an explicit
@@ -21,7 +23,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("parsing took %v", took)
 		}
 		if err != nil {
-			var list ErrorList
+			var list model.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Fatalf("error %v (%T) is not an ErrorList", err, err)
 			}
@@ -32,7 +34,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		out, err := Marshal(d)
+		out, err := fileOf(d).Marshal()
 		if err != nil {
 			t.Fatalf("Marshal: %v", err)
 		}
@@ -40,7 +42,7 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the saved file does not load: %v\n%s", err, out)
 		}
-		out2, err := Marshal(d2)
+		out2, err := fileOf(d2).Marshal()
 		if err != nil || !bytes.Equal(out, out2) {
 			t.Fatalf("saving is not stable:\n%s\n---\n%s", out, out2)
 		}

@@ -1,9 +1,11 @@
-package model
+package designfile
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"stwb/model"
 )
 
 // TestTemplateBuilds holds templateBuilds to what it stands for, ExpandKey then
@@ -11,41 +13,41 @@ import (
 // left out of the saved item), on literal, variable and mixed templates, key types S,
 // N and B, missing and non-scalar variables, and values of the wrong type.
 func TestTemplateBuilds(t *testing.T) {
-	it := Item{"id": Str("42"), "n": Num("7"), "b": Bin([]byte{1, 2}), "flag": Bool(true), "l": List(Str("x")), "e": Str("")}
+	it := model.Item{"id": model.Str("42"), "n": model.Num("7"), "b": model.Bin([]byte{1, 2}), "flag": model.Bool(true), "l": model.List(model.Str("x")), "e": model.Str("")}
 	for _, tc := range []struct {
 		tmpl string
-		ty   Type
-		v    Value
+		ty   model.Type
+		v    model.Value
 		want bool
 	}{
-		{"CUST#{id}", TypeS, Str("CUST#42"), true},
-		{"CUST#{id}", TypeS, Str("CUST#43"), false},
-		{"CUST#{id}", TypeS, Str("CUST#42x"), false},
-		{"CUST#{id}", TypeS, Str("CUST#4"), false},
-		{"CUST#{id}", TypeS, Num("42"), false},
-		{"CUST#{id}", TypeS, Bin([]byte("CUST#42")), false},
-		{"{id}#{n}", TypeS, Str("42#7"), true},
-		{"{id}{id}", TypeS, Str("4242"), true},
-		{"{id}{e}X", TypeS, Str("42X"), true},
-		{"PROFILE", TypeS, Str("PROFILE"), true},
-		{"PROFILE", TypeS, Str("PROFILE "), false},
-		{"", TypeS, Str(""), true},
-		{"{missing}#x", TypeS, Str("#x"), false},
-		{"x#{flag}", TypeS, Str("x#true"), false}, // a BOOL is not a template variable
-		{"x#{l}", TypeS, Str("x#"), false},
-		{"{id}", TypeS, Str("42"), true}, // a lone variable: the attribute's own value
-		{"{n}", TypeS, Str("7"), true},
-		{"{n}", TypeN, Num("7.0"), true}, // numbers compare by value
-		{"{id}", TypeN, Num("42"), true},
-		{"1{n}", TypeN, Num("17"), true},
-		{"1{n}", TypeN, Str("17"), false},
-		{"{b}", TypeB, Bin([]byte{1, 2}), true},
-		{"{flag}", TypeS, Bool(true), false},
-		{"x{", TypeS, Str("x{"), false}, // malformed templates build nothing
-		{"x}", TypeS, Str("x}"), false},
+		{"CUST#{id}", model.TypeS, model.Str("CUST#42"), true},
+		{"CUST#{id}", model.TypeS, model.Str("CUST#43"), false},
+		{"CUST#{id}", model.TypeS, model.Str("CUST#42x"), false},
+		{"CUST#{id}", model.TypeS, model.Str("CUST#4"), false},
+		{"CUST#{id}", model.TypeS, model.Num("42"), false},
+		{"CUST#{id}", model.TypeS, model.Bin([]byte("CUST#42")), false},
+		{"{id}#{n}", model.TypeS, model.Str("42#7"), true},
+		{"{id}{id}", model.TypeS, model.Str("4242"), true},
+		{"{id}{e}X", model.TypeS, model.Str("42X"), true},
+		{"PROFILE", model.TypeS, model.Str("PROFILE"), true},
+		{"PROFILE", model.TypeS, model.Str("PROFILE "), false},
+		{"", model.TypeS, model.Str(""), true},
+		{"{missing}#x", model.TypeS, model.Str("#x"), false},
+		{"x#{flag}", model.TypeS, model.Str("x#true"), false}, // a BOOL is not a template variable
+		{"x#{l}", model.TypeS, model.Str("x#"), false},
+		{"{id}", model.TypeS, model.Str("42"), true}, // a lone variable: the attribute's own value
+		{"{n}", model.TypeS, model.Str("7"), true},
+		{"{n}", model.TypeN, model.Num("7.0"), true}, // numbers compare by value
+		{"{id}", model.TypeN, model.Num("42"), true},
+		{"1{n}", model.TypeN, model.Num("17"), true},
+		{"1{n}", model.TypeN, model.Str("17"), false},
+		{"{b}", model.TypeB, model.Bin([]byte{1, 2}), true},
+		{"{flag}", model.TypeS, model.Bool(true), false},
+		{"x{", model.TypeS, model.Str("x{"), false}, // malformed templates build nothing
+		{"x}", model.TypeS, model.Str("x}"), false},
 	} {
 		got := templateBuilds(tc.tmpl, it, tc.ty, tc.v)
-		want, full := ExpandKey(tc.tmpl, it, tc.ty)
+		want, full := model.ExpandKey(tc.tmpl, it, tc.ty)
 		if ref := full && want.Equal(tc.v); got != ref || got != tc.want {
 			t.Errorf("templateBuilds(%q, %s, %v) = %v; ExpandKey says %v, want %v", tc.tmpl, tc.ty, tc.v, got, ref, tc.want)
 		}
@@ -56,11 +58,11 @@ func TestTemplateBuilds(t *testing.T) {
 // answers as ExpandKey and Value.Equal do. Seeds: testdata/fuzz/FuzzTemplateBuilds.
 func FuzzTemplateBuilds(f *testing.F) {
 	f.Fuzz(func(t *testing.T, tmpl, a, b, v string, aType, keyType uint8) {
-		types := []Type{TypeS, TypeN, TypeB}
-		it := Item{"a": {Type: types[int(aType)%3], Str: a}, "b": Str(b)}
+		types := []model.Type{model.TypeS, model.TypeN, model.TypeB}
+		it := model.Item{"a": {Type: types[int(aType)%3], Str: a}, "b": model.Str(b)}
 		ty := types[int(keyType)%3]
-		for _, val := range []Value{Str(v), Num(v), Bin([]byte(v)), Bool(true)} {
-			want, full := ExpandKey(tmpl, it, ty)
+		for _, val := range []model.Value{model.Str(v), model.Num(v), model.Bin([]byte(v)), model.Bool(true)} {
+			want, full := model.ExpandKey(tmpl, it, ty)
 			if got, ref := templateBuilds(tmpl, it, ty, val), full && want.Equal(val); got != ref {
 				t.Fatalf("templateBuilds(%q, %s, %v) = %v, ExpandKey and Equal say %v", tmpl, ty, val, got, ref)
 			}
@@ -80,13 +82,13 @@ func FuzzSaveChunked(f *testing.F) {
 			return
 		}
 		built := *d
-		built.Source = nil
+		built.source = nil
 		defer func(old int) { saveChunkMin = old }(saveChunkMin)
-		for _, des := range []*Design{d, &built} {
+		for _, des := range []*File{d, &built} {
 			saveChunkMin = len(des.Items) + 1
-			one, err1 := Marshal(des)
+			one, err1 := fileOf(des).Marshal()
 			saveChunkMin = 1
-			chunked, err2 := Marshal(des)
+			chunked, err2 := fileOf(des).Marshal()
 			if (err1 == nil) != (err2 == nil) || !bytes.Equal(one, chunked) {
 				t.Fatalf("chunked save differs (errors %v, %v):\n%s\n---\n%s", err1, err2, one, chunked)
 			}
@@ -114,7 +116,7 @@ func TestSaveKeepsEachItemsOrder(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			out, err := Marshal(d)
+			out, err := fileOf(d).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,8 +124,8 @@ func TestSaveKeepsEachItemsOrder(t *testing.T) {
 				t.Errorf("chunks from %d items, fast path %v: the items' orders changed:\n%s", chunkMin, fast, out)
 			}
 			built := *d
-			built.Source = nil
-			out, err = Marshal(&built)
+			built.source = nil
+			out, err = fileOf(&built).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package model
+package designfile
 
 import (
 	"runtime"
@@ -24,7 +24,7 @@ func TestSaveLoaded100kBudget(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	cpu0 := cpuTime()
 	start := time.Now()
-	out, err := Marshal(d)
+	out, err := fileOf(d).Marshal()
 	took := time.Since(start)
 	cpu := cpuTime() - cpu0
 	if err != nil {

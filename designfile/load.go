@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"fmt"
@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/model"
 )
 
 // Loading a design file (FORMAT.md). The file is read as a yaml.Node tree, not by
@@ -18,7 +20,7 @@ import (
 
 // Load reads and parses a design file. It does not handle "-": the command line reads
 // standard input itself and calls Parse.
-func Load(path string) (*Design, error) {
+func Load(path string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -27,9 +29,10 @@ func Load(path string) (*Design, error) {
 }
 
 // Parse reads a design from YAML. file names the source in error messages. It
-// returns every problem it finds, as an ErrorList, after key templates are applied
-// and the design validated; on error the returned design is nil.
-func Parse(file string, data []byte) (*Design, error) { return parse(file, data, true) }
+// returns every problem it finds, as a model.ErrorList, after key templates are
+// applied and the design validated (model.ValidateRead); on error the returned file
+// is nil.
+func Parse(file string, data []byte) (*File, error) { return parse(file, data, true) }
 
 // recoverPanics turns a panic inside parsing into a whole-file error. The fuzz test
 // turns it off so that a panic fails the run.
@@ -37,7 +40,7 @@ var recoverPanics = true
 
 // parse is Parse with the items fast path optional, so that tests can hold the two
 // paths to the same result.
-func parse(file string, data []byte, allowFast bool) (d *Design, err error) {
+func parse(file string, data []byte, allowFast bool) (f *File, err error) {
 	defer func() {
 		// yaml.v3 has panicked on hostile input in the past; a design file must never
 		// crash the workbench, so such a panic becomes a whole-file error.
@@ -45,7 +48,7 @@ func parse(file string, data []byte, allowFast bool) (d *Design, err error) {
 			return
 		}
 		if r := recover(); r != nil {
-			d, err = nil, ErrorList{{Pos: Pos{File: file}, Msg: fmt.Sprint("cannot read the file: ", r), WholeFile: true}}
+			f, err = nil, model.ErrorList{{Pos: model.Pos{File: file}, Msg: fmt.Sprint("cannot read the file: ", r), WholeFile: true}}
 		}
 	}()
 	dec := newDecoder(file)
@@ -70,21 +73,34 @@ func parse(file string, data []byte, allowFast bool) (d *Design, err error) {
 			return nil, yamlSyntaxError(file, yerr)
 		}
 	}
-	design := dec.document(&root, fast)
-	if design == nil {
-		return nil, dec.errs.err()
+	f = dec.document(&root, fast)
+	if f == nil {
+		return nil, dec.errs.Err()
 	}
-	applyTemplates(design, &dec.errs)
-	if design.Source != nil {
-		for i := range design.Source.items {
-			design.Source.items[i].key = itemKeyString(&design.Table, design.Items[i])
+	design := f.Design
+	if t := model.NewTemplater(design); t != nil {
+		// The key attributes that typed items leave out are built, and the ones they
+		// give checked against their entity's templates.
+		for i, it := range design.Items {
+			t.Apply(i, it, f.itemPos(i), &dec.errs)
 		}
 	}
-	dec.errs.list = append(dec.errs.list, validate(design, true).list...)
-	if err := dec.errs.err(); err != nil {
+	for i := range f.source.items {
+		f.source.items[i].key = model.ItemKey(&design.Table, design.Items[i])
+	}
+	dec.errs = append(dec.errs, model.ValidateRead(design, f.ItemPos)...)
+	if err := dec.errs.Err(); err != nil {
 		return nil, err
 	}
-	return design, nil
+	return f, nil
+}
+
+// itemPos is where item i is; just the file when that is not known.
+func (f *File) itemPos(i int) model.Pos {
+	if i < len(f.ItemPos) {
+		return f.ItemPos[i]
+	}
+	return model.Pos{File: f.Design.Pos.File}
 }
 
 var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
@@ -92,7 +108,7 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 // yamlSyntaxError gives a yaml.v3 syntax error the file:line:col form. yaml.v3 names
 // the line but not the column; the column is then 1.
 func yamlSyntaxError(file string, err error) error {
-	var list ErrorList
+	var list model.ErrorList
 	msgs := []string{err.Error()}
 	if te, ok := err.(*yaml.TypeError); ok {
 		msgs = te.Errors
@@ -100,11 +116,11 @@ func yamlSyntaxError(file string, err error) error {
 	for _, m := range msgs {
 		if g := yamlLineRE.FindStringSubmatch(m); g != nil {
 			line, _ := strconv.Atoi(g[1])
-			list = append(list, &PosError{Pos: Pos{File: file, Line: line, Col: 1},
+			list = append(list, &model.PosError{Pos: model.Pos{File: file, Line: line, Col: 1},
 				Msg: "YAML syntax: " + g[2], Hint: "fix the YAML at this line"})
 			continue
 		}
-		list = append(list, &PosError{Pos: Pos{File: file}, Msg: "YAML syntax: " + strings.TrimPrefix(m, "yaml: "),
+		list = append(list, &model.PosError{Pos: model.Pos{File: file}, Msg: "YAML syntax: " + strings.TrimPrefix(m, "yaml: "),
 			Hint: "fix the file's YAML", WholeFile: true})
 	}
 	return list
@@ -114,7 +130,7 @@ func yamlSyntaxError(file string, err error) error {
 // interned strings.
 type decoder struct {
 	file string
-	errs errs
+	errs model.ErrorList
 	// strs interns attribute names and short repeated strings across items: a
 	// 100,000-item design repeats its few attribute names a million times.
 	strs map[string]string
@@ -126,7 +142,9 @@ func newDecoder(file string) *decoder {
 	return &decoder{file: file, strs: map[string]string{}, orders: map[string][]string{}}
 }
 
-func (d *decoder) pos(n *yaml.Node) Pos { return Pos{File: d.file, Line: n.Line, Col: n.Column} }
+func (d *decoder) pos(n *yaml.Node) model.Pos {
+	return model.Pos{File: d.file, Line: n.Line, Col: n.Column}
+}
 
 // text interns short strings (names, enum-like values); long ones are rarely repeated.
 //
@@ -172,7 +190,7 @@ func (d *decoder) fields(n *yaml.Node, where string, known ...string) (*fieldSet
 		return fs, true
 	}
 	if n.Kind != yaml.MappingNode {
-		d.errs.add(d.pos(n), "write it as a mapping of fields", "%s must be a mapping", where)
+		d.errs.Add(d.pos(n), "write it as a mapping of fields", "%s must be a mapping", where)
 		return fs, false
 	}
 	d.eachPair(n, func(k string, kn, vn *yaml.Node) {
@@ -189,11 +207,11 @@ func (d *decoder) fields(n *yaml.Node, where string, known ...string) (*fieldSet
 }
 
 func (d *decoder) unknownField(kn *yaml.Node, k, where string, known []string) {
-	if s := didYouMean(k, known); s != "" {
-		d.errs.add(d.pos(kn), "", "unknown field %q in %s; did you mean %q?", k, where, s)
+	if s := model.DidYouMean(k, known); s != "" {
+		d.errs.Add(d.pos(kn), "", "unknown field %q in %s; did you mean %q?", k, where, s)
 		return
 	}
-	d.errs.add(d.pos(kn), "known fields: "+strings.Join(known, ", "), "unknown field %q in %s", k, where)
+	d.errs.Add(d.pos(kn), "known fields: "+strings.Join(known, ", "), "unknown field %q in %s", k, where)
 }
 
 func contains(list []string, s string) bool {
@@ -223,7 +241,7 @@ func (f *fieldSet) scalar(name string) *yaml.Node {
 		return nil
 	}
 	if n.Kind != yaml.ScalarNode {
-		f.d.errs.add(f.d.pos(n), "write a single value", "%s must be a scalar", f.sub(name))
+		f.d.errs.Add(f.d.pos(n), "write a single value", "%s must be a scalar", f.sub(name))
 		return nil
 	}
 	return n
@@ -247,11 +265,11 @@ func (f *fieldSet) integer(name string, lo, hi int64) int64 {
 	}
 	v, err := strconv.ParseInt(n.Value, 10, 64)
 	if err != nil || n.ShortTag() != "!!int" {
-		f.d.errs.add(f.d.pos(n), "write a whole number", "%s must be a whole number, not %q", f.sub(name), n.Value)
+		f.d.errs.Add(f.d.pos(n), "write a whole number", "%s must be a whole number, not %q", f.sub(name), n.Value)
 		return 0
 	}
 	if v < lo || v > hi {
-		f.d.errs.add(f.d.pos(n), fmt.Sprintf("write a number from %d to %d", lo, hi), "%s %d is out of range", f.sub(name), v)
+		f.d.errs.Add(f.d.pos(n), fmt.Sprintf("write a number from %d to %d", lo, hi), "%s %d is out of range", f.sub(name), v)
 		return 0
 	}
 	return v
@@ -266,11 +284,11 @@ func (f *fieldSet) number(name string, lo float64) float64 {
 	tag := n.ShortTag()
 	v, err := strconv.ParseFloat(n.Value, 64)
 	if err != nil || (tag != "!!int" && tag != "!!float") || v != v || v > 1e300 || v < -1e300 {
-		f.d.errs.add(f.d.pos(n), "write a number such as 200 or 0.5", "%s must be a number, not %q", f.sub(name), n.Value)
+		f.d.errs.Add(f.d.pos(n), "write a number such as 200 or 0.5", "%s must be a number, not %q", f.sub(name), n.Value)
 		return 0
 	}
 	if v < lo {
-		f.d.errs.add(f.d.pos(n), fmt.Sprintf("write a number of at least %g", lo), "%s %s is too small", f.sub(name), n.Value)
+		f.d.errs.Add(f.d.pos(n), fmt.Sprintf("write a number of at least %g", lo), "%s %s is too small", f.sub(name), n.Value)
 		return 0
 	}
 	return v
@@ -282,7 +300,7 @@ func (f *fieldSet) boolean(name string) bool {
 		return false
 	}
 	if n.ShortTag() != "!!bool" {
-		f.d.errs.add(f.d.pos(n), "write true or false", "%s must be true or false, not %q", f.sub(name), n.Value)
+		f.d.errs.Add(f.d.pos(n), "write true or false", "%s must be true or false, not %q", f.sub(name), n.Value)
 		return false
 	}
 	return n.Value == "true" || n.Value == "True" || n.Value == "TRUE"
@@ -296,10 +314,10 @@ func (f *fieldSet) choice(name string, options ...string) string {
 	}
 	n := f.vals[name]
 	hint := "use one of: " + strings.Join(options, ", ")
-	if m := didYouMean(s, options); m != "" {
+	if m := model.DidYouMean(s, options); m != "" {
 		hint = fmt.Sprintf("did you mean %q? (%s)", m, hint)
 	}
-	f.d.errs.add(f.d.pos(n), hint, "%s %q is not known", f.sub(name), s)
+	f.d.errs.Add(f.d.pos(n), hint, "%s %q is not known", f.sub(name), s)
 	return ""
 }
 
@@ -310,7 +328,7 @@ func (f *fieldSet) seq(name string) []*yaml.Node {
 		return nil
 	}
 	if n.Kind != yaml.SequenceNode {
-		f.d.errs.add(f.d.pos(n), "write a list: [a, b] or one \"- \" line per element", "%s must be a list", f.sub(name))
+		f.d.errs.Add(f.d.pos(n), "write a list: [a, b] or one \"- \" line per element", "%s must be a list", f.sub(name))
 		return nil
 	}
 	return n.Content
@@ -321,7 +339,7 @@ func (f *fieldSet) strList(name string) []string {
 	var out []string
 	for _, c := range f.seq(name) {
 		if c.Kind != yaml.ScalarNode || isNull(c) {
-			f.d.errs.add(f.d.pos(c), "write a name", "%s must list names", f.sub(name))
+			f.d.errs.Add(f.d.pos(c), "write a name", "%s must list names", f.sub(name))
 			continue
 		}
 		out = append(out, f.d.text(c.Value))
@@ -336,13 +354,13 @@ func (f *fieldSet) strMap(name string) map[string]string {
 		return nil
 	}
 	if n.Kind != yaml.MappingNode {
-		f.d.errs.add(f.d.pos(n), "write {\"#n\": name}", "%s must be a mapping", f.sub(name))
+		f.d.errs.Add(f.d.pos(n), "write {\"#n\": name}", "%s must be a mapping", f.sub(name))
 		return nil
 	}
 	m := map[string]string{}
 	f.d.eachPair(n, func(k string, kn, vn *yaml.Node) {
 		if vn.Kind != yaml.ScalarNode || isNull(vn) {
-			f.d.errs.add(f.d.pos(vn), "write an attribute name", "%s.%s must be a name", f.sub(name), k)
+			f.d.errs.Add(f.d.pos(vn), "write an attribute name", "%s.%s must be a name", f.sub(name), k)
 			return
 		}
 		m[k] = f.d.text(vn.Value)
@@ -351,16 +369,16 @@ func (f *fieldSet) strMap(name string) map[string]string {
 }
 
 // valueMap reads a mapping of names to values (ExpressionAttributeValues).
-func (f *fieldSet) valueMap(name string) map[string]Value {
+func (f *fieldSet) valueMap(name string) map[string]model.Value {
 	n := f.vals[name]
 	if n == nil || isNull(n) {
 		return nil
 	}
 	if n.Kind != yaml.MappingNode {
-		f.d.errs.add(f.d.pos(n), "write {\":v\": value}", "%s must be a mapping", f.sub(name))
+		f.d.errs.Add(f.d.pos(n), "write {\":v\": value}", "%s must be a mapping", f.sub(name))
 		return nil
 	}
-	m := map[string]Value{}
+	m := map[string]model.Value{}
 	f.d.eachPair(n, func(k string, kn, vn *yaml.Node) {
 		if v, ok := f.d.value(vn, 1); ok {
 			m[k] = v
@@ -370,7 +388,7 @@ func (f *fieldSet) valueMap(name string) map[string]Value {
 }
 
 // item reads a field holding one item or key.
-func (f *fieldSet) item(name string) Item {
+func (f *fieldSet) item(name string) model.Item {
 	n := f.vals[name]
 	if n == nil {
 		return nil
@@ -380,8 +398,8 @@ func (f *fieldSet) item(name string) Item {
 }
 
 // itemList reads a field holding a list of items or keys.
-func (f *fieldSet) itemList(name string) []Item {
-	var out []Item
+func (f *fieldSet) itemList(name string) []model.Item {
+	var out []model.Item
 	for _, c := range f.seq(name) {
 		it, _ := f.d.item(c, f.sub(name))
 		if it != nil {
@@ -389,18 +407,18 @@ func (f *fieldSet) itemList(name string) []Item {
 		}
 	}
 	if out == nil && f.has(name) && !isNull(f.vals[name]) {
-		out = []Item{}
+		out = []model.Item{}
 	}
 	return out
 }
 
 // item reads a mapping of attributes. order lists the attribute names as written.
-func (d *decoder) item(n *yaml.Node, where string) (Item, []string) {
+func (d *decoder) item(n *yaml.Node, where string) (model.Item, []string) {
 	if n.Kind != yaml.MappingNode {
-		d.errs.add(d.pos(n), "write the item as a mapping: {PK: ..., SK: ...}", "%s must be a mapping of attributes", where)
+		d.errs.Add(d.pos(n), "write the item as a mapping: {PK: ..., SK: ...}", "%s must be a mapping of attributes", where)
 		return nil, nil
 	}
-	it := make(Item, len(n.Content)/2)
+	it := make(model.Item, len(n.Content)/2)
 	order := make([]string, 0, len(n.Content)/2)
 	d.eachPair(n, func(k string, kn, vn *yaml.Node) {
 		if v, ok := d.value(vn, 1); ok {
@@ -431,35 +449,33 @@ var (
 	severityOptions     = []string{"off", "error", "warning", "info"}
 )
 
-// maxCapacity bounds capacity and counts to what int64 arithmetic in cost can carry.
-const maxCapacity = 1 << 40
-
 // document reads the root node. It returns nil when the file holds no mapping.
-func (d *decoder) document(root *yaml.Node, fast *fastItems) *Design {
+func (d *decoder) document(root *yaml.Node, fast *fastItems) *File {
 	if root.Kind == 0 || len(root.Content) == 0 || isNull(root.Content[0]) {
-		d.errs.add(Pos{File: d.file}, "start from `stwb sample orders` or FORMAT.md's example", "the design file is empty")
+		d.errs.Add(model.Pos{File: d.file}, "start from `stwb sample orders` or FORMAT.md's example", "the design file is empty")
 		return nil
 	}
 	top := root.Content[0]
 	if top.Kind != yaml.MappingNode {
-		d.errs.add(d.pos(top), "a design starts with `version: 1`", "a design file must be a mapping of fields")
+		d.errs.Add(d.pos(top), "a design starts with `version: 1`", "a design file must be a mapping of fields")
 		return nil
 	}
-	des := &Design{Pos: d.pos(top), Source: &Source{File: d.file, root: root}}
+	des := &model.Design{Pos: d.pos(top)}
+	file := &File{Design: des, source: &source{root: root}}
 	f, _ := d.fields(top, "design", designFields...)
 	if !f.has("version") {
-		d.errs.add(des.Pos, "add `version: 1` at the top", "version is missing")
+		d.errs.Add(des.Pos, "add `version: 1` at the top", "version is missing")
 	} else {
 		des.Version = int(f.integer("version", 0, 1<<30))
 		if des.Version != 1 && des.Version != 0 {
-			d.errs.add(d.pos(f.vals["version"]), "this stwb reads version 1", "unsupported version %d", des.Version)
+			d.errs.Add(d.pos(f.vals["version"]), "this stwb reads version 1", "unsupported version %d", des.Version)
 		}
 	}
 	des.Name = f.str("name")
 	des.Description = f.str("description")
 	des.Region = f.str("region")
 	if !f.has("table") {
-		d.errs.add(des.Pos, "add a table with a name and key", "table is missing")
+		d.errs.Add(des.Pos, "add a table with a name and key", "table is missing")
 	} else {
 		des.Table = d.table(f.vals["table"])
 	}
@@ -467,17 +483,17 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *Design {
 		des.Entities = append(des.Entities, d.entity(n))
 	}
 	if fast != nil {
-		des.Items, des.ItemPos, des.Source.items = fast.items, fast.pos, fast.records
-		d.errs.list = append(d.errs.list, fast.errs.list...)
+		des.Items, file.ItemPos, file.source.items = fast.items, fast.pos, fast.records
+		d.errs = append(d.errs, fast.errs...)
 	} else {
 		for i, n := range f.seq("items") {
 			it, order := d.item(n, fmt.Sprintf("items[%d]", i))
 			if it == nil {
-				it = Item{}
+				it = model.Item{}
 			}
 			des.Items = append(des.Items, it)
-			des.ItemPos = append(des.ItemPos, d.pos(n))
-			des.Source.items = append(des.Source.items, itemRecord{order: d.order(order),
+			file.ItemPos = append(file.ItemPos, d.pos(n))
+			file.source.items = append(file.source.items, itemRecord{order: d.order(order),
 				head: n.HeadComment, line: n.LineComment, foot: n.FootComment})
 		}
 		// The item nodes are rewritten from the items on save; dropping them here
@@ -486,11 +502,11 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *Design {
 			n.Content = nil
 		}
 	}
-	seenIDs := map[int]Pos{}
+	seenIDs := map[int]model.Pos{}
 	for _, n := range f.seq("patterns") {
 		p := d.pattern(n)
 		if prev, dup := seenIDs[p.ID]; dup && p.ID > 0 {
-			d.errs.add(p.Pos, "give each pattern its own id", "pattern id %d is used twice (first at %s)", p.ID, prev)
+			d.errs.Add(p.Pos, "give each pattern its own id", "pattern id %d is used twice (first at %s)", p.ID, prev)
 		} else {
 			seenIDs[p.ID] = p.Pos
 		}
@@ -498,42 +514,42 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *Design {
 	}
 	if n := f.vals["review"]; n != nil && !isNull(n) {
 		if n.Kind != yaml.MappingNode {
-			d.errs.add(d.pos(n), "write review: {RULE: {severity: off, reason: \"...\"}}", "review must be a mapping of rule ids")
+			d.errs.Add(d.pos(n), "write review: {RULE: {severity: off, reason: \"...\"}}", "review must be a mapping of rule ids")
 		} else {
 			d.eachPair(n, func(rule string, kn, vn *yaml.Node) {
 				des.Review = append(des.Review, d.review(rule, kn, vn))
 			})
 		}
 	}
-	return des
+	return file
 }
 
-func (d *decoder) keySchema(n *yaml.Node, where string) KeySchema {
+func (d *decoder) keySchema(n *yaml.Node, where string) model.KeySchema {
 	f, _ := d.fields(n, where, keyFields...)
-	return KeySchema{Partition: f.str("partition"), Sort: f.str("sort")}
+	return model.KeySchema{Partition: f.str("partition"), Sort: f.str("sort")}
 }
 
-func (d *decoder) table(n *yaml.Node) Table {
-	t := Table{Pos: d.pos(n), Billing: Billing{Mode: OnDemand}, Class: ClassStandard, TypeAttribute: "type"}
+func (d *decoder) table(n *yaml.Node) model.Table {
+	t := model.Table{Pos: d.pos(n), Billing: model.Billing{Mode: model.OnDemand}, Class: model.ClassStandard, TypeAttribute: "type"}
 	f, ok := d.fields(n, "table", tableFields...)
 	if !ok {
 		return t
 	}
 	t.Name = f.str("name")
 	if !f.has("key") {
-		d.errs.add(t.Pos, "add key: {partition: PK, sort: SK}", "table.key is missing")
+		d.errs.Add(t.Pos, "add key: {partition: PK, sort: SK}", "table.key is missing")
 	} else {
 		t.Key = d.keySchema(f.vals["key"], "table.key")
 	}
 	if an := f.vals["attributes"]; an != nil && !isNull(an) {
-		t.Attributes = map[string]Type{}
+		t.Attributes = map[string]model.Type{}
 		if an.Kind != yaml.MappingNode {
-			d.errs.add(d.pos(an), "write {PK: S, SK: S}", "table.attributes must be a mapping of key attribute types")
+			d.errs.Add(d.pos(an), "write {PK: S, SK: S}", "table.attributes must be a mapping of key attribute types")
 		}
 		d.eachPair(an, func(k string, kn, vn *yaml.Node) {
-			ty, ok := ParseType(vn.Value)
+			ty, ok := model.ParseType(vn.Value)
 			if vn.Kind != yaml.ScalarNode || !ok || !ty.IsScalarKeyType() {
-				d.errs.add(d.pos(vn), "key attributes are S, N or B", "table.attributes.%s: %q is not a key attribute type", k, vn.Value)
+				d.errs.Add(d.pos(vn), "key attributes are S, N or B", "table.attributes.%s: %q is not a key attribute type", k, vn.Value)
 				return
 			}
 			t.Attributes[k] = ty
@@ -542,8 +558,8 @@ func (d *decoder) table(n *yaml.Node) Table {
 	if bn := f.vals["billing"]; bn != nil && !isNull(bn) {
 		t.Billing = d.billing(bn)
 	}
-	if c := f.choice("class", string(ClassStandard), string(ClassStandardIA)); c != "" {
-		t.Class = TableClass(c)
+	if c := f.choice("class", string(model.ClassStandard), string(model.ClassStandardIA)); c != "" {
+		t.Class = model.TableClass(c)
 	}
 	if ta := f.str("typeAttribute"); ta != "" {
 		t.TypeAttribute = ta
@@ -554,39 +570,39 @@ func (d *decoder) table(n *yaml.Node) Table {
 	return t
 }
 
-func (d *decoder) billing(n *yaml.Node) Billing {
+func (d *decoder) billing(n *yaml.Node) model.Billing {
 	const hint = "write billing: on-demand, or billing: {provisioned: {read: 100, write: 50}}"
 	if n.Kind == yaml.ScalarNode {
-		if n.Value == string(OnDemand) {
-			return Billing{Mode: OnDemand}
+		if n.Value == string(model.OnDemand) {
+			return model.Billing{Mode: model.OnDemand}
 		}
-		d.errs.add(d.pos(n), hint, "table.billing %q is not known", n.Value)
-		return Billing{Mode: OnDemand}
+		d.errs.Add(d.pos(n), hint, "table.billing %q is not known", n.Value)
+		return model.Billing{Mode: model.OnDemand}
 	}
-	f, ok := d.fields(n, "table.billing", string(Provisioned))
-	if !ok || !f.has(string(Provisioned)) {
+	f, ok := d.fields(n, "table.billing", string(model.Provisioned))
+	if !ok || !f.has(string(model.Provisioned)) {
 		if ok {
-			d.errs.add(d.pos(n), hint, "table.billing needs provisioned: {read, write}")
+			d.errs.Add(d.pos(n), hint, "table.billing needs provisioned: {read, write}")
 		}
-		return Billing{Mode: OnDemand}
+		return model.Billing{Mode: model.OnDemand}
 	}
-	p, ok := d.fields(f.vals[string(Provisioned)], "table.billing.provisioned", provisionedFields...)
-	b := Billing{Mode: Provisioned}
+	p, ok := d.fields(f.vals[string(model.Provisioned)], "table.billing.provisioned", provisionedFields...)
+	b := model.Billing{Mode: model.Provisioned}
 	if !ok {
 		return b
 	}
 	for _, need := range []string{"read", "write"} {
 		if !p.has(need) {
-			d.errs.add(d.pos(f.vals[string(Provisioned)]), "add "+need+": N (capacity units)", "table.billing.provisioned.%s is missing", need)
+			d.errs.Add(d.pos(f.vals[string(model.Provisioned)]), "add "+need+": N (capacity units)", "table.billing.provisioned.%s is missing", need)
 		}
 	}
-	b.Read = p.integer("read", 1, maxCapacity)
-	b.Write = p.integer("write", 1, maxCapacity)
+	b.Read = p.integer("read", 1, model.MaxCapacity)
+	b.Write = p.integer("write", 1, model.MaxCapacity)
 	if p.has("target") {
 		b.Target = p.number("target", 0)
 		if b.Target <= 0 || b.Target > 1 {
 			if tn := p.scalar("target"); tn != nil {
-				d.errs.add(d.pos(tn), "write a utilisation such as 0.7", "table.billing.provisioned.target must be above 0 and at most 1")
+				d.errs.Add(d.pos(tn), "write a utilisation such as 0.7", "table.billing.provisioned.target must be above 0 and at most 1")
 			}
 		}
 	}
@@ -603,8 +619,8 @@ var (
 
 // autoscaling reads {read: {min, max, target}, write: {...}}; a capacity left out
 // is not autoscaled. Its bounds are Scaling.Problem's.
-func (d *decoder) autoscaling(n *yaml.Node, where string) Autoscaling {
-	var a Autoscaling
+func (d *decoder) autoscaling(n *yaml.Node, where string) model.Autoscaling {
+	var a model.Autoscaling
 	if n == nil || isNull(n) {
 		return a
 	}
@@ -618,20 +634,20 @@ func (d *decoder) autoscaling(n *yaml.Node, where string) Autoscaling {
 			continue
 		}
 		sw := where + "." + side
-		before := len(d.errs.list)
+		before := len(d.errs)
 		sf, ok := d.fields(sn, sw, scalingFields...)
 		if !ok {
 			continue
 		}
 		for _, need := range scalingFields {
 			if !sf.has(need) {
-				d.errs.add(d.pos(sn), "write {min: 1, max: 10, target: 0.7}", "%s.%s is missing", sw, need)
+				d.errs.Add(d.pos(sn), "write {min: 1, max: 10, target: 0.7}", "%s.%s is missing", sw, need)
 			}
 		}
-		s := &Scaling{Min: sf.integer("min", 1, maxCapacity), Max: sf.integer("max", 1, maxCapacity), Target: sf.number("target", 0)}
-		if len(d.errs.list) == before {
+		s := &model.Scaling{Min: sf.integer("min", 1, model.MaxCapacity), Max: sf.integer("max", 1, model.MaxCapacity), Target: sf.number("target", 0)}
+		if len(d.errs) == before {
 			if msg, hint := s.Problem(); msg != "" {
-				d.errs.add(d.pos(sn), hint, "%s: %s", sw, msg)
+				d.errs.Add(d.pos(sn), hint, "%s: %s", sw, msg)
 			}
 		}
 		if side == "read" {
@@ -643,8 +659,8 @@ func (d *decoder) autoscaling(n *yaml.Node, where string) Autoscaling {
 	return a
 }
 
-func (d *decoder) index(n *yaml.Node, tableKey KeySchema) Index {
-	ix := Index{Pos: d.pos(n), Projection: Projection{Type: ProjectAll}}
+func (d *decoder) index(n *yaml.Node, tableKey model.KeySchema) model.Index {
+	ix := model.Index{Pos: d.pos(n), Projection: model.Projection{Type: model.ProjectAll}}
 	f, ok := d.fields(n, "index", indexFields...)
 	if !ok {
 		return ix
@@ -655,12 +671,12 @@ func (d *decoder) index(n *yaml.Node, tableKey KeySchema) Index {
 	}
 	ix.Local = f.boolean("local")
 	if !f.has("key") {
-		d.errs.add(ix.Pos, "add key: {partition: GSI1PK, sort: GSI1SK} (an LSI: key: {sort: X})", "%s: key is missing", f.where)
+		d.errs.Add(ix.Pos, "add key: {partition: GSI1PK, sort: GSI1SK} (an LSI: key: {sort: X})", "%s: key is missing", f.where)
 	} else {
 		ix.Key = d.keySchema(f.vals["key"], f.sub("key"))
 		if ix.Local {
 			if ix.Key.Partition != "" && ix.Key.Partition != tableKey.Partition {
-				d.errs.add(d.pos(f.vals["key"]), "leave the partition out: it is the table's ("+tableKey.Partition+")",
+				d.errs.Add(d.pos(f.vals["key"]), "leave the partition out: it is the table's ("+tableKey.Partition+")",
 					"%s: a local index shares the table's partition key, not %q", f.where, ix.Key.Partition)
 			}
 			ix.Key.Partition = tableKey.Partition
@@ -669,40 +685,40 @@ func (d *decoder) index(n *yaml.Node, tableKey KeySchema) Index {
 	if pn := f.vals["projection"]; pn != nil && !isNull(pn) {
 		ix.Projection = d.projection(pn, f.sub("projection"))
 	}
-	ix.Read = f.integer("read", 1, maxCapacity)
-	ix.Write = f.integer("write", 1, maxCapacity)
+	ix.Read = f.integer("read", 1, model.MaxCapacity)
+	ix.Write = f.integer("write", 1, model.MaxCapacity)
 	ix.Autoscaling = d.autoscaling(f.vals["autoscaling"], f.where+".autoscaling")
 	return ix
 }
 
-func (d *decoder) projection(n *yaml.Node, where string) Projection {
+func (d *decoder) projection(n *yaml.Node, where string) model.Projection {
 	const hint = "write all, keys-only or {include: [a, b]}"
 	if n.Kind == yaml.ScalarNode {
 		switch n.Value {
 		case "all":
-			return Projection{Type: ProjectAll}
+			return model.Projection{Type: model.ProjectAll}
 		case "keys-only":
-			return Projection{Type: ProjectKeysOnly}
+			return model.Projection{Type: model.ProjectKeysOnly}
 		}
-		d.errs.add(d.pos(n), hint, "%s %q is not known", where, n.Value)
-		return Projection{Type: ProjectAll}
+		d.errs.Add(d.pos(n), hint, "%s %q is not known", where, n.Value)
+		return model.Projection{Type: model.ProjectAll}
 	}
 	f, ok := d.fields(n, where, "include")
 	if !ok || !f.has("include") {
 		if ok {
-			d.errs.add(d.pos(n), hint, "%s needs include: [...]", where)
+			d.errs.Add(d.pos(n), hint, "%s needs include: [...]", where)
 		}
-		return Projection{Type: ProjectAll}
+		return model.Projection{Type: model.ProjectAll}
 	}
 	inc := f.strList("include")
 	if len(inc) == 0 {
-		d.errs.add(d.pos(f.vals["include"]), "list the projected attributes, or use keys-only", "%s.include is empty", where)
+		d.errs.Add(d.pos(f.vals["include"]), "list the projected attributes, or use keys-only", "%s.include is empty", where)
 	}
-	return Projection{Type: ProjectInclude, Include: inc}
+	return model.Projection{Type: model.ProjectInclude, Include: inc}
 }
 
-func (d *decoder) entity(n *yaml.Node) Entity {
-	e := Entity{Pos: d.pos(n)}
+func (d *decoder) entity(n *yaml.Node) model.Entity {
+	e := model.Entity{Pos: d.pos(n)}
 	f, ok := d.fields(n, "entity", entityFields...)
 	if !ok {
 		return e
@@ -714,15 +730,15 @@ func (d *decoder) entity(n *yaml.Node) Entity {
 	if kn := f.vals["keys"]; kn != nil && !isNull(kn) {
 		e.Keys = map[string]string{}
 		if kn.Kind != yaml.MappingNode {
-			d.errs.add(d.pos(kn), "write keys: {PK: \"CUST#{customerId}\", SK: PROFILE}", "%s: keys must be a mapping", f.where)
+			d.errs.Add(d.pos(kn), "write keys: {PK: \"CUST#{customerId}\", SK: PROFILE}", "%s: keys must be a mapping", f.where)
 		}
 		d.eachPair(kn, func(k string, _, vn *yaml.Node) {
 			if vn.Kind != yaml.ScalarNode || isNull(vn) {
-				d.errs.add(d.pos(vn), "write a template such as \"CUST#{customerId}\"", "%s: keys.%s must be a template string", f.where, k)
+				d.errs.Add(d.pos(vn), "write a template such as \"CUST#{customerId}\"", "%s: keys.%s must be a template string", f.where, k)
 				return
 			}
-			if p := templateProblem(vn.Value); p != "" {
-				d.errs.add(d.pos(vn), "write {attribute} for a variable part, as in \"CUST#{customerId}\"", "%s: keys.%s: %s", f.where, k, p)
+			if p := model.TemplateProblem(vn.Value); p != "" {
+				d.errs.Add(d.pos(vn), "write {attribute} for a variable part, as in \"CUST#{customerId}\"", "%s: keys.%s: %s", f.where, k, p)
 				return
 			}
 			e.Keys[d.text(k)] = d.text(vn.Value)
@@ -730,7 +746,7 @@ func (d *decoder) entity(n *yaml.Node) Entity {
 	}
 	if an := f.vals["attributes"]; an != nil && !isNull(an) {
 		if an.Kind != yaml.MappingNode {
-			d.errs.add(d.pos(an), "write attributes: {email: S, total: N}", "%s: attributes must be a mapping", f.where)
+			d.errs.Add(d.pos(an), "write attributes: {email: S, total: N}", "%s: attributes must be a mapping", f.where)
 		}
 		d.eachPair(an, func(k string, _, vn *yaml.Node) {
 			e.Attributes = append(e.Attributes, d.entityAttr(d.text(k), vn, f.where))
@@ -740,29 +756,29 @@ func (d *decoder) entity(n *yaml.Node) Entity {
 	return e
 }
 
-func (d *decoder) entityAttr(name string, n *yaml.Node, where string) EntityAttribute {
-	a := EntityAttribute{Name: name}
+func (d *decoder) entityAttr(name string, n *yaml.Node, where string) model.EntityAttribute {
+	a := model.EntityAttribute{Name: name}
 	typeNode := n
 	if n.Kind == yaml.MappingNode {
 		f, _ := d.fields(n, where+" attribute "+name, entityAttrFields...)
 		a.Unique = f.boolean("unique")
 		typeNode = f.vals["type"]
 		if typeNode == nil {
-			d.errs.add(d.pos(n), "add type: S (or N, B, BOOL, NULL, L, M, SS, NS, BS)", "%s attribute %s: type is missing", where, name)
+			d.errs.Add(d.pos(n), "add type: S (or N, B, BOOL, NULL, L, M, SS, NS, BS)", "%s attribute %s: type is missing", where, name)
 			return a
 		}
 	}
-	ty, ok := ParseType(typeNode.Value)
+	ty, ok := model.ParseType(typeNode.Value)
 	if typeNode.Kind != yaml.ScalarNode || !ok {
-		d.errs.add(d.pos(typeNode), "use S, N, B, BOOL, NULL, L, M, SS, NS or BS", "%s attribute %s: %q is not a DynamoDB type", where, name, typeNode.Value)
+		d.errs.Add(d.pos(typeNode), "use S, N, B, BOOL, NULL, L, M, SS, NS or BS", "%s attribute %s: %q is not a DynamoDB type", where, name, typeNode.Value)
 		return a
 	}
 	a.Type = ty
 	return a
 }
 
-func (d *decoder) pattern(n *yaml.Node) Pattern {
-	p := Pattern{Pos: d.pos(n)}
+func (d *decoder) pattern(n *yaml.Node) model.Pattern {
+	p := model.Pattern{Pos: d.pos(n)}
 	where := "pattern"
 	if n.Kind == yaml.MappingNode {
 		// Name the pattern by its id in every message, those about fields before it too.
@@ -777,7 +793,7 @@ func (d *decoder) pattern(n *yaml.Node) Pattern {
 		return p
 	}
 	if !f.has("id") {
-		d.errs.add(p.Pos, "add id: N, a number unique in the file", "pattern %q has no id", f.str("name"))
+		d.errs.Add(p.Pos, "add id: N, a number unique in the file", "pattern %q has no id", f.str("name"))
 	} else {
 		p.ID = int(f.integer("id", 1, 1<<31-1))
 		f.where = fmt.Sprintf("pattern %d", p.ID)
@@ -790,14 +806,14 @@ func (d *decoder) pattern(n *yaml.Node) Pattern {
 	if f.has("rate") {
 		p.Rate = f.number("rate", 0)
 	}
-	ops := make([]string, len(Operations))
-	for i, o := range Operations {
+	ops := make([]string, len(model.Operations))
+	for i, o := range model.Operations {
 		ops[i] = string(o)
 	}
 	if !f.has("operation") {
-		d.errs.add(p.Pos, "add operation: one of "+strings.Join(ops, ", "), "%s: operation is missing", f.where)
+		d.errs.Add(p.Pos, "add operation: one of "+strings.Join(ops, ", "), "%s: operation is missing", f.where)
 	} else {
-		p.Operation = Operation(f.choice("operation", ops...))
+		p.Operation = model.Operation(f.choice("operation", ops...))
 	}
 	p.Index = f.str("index")
 	if kn := f.vals["key"]; kn != nil && !isNull(kn) {
@@ -834,8 +850,8 @@ func (d *decoder) pattern(n *yaml.Node) Pattern {
 
 // action reads one {put: ITEM} / {update: {...}} / {delete: {...}} / {check: {...}}.
 // A put's item is the value itself, so its condition, names and values sit beside it.
-func (d *decoder) action(n *yaml.Node, where string) Action {
-	a := Action{Pos: d.pos(n)}
+func (d *decoder) action(n *yaml.Node, where string) model.Action {
+	a := model.Action{Pos: d.pos(n)}
 	where += " action"
 	const hint = "write {put: ITEM}, {update: {key, update}}, {delete: {key}} or {check: {key, condition}}"
 	f, ok := d.fields(n, where, "put", "update", "delete", "check", "condition", "names", "values")
@@ -849,12 +865,12 @@ func (d *decoder) action(n *yaml.Node, where string) Action {
 		}
 	}
 	if len(kinds) != 1 {
-		d.errs.add(a.Pos, hint, "%s must have exactly one of put, update, delete, check (it has %d)", where, len(kinds))
+		d.errs.Add(a.Pos, hint, "%s must have exactly one of put, update, delete, check (it has %d)", where, len(kinds))
 		return a
 	}
-	a.Kind = ActionKind(kinds[0])
+	a.Kind = model.ActionKind(kinds[0])
 	body := f.vals[kinds[0]]
-	if a.Kind == ActionPut {
+	if a.Kind == model.ActionPut {
 		a.Item = f.item("put")
 		a.Condition = f.str("condition")
 		a.Names = f.strMap("names")
@@ -863,7 +879,7 @@ func (d *decoder) action(n *yaml.Node, where string) Action {
 	}
 	for _, side := range []string{"condition", "names", "values"} {
 		if f.has(side) {
-			d.errs.add(d.pos(f.keys[side]), "move it inside: {"+kinds[0]+": {key: ..., "+side+": ...}}", "%s: %s belongs inside %s", where, side, kinds[0])
+			d.errs.Add(d.pos(f.keys[side]), "move it inside: {"+kinds[0]+": {key: ..., "+side+": ...}}", "%s: %s belongs inside %s", where, side, kinds[0])
 		}
 	}
 	b, ok := d.fields(body, where+"."+kinds[0], actionFields...)
@@ -872,25 +888,25 @@ func (d *decoder) action(n *yaml.Node, where string) Action {
 	}
 	a.Key = b.item("key")
 	if a.Key == nil {
-		d.errs.add(d.pos(body), "add key: {PK: ..., SK: ...}", "%s.%s: key is missing", where, kinds[0])
+		d.errs.Add(d.pos(body), "add key: {PK: ..., SK: ...}", "%s.%s: key is missing", where, kinds[0])
 	}
 	a.Update = b.str("update")
 	a.Condition = b.str("condition")
 	a.Names = b.strMap("names")
 	a.Values = b.valueMap("values")
 	switch {
-	case a.Kind == ActionUpdate && a.Update == "":
-		d.errs.add(d.pos(body), "add update: \"SET ...\"", "%s.update: update expression is missing", where)
-	case a.Kind == ActionCheck && a.Condition == "":
-		d.errs.add(d.pos(body), "add condition: \"attribute_exists(PK)\"", "%s.check: condition is missing", where)
-	case a.Kind != ActionUpdate && a.Update != "":
-		d.errs.add(d.pos(b.keys["update"]), "remove it, or make the action an update", "%s.%s: update belongs to update actions", where, kinds[0])
+	case a.Kind == model.ActionUpdate && a.Update == "":
+		d.errs.Add(d.pos(body), "add update: \"SET ...\"", "%s.update: update expression is missing", where)
+	case a.Kind == model.ActionCheck && a.Condition == "":
+		d.errs.Add(d.pos(body), "add condition: \"attribute_exists(PK)\"", "%s.check: condition is missing", where)
+	case a.Kind != model.ActionUpdate && a.Update != "":
+		d.errs.Add(d.pos(b.keys["update"]), "remove it, or make the action an update", "%s.%s: update belongs to update actions", where, kinds[0])
 	}
 	return a
 }
 
-func (d *decoder) review(rule string, kn, vn *yaml.Node) ReviewSetting {
-	r := ReviewSetting{Rule: rule, Pos: d.pos(kn)}
+func (d *decoder) review(rule string, kn, vn *yaml.Node) model.ReviewSetting {
+	r := model.ReviewSetting{Rule: rule, Pos: d.pos(kn)}
 	where := "review." + rule
 	f, ok := d.fields(vn, where, reviewFields...)
 	if !ok {
@@ -898,11 +914,11 @@ func (d *decoder) review(rule string, kn, vn *yaml.Node) ReviewSetting {
 	}
 	r.Severity = f.choice("severity", severityOptions...)
 	if !f.has("severity") {
-		d.errs.add(r.Pos, "add severity: off, error, warning or info", "%s: severity is missing", where)
+		d.errs.Add(r.Pos, "add severity: off, error, warning or info", "%s: severity is missing", where)
 	}
 	r.Reason = f.str("reason")
 	if strings.TrimSpace(r.Reason) == "" {
-		d.errs.add(r.Pos, "add reason: \"why this rule does not apply here\"", "%s: a reason is required", where)
+		d.errs.Add(r.Pos, "add reason: \"why this rule does not apply here\"", "%s: a reason is required", where)
 	}
 	return r
 }

@@ -1,23 +1,20 @@
-package model
+package designfile
 
 import (
 	"encoding/base64"
-	"errors"
 	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/model"
 )
 
 // YAML values to DynamoDB values and back (FORMAT.md "Values"). The item fast path in
 // fastitems.go reads the same scalars without yaml.v3 and calls the same functions
 // below (scalarValue, setValue), so both paths give one meaning to one text.
-
-// maxValueDepth is DynamoDB's nesting limit for documents (ServiceQuotas.html,
-// "Nested attribute depth": 32 levels).
-const maxValueDepth = 32
 
 // The tags a set is written with.
 const (
@@ -26,67 +23,46 @@ const (
 	tagBS = "!bs"
 )
 
-// valueProblem is what is wrong with a value: message and what to do.
-type valueProblem struct{ msg, hint string }
-
-const hintQuote = "quote it to make it a string"
-
 // scalarValue turns a scalar of the given short tag ("!!str", "!!int", ...) and text
 // into a value.
-func scalarValue(tag, text string) (Value, *valueProblem) {
+func scalarValue(tag, text string) (model.Value, *model.ValueProblem) {
 	switch tag {
 	case "!!str", "!!timestamp":
 		// A plain 2026-08-03 resolves to a timestamp in YAML; DynamoDB has no date
 		// type, so the text is the value.
-		return Str(text), nil
+		return model.Str(text), nil
 	case "!!int", "!!float":
-		if p := numberProblem(text); p != nil {
-			return Value{}, p
+		if p := model.NumberProblem(text); p != nil {
+			return model.Value{}, p
 		}
-		return Num(text), nil
+		return model.Num(text), nil
 	case "!!bool":
 		switch text {
 		case "true", "True", "TRUE":
-			return Bool(true), nil
+			return model.Bool(true), nil
 		case "false", "False", "FALSE":
-			return Bool(false), nil
+			return model.Bool(false), nil
 		}
-		return Value{}, &valueProblem{"!!bool " + strconv.Quote(text) + " is not true or false", "write true or false"}
+		return model.Value{}, &model.ValueProblem{Msg: "!!bool " + strconv.Quote(text) + " is not true or false", Hint: "write true or false"}
 	case "!!null":
-		return Null(), nil
+		return model.Null(), nil
 	case "!!binary":
 		b, p := decodeBase64(text)
 		if p != nil {
-			return Value{}, p
+			return model.Value{}, p
 		}
-		return Bin(b), nil
+		return model.Bin(b), nil
 	case "!!merge":
-		return Value{}, &valueProblem{"merge keys (<<) are not supported in a design file", "write the attributes out"}
+		return model.Value{}, &model.ValueProblem{Msg: "merge keys (<<) are not supported in a design file", Hint: "write the attributes out"}
 	case tagSS, tagNS, tagBS:
-		return Value{}, &valueProblem{tag + " needs a sequence", "write " + tag + " [a, b]"}
+		return model.Value{}, &model.ValueProblem{Msg: tag + " needs a sequence", Hint: "write " + tag + " [a, b]"}
 	}
-	return Value{}, &valueProblem{"unknown tag " + tag, "use !ss, !ns, !bs or !!binary, or quote the value"}
-}
-
-// numberProblem checks a number's text against DynamoDB's number rules.
-func numberProblem(text string) *valueProblem {
-	_, err := ParseNumber(text)
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, ErrNumberSyntax):
-		low := strings.ToLower(strings.TrimLeft(text, "+-"))
-		if low == ".inf" || low == ".nan" {
-			return &valueProblem{text + " is not a DynamoDB number (DynamoDB has no infinity or NaN)", "write a finite number, or " + hintQuote}
-		}
-		return &valueProblem{strconv.Quote(text) + " is not a DynamoDB number", "write it in decimal (12, -0.5, 1e3), or " + hintQuote}
-	}
-	return &valueProblem{"number " + text + ": " + err.Error(), "DynamoDB numbers have at most 38 significant digits and a magnitude from 1E-130 to 9.99E+125"}
+	return model.Value{}, &model.ValueProblem{Msg: "unknown tag " + tag, Hint: "use !ss, !ns, !bs or !!binary, or quote the value"}
 }
 
 // decodeBase64 reads standard base64, allowing the line breaks and spaces a YAML
 // block scalar puts into long !!binary values.
-func decodeBase64(text string) ([]byte, *valueProblem) {
+func decodeBase64(text string) ([]byte, *model.ValueProblem) {
 	clean := strings.Map(func(r rune) rune {
 		if r == ' ' || r == '\n' || r == '\r' || r == '\t' {
 			return -1
@@ -95,80 +71,58 @@ func decodeBase64(text string) ([]byte, *valueProblem) {
 	}, text)
 	b, err := base64.StdEncoding.DecodeString(clean)
 	if err != nil {
-		return nil, &valueProblem{"invalid base64 in binary value", "write the bytes in standard base64 (A-Z a-z 0-9 + /, = padding)"}
+		return nil, &model.ValueProblem{Msg: "invalid base64 in binary value", Hint: "write the bytes in standard base64 (A-Z a-z 0-9 + /, = padding)"}
 	}
 	return b, nil
 }
 
 // setElement turns one element's text into a set element of type elem (S, N or B).
-func setElement(elem Type, text string) (Value, *valueProblem) {
+func setElement(elem model.Type, text string) (model.Value, *model.ValueProblem) {
 	switch elem {
-	case TypeN:
-		if p := numberProblem(text); p != nil {
-			return Value{}, p
+	case model.TypeN:
+		if p := model.NumberProblem(text); p != nil {
+			return model.Value{}, p
 		}
-		return Num(text), nil
-	case TypeB:
+		return model.Num(text), nil
+	case model.TypeB:
 		b, p := decodeBase64(text)
 		if p != nil {
-			return Value{}, p
+			return model.Value{}, p
 		}
-		return Bin(b), nil
+		return model.Bin(b), nil
 	}
-	return Str(text), nil
+	return model.Str(text), nil
 }
 
-// setValue checks a finished set: DynamoDB rejects empty sets and duplicates
-// (HowItWorks.NamingRulesDataTypes.html, "Sets"). Numbers are duplicates when equal
-// by value (1 and 1.0).
-func setValue(t Type, elems []Value) (Value, *valueProblem) {
-	if len(elems) == 0 {
-		return Value{}, &valueProblem{"empty " + t.String() + " set", "DynamoDB has no empty sets; leave the attribute out"}
-	}
-	v := Value{Type: t, List: elems}
-	seen := make(map[string]bool, len(elems))
-	for _, e := range elems {
-		k := e.Str
-		if e.Type == TypeN {
-			k = CanonicalNumber(k)
-		}
-		if seen[k] {
-			return Value{}, &valueProblem{"duplicate element " + strconv.Quote(e.Str) + " in " + t.String() + " set", "a set holds each element once; remove the duplicate"}
-		}
-		seen[k] = true
-	}
-	return v, nil
-}
-
-func setTypeOfTag(tag string) Type {
+func setTypeOfTag(tag string) model.Type {
 	switch tag {
 	case tagSS:
-		return TypeSS
+		return model.TypeSS
 	case tagNS:
-		return TypeNS
+		return model.TypeNS
 	case tagBS:
-		return TypeBS
+		return model.TypeBS
 	}
 	return 0
 }
 
 // ValueFromNode reads one YAML node as a DynamoDB value. Its error is an ErrorList
 // whose entries carry the node's line and column (and an empty file name).
-func ValueFromNode(n *yaml.Node) (Value, error) {
+func ValueFromNode(n *yaml.Node) (model.Value, error) {
 	d := newDecoder("")
 	v, _ := d.value(n, 1)
-	return v, d.errs.err()
+	return v, d.errs.Err()
 }
 
 // value reads n; ok is false when it added an error.
-func (d *decoder) value(n *yaml.Node, depth int) (Value, bool) {
-	if depth > maxValueDepth {
-		d.errs.add(d.pos(n), "flatten the value", "value nested more than %d levels deep", maxValueDepth)
-		return Value{}, false
+func (d *decoder) value(n *yaml.Node, depth int) (model.Value, bool) {
+	if depth > model.MaxValueDepth {
+		d.errs.Add(d.pos(n), "flatten the value", "value nested more than %d levels deep", model.MaxValueDepth)
+		return model.Value{}, false
 	}
 	if n.Anchor != "" {
-		d.errs.add(d.pos(n), "write the value out instead", "anchors (&%s) are not supported in a design file", n.Anchor)
-		return Value{}, false
+		d.errs.Add(d.pos(n), "write the value out instead", "anchors (&%s) are not supported in a design file", n.Anchor)
+		return model.Value{}, false
 	}
 	switch n.Kind {
 	case yaml.DocumentNode:
@@ -176,8 +130,8 @@ func (d *decoder) value(n *yaml.Node, depth int) (Value, bool) {
 			return d.value(n.Content[0], depth)
 		}
 	case yaml.AliasNode:
-		d.errs.add(d.pos(n), "write the value out instead", "aliases (*%s) are not supported in a design file", n.Value)
-		return Value{}, false
+		d.errs.Add(d.pos(n), "write the value out instead", "aliases (*%s) are not supported in a design file", n.Value)
+		return model.Value{}, false
 	case yaml.ScalarNode:
 		tag := n.ShortTag()
 		if tag == "!!str" && n.Style == 0 && yamlDecimal(n.Value) {
@@ -188,10 +142,10 @@ func (d *decoder) value(n *yaml.Node, depth int) (Value, bool) {
 		}
 		v, p := scalarValue(tag, n.Value)
 		if p != nil {
-			d.errs.add(d.pos(n), p.hint, "%s", p.msg)
-			return Value{}, false
+			d.errs.Add(d.pos(n), p.Hint, "%s", p.Msg)
+			return model.Value{}, false
 		}
-		if v.Type == TypeS {
+		if v.Type == model.TypeS {
 			v.Str = d.text(v.Str)
 		}
 		return v, true
@@ -200,23 +154,23 @@ func (d *decoder) value(n *yaml.Node, depth int) (Value, bool) {
 			return d.set(n, st)
 		}
 		if tag := n.ShortTag(); tag != "!!seq" {
-			d.errs.add(d.pos(n), "use !ss, !ns or !bs for sets", "unknown tag %s on a sequence", tag)
-			return Value{}, false
+			d.errs.Add(d.pos(n), "use !ss, !ns or !bs for sets", "unknown tag %s on a sequence", tag)
+			return model.Value{}, false
 		}
-		l := make([]Value, 0, len(n.Content))
+		l := make([]model.Value, 0, len(n.Content))
 		ok := true
 		for _, c := range n.Content {
 			v, good := d.value(c, depth+1)
 			ok = ok && good
 			l = append(l, v)
 		}
-		return List(l...), ok
+		return model.List(l...), ok
 	case yaml.MappingNode:
 		if tag := n.ShortTag(); tag != "!!map" {
-			d.errs.add(d.pos(n), "remove the tag", "unknown tag %s on a mapping", tag)
-			return Value{}, false
+			d.errs.Add(d.pos(n), "remove the tag", "unknown tag %s on a mapping", tag)
+			return model.Value{}, false
 		}
-		m := make(map[string]Value, len(n.Content)/2)
+		m := make(map[string]model.Value, len(n.Content)/2)
 		allOK := true
 		pairsOK := d.eachPair(n, func(k string, kn, vn *yaml.Node) {
 			if v, good := d.value(vn, depth+1); good {
@@ -225,40 +179,40 @@ func (d *decoder) value(n *yaml.Node, depth int) (Value, bool) {
 				allOK = false
 			}
 		})
-		return Map(m), allOK && pairsOK
+		return model.Map(m), allOK && pairsOK
 	}
-	d.errs.add(d.pos(n), "write a scalar, sequence or mapping", "unexpected YAML node")
-	return Value{}, false
+	d.errs.Add(d.pos(n), "write a scalar, sequence or mapping", "unexpected YAML node")
+	return model.Value{}, false
 }
 
 // set reads a !ss, !ns or !bs sequence.
-func (d *decoder) set(n *yaml.Node, st Type) (Value, bool) {
-	elemType := SetElemType(st)
-	elems := make([]Value, 0, len(n.Content))
+func (d *decoder) set(n *yaml.Node, st model.Type) (model.Value, bool) {
+	elemType := model.SetElemType(st)
+	elems := make([]model.Value, 0, len(n.Content))
 	for _, c := range n.Content {
 		if c.Kind != yaml.ScalarNode {
-			d.errs.add(d.pos(c), "write plain elements: !ss [a, b]", "a %s set holds scalars only", st)
-			return Value{}, false
+			d.errs.Add(d.pos(c), "write plain elements: !ss [a, b]", "a %s set holds scalars only", st)
+			return model.Value{}, false
 		}
 		tag := c.ShortTag()
 		if tag == "!!null" || tag == "!!bool" {
-			d.errs.add(d.pos(c), hintQuote, "%s is not a valid %s set element", c.Value, st)
-			return Value{}, false
+			d.errs.Add(d.pos(c), model.HintQuote, "%s is not a valid %s set element", c.Value, st)
+			return model.Value{}, false
 		}
 		e, p := setElement(elemType, c.Value)
 		if p != nil {
-			d.errs.add(d.pos(c), p.hint, "%s", p.msg)
-			return Value{}, false
+			d.errs.Add(d.pos(c), p.Hint, "%s", p.Msg)
+			return model.Value{}, false
 		}
-		if e.Type == TypeS {
+		if e.Type == model.TypeS {
 			e.Str = d.text(e.Str)
 		}
 		elems = append(elems, e)
 	}
-	v, p := setValue(st, elems)
+	v, p := model.SetValue(st, elems)
 	if p != nil {
-		d.errs.add(d.pos(n), p.hint, "%s", p.msg)
-		return Value{}, false
+		d.errs.Add(d.pos(n), p.Hint, "%s", p.Msg)
+		return model.Value{}, false
 	}
 	return v, true
 }
@@ -275,19 +229,19 @@ func (d *decoder) eachPair(n *yaml.Node, f func(key string, kn, vn *yaml.Node)) 
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		kn, vn := n.Content[i], n.Content[i+1]
 		if kn.Kind != yaml.ScalarNode {
-			d.errs.add(d.pos(kn), "write a plain name", "a mapping key must be a string")
+			d.errs.Add(d.pos(kn), "write a plain name", "a mapping key must be a string")
 			ok = false
 			continue
 		}
 		if kn.ShortTag() == "!!merge" {
-			d.errs.add(d.pos(kn), "write the entries out", "merge keys (<<) are not supported in a design file")
+			d.errs.Add(d.pos(kn), "write the entries out", "merge keys (<<) are not supported in a design file")
 			ok = false
 			continue
 		}
 		k := d.text(kn.Value)
 		if seen != nil {
 			if seen[k] {
-				d.errs.add(d.pos(kn), "remove one of them", "duplicate key %q", k)
+				d.errs.Add(d.pos(kn), "remove one of them", "duplicate key %q", k)
 				ok = false
 				continue
 			}
@@ -302,25 +256,25 @@ func (d *decoder) eachPair(n *yaml.Node, f func(key string, kn, vn *yaml.Node)) 
 // strings plain where that reads back as the same string and quoted otherwise,
 // numbers with their exact text, mappings and sequences in flow style, mapping keys
 // sorted.
-func ValueToNode(v Value) *yaml.Node {
+func ValueToNode(v model.Value) *yaml.Node {
 	switch v.Type {
-	case TypeS:
+	case model.TypeS:
 		return stringNode(v.Str)
-	case TypeN:
+	case model.TypeN:
 		return numberNode(v.Str)
-	case TypeB:
+	case model.TypeB:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!binary", Value: base64.StdEncoding.EncodeToString([]byte(v.Str))}
-	case TypeBOOL:
+	case model.TypeBOOL:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(v.Bool)}
-	case TypeNULL:
+	case model.TypeNULL:
 		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!null", Value: "null"}
-	case TypeL:
+	case model.TypeL:
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle}
 		for _, e := range v.List {
 			n.Content = append(n.Content, ValueToNode(e))
 		}
 		return n
-	case TypeM:
+	case model.TypeM:
 		n := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Style: yaml.FlowStyle}
 		keys := make([]string, 0, len(v.Map))
 		for k := range v.Map {
@@ -331,14 +285,14 @@ func ValueToNode(v Value) *yaml.Node {
 			n.Content = append(n.Content, stringNode(k), ValueToNode(v.Map[k]))
 		}
 		return n
-	case TypeSS, TypeNS, TypeBS:
-		tag := map[Type]string{TypeSS: tagSS, TypeNS: tagNS, TypeBS: tagBS}[v.Type]
+	case model.TypeSS, model.TypeNS, model.TypeBS:
+		tag := map[model.Type]string{model.TypeSS: tagSS, model.TypeNS: tagNS, model.TypeBS: tagBS}[v.Type]
 		n := &yaml.Node{Kind: yaml.SequenceNode, Tag: tag, Style: yaml.FlowStyle | yaml.TaggedStyle}
 		for _, e := range v.List {
 			switch v.Type {
-			case TypeBS:
+			case model.TypeBS:
 				n.Content = append(n.Content, stringNode(base64.StdEncoding.EncodeToString([]byte(e.Str))))
-			case TypeNS:
+			case model.TypeNS:
 				n.Content = append(n.Content, numberNode(e.Str))
 			default:
 				n.Content = append(n.Content, stringNode(e.Str))

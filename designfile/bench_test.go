@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"fmt"
@@ -57,7 +57,7 @@ func BenchmarkMarshal100k(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Marshal(d); err != nil {
+		if _, err := fileOf(d).Marshal(); err != nil {
 			b.Fatal(err)
 		}
 	}

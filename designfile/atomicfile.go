@@ -1,4 +1,4 @@
-package model
+package designfile
 
 // WriteFileAtomic writes data to path as SaveFile writes a design: a temporary file
 // in the same directory, synced, renamed over path, the directory synced. Exports and

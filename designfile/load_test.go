@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"stwb/model"
 )
 
 // Tests of loading design files. The value mapping follows FORMAT.md "Values"; the
@@ -37,42 +39,42 @@ func designWith(item, value string) []byte {
 func TestParseValues(t *testing.T) {
 	cases := []struct {
 		yaml string
-		want Value
+		want model.Value
 	}{
-		{`hello`, Str("hello")},
-		{`"hello"`, Str("hello")},
-		{`'it''s'`, Str("it's")},
-		{`"12"`, Str("12")},
-		{`"true"`, Str("true")},
-		{`""`, Str("")},
-		{`ITEM#001`, Str("ITEM#001")},
-		{`ada@example.com`, Str("ada@example.com")},
-		{`中文 é 🙂`, Str("中文 é 🙂")},
-		{`"caf\u00e9\n"`, Str("café\n")},
-		{`2026-08-03`, Str("2026-08-03")},
-		{`!!str 12`, Str("12")},
-		{`12`, Num("12")},
-		{`-0.5`, Num("-0.5")},
-		{`1e3`, Num("1e3")},
-		{`99.50`, Num("99.50")},
-		{`.5`, Num(".5")},
-		{`12345678901234567890123456789012345678`, Num("12345678901234567890123456789012345678")},
-		{`9.9999999999999999999999999999999999999E+125`, Num("9.9999999999999999999999999999999999999E+125")},
-		{`1E-130`, Num("1E-130")},
-		{`!!float 12`, Num("12")},
-		{`true`, Bool(true)},
-		{`False`, Bool(false)},
-		{`null`, Null()},
-		{`~`, Null()},
-		{`[1, a, [true]]`, List(Num("1"), Str("a"), List(Bool(true)))},
-		{`[]`, List()},
-		{`{a: 1, "b c": {d: x}}`, Map(map[string]Value{"a": Num("1"), "b c": Map(map[string]Value{"d": Str("x")})})},
-		{`{}`, Map(map[string]Value{})},
-		{`!!binary aGVsbG8=`, Bin([]byte("hello"))},
-		{`!!binary "aGVsbG8="`, Bin([]byte("hello"))},
-		{`!ss [gift, "12"]`, StrSet("gift", "12")},
-		{`!ns [1, 2.5, -3e2]`, NumSet("1", "2.5", "-3e2")},
-		{`!bs [aGk=, "aGVsbG8="]`, BinSet([]byte("hi"), []byte("hello"))},
+		{`hello`, model.Str("hello")},
+		{`"hello"`, model.Str("hello")},
+		{`'it''s'`, model.Str("it's")},
+		{`"12"`, model.Str("12")},
+		{`"true"`, model.Str("true")},
+		{`""`, model.Str("")},
+		{`ITEM#001`, model.Str("ITEM#001")},
+		{`ada@example.com`, model.Str("ada@example.com")},
+		{`中文 é 🙂`, model.Str("中文 é 🙂")},
+		{`"caf\u00e9\n"`, model.Str("café\n")},
+		{`2026-08-03`, model.Str("2026-08-03")},
+		{`!!str 12`, model.Str("12")},
+		{`12`, model.Num("12")},
+		{`-0.5`, model.Num("-0.5")},
+		{`1e3`, model.Num("1e3")},
+		{`99.50`, model.Num("99.50")},
+		{`.5`, model.Num(".5")},
+		{`12345678901234567890123456789012345678`, model.Num("12345678901234567890123456789012345678")},
+		{`9.9999999999999999999999999999999999999E+125`, model.Num("9.9999999999999999999999999999999999999E+125")},
+		{`1E-130`, model.Num("1E-130")},
+		{`!!float 12`, model.Num("12")},
+		{`true`, model.Bool(true)},
+		{`False`, model.Bool(false)},
+		{`null`, model.Null()},
+		{`~`, model.Null()},
+		{`[1, a, [true]]`, model.List(model.Num("1"), model.Str("a"), model.List(model.Bool(true)))},
+		{`[]`, model.List()},
+		{`{a: 1, "b c": {d: x}}`, model.Map(map[string]model.Value{"a": model.Num("1"), "b c": model.Map(map[string]model.Value{"d": model.Str("x")})})},
+		{`{}`, model.Map(map[string]model.Value{})},
+		{`!!binary aGVsbG8=`, model.Bin([]byte("hello"))},
+		{`!!binary "aGVsbG8="`, model.Bin([]byte("hello"))},
+		{`!ss [gift, "12"]`, model.StrSet("gift", "12")},
+		{`!ns [1, 2.5, -3e2]`, model.NumSet("1", "2.5", "-3e2")},
+		{`!bs [aGk=, "aGVsbG8="]`, model.BinSet([]byte("hi"), []byte("hello"))},
 	}
 	for _, c := range cases {
 		for _, fast := range []bool{true, false} {
@@ -117,7 +119,7 @@ func TestParseValueErrors(t *testing.T) {
 	for _, c := range cases {
 		for _, fast := range []bool{true, false} {
 			_, err := parse("v.yaml", designWith(c.yaml, `x`), fast)
-			var list ErrorList
+			var list model.ErrorList
 			if !errors.As(err, &list) || len(list) == 0 {
 				t.Errorf("%s (fast %v): error %v, want an ErrorList", c.yaml, fast, err)
 				continue
@@ -135,16 +137,16 @@ func TestParseValueErrors(t *testing.T) {
 }
 
 func TestValueNodeRoundTrip(t *testing.T) {
-	values := []Value{
-		Str(""), Str("12"), Str("true"), Str("null"), Str("~"), Str("yes"), Str("a: b"), Str("a #b"), Str(" lead"),
-		Str("trail "), Str("-x"), Str("x,y"), Str("[x]"), Str("{x}"), Str("\"q\""), Str("line\nbreak"), Str("tab\t"),
-		Str("\u2028"), Str("\x7f"), Str("\u0085"), Str("é\x01"), Str("#"), Str("a:"), Str("'"), Str("- x"), Str("? x"),
-		Str("!x"), Str("&x"), Str("*x"), Str("|"), Str(">"), Str("%x"), Str("`x"), Str("\ufeffx"), Str("a  b"), Str("a\"b"),
-		Str("中文"), Str("CUST#42"), Str("2026-08-03"), Str(".inf"), Str("0x1F"), Str("1e3"), Str("@x"), Str("a\\b"),
-		Num("0"), Num("-0.5"), Num("1e3"), Num("99.50"), Num("12345678901234567890123456789012345678"),
-		Bool(true), Null(), Bin([]byte{0, 1, 255}), Bin([]byte("1234")), List(Str("a"), Num("1")),
-		Map(map[string]Value{"z": Str("1"), "a b": Null(), "12": Num("12")}),
-		StrSet("a", "true", ""), NumSet("1", "2"), BinSet([]byte("x")),
+	values := []model.Value{
+		model.Str(""), model.Str("12"), model.Str("true"), model.Str("null"), model.Str("~"), model.Str("yes"), model.Str("a: b"), model.Str("a #b"), model.Str(" lead"),
+		model.Str("trail "), model.Str("-x"), model.Str("x,y"), model.Str("[x]"), model.Str("{x}"), model.Str("\"q\""), model.Str("line\nbreak"), model.Str("tab\t"),
+		model.Str("\u2028"), model.Str("\x7f"), model.Str("\u0085"), model.Str("é\x01"), model.Str("#"), model.Str("a:"), model.Str("'"), model.Str("- x"), model.Str("? x"),
+		model.Str("!x"), model.Str("&x"), model.Str("*x"), model.Str("|"), model.Str(">"), model.Str("%x"), model.Str("`x"), model.Str("\ufeffx"), model.Str("a  b"), model.Str("a\"b"),
+		model.Str("中文"), model.Str("CUST#42"), model.Str("2026-08-03"), model.Str(".inf"), model.Str("0x1F"), model.Str("1e3"), model.Str("@x"), model.Str("a\\b"),
+		model.Num("0"), model.Num("-0.5"), model.Num("1e3"), model.Num("99.50"), model.Num("12345678901234567890123456789012345678"),
+		model.Bool(true), model.Null(), model.Bin([]byte{0, 1, 255}), model.Bin([]byte("1234")), model.List(model.Str("a"), model.Num("1")),
+		model.Map(map[string]model.Value{"z": model.Str("1"), "a b": model.Null(), "12": model.Num("12")}),
+		model.StrSet("a", "true", ""), model.NumSet("1", "2"), model.BinSet([]byte("x")),
 	}
 	for _, v := range values {
 		got, err := ValueFromNode(ValueToNode(v))
@@ -152,9 +154,9 @@ func TestValueNodeRoundTrip(t *testing.T) {
 			t.Errorf("%+v came back as %+v (%v)", v, got, err)
 		}
 		// And through text: the item fast path must read what saving writes.
-		d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
-			Items: []Item{{"PK": Str("k"), "v": v}}}
-		out, err := Marshal(d)
+		d := &model.Design{Version: 1, Table: model.Table{Name: "tbl", Key: model.KeySchema{Partition: "PK"}},
+			Items: []model.Item{{"PK": model.Str("k"), "v": v}}}
+		out, err := fileOf(d).Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,8 +183,8 @@ func TestFormatExampleLoads(t *testing.T) {
 	}
 	// Item 1 names the order entity and leaves its keys out: all four are built.
 	order := d.Items[1]
-	for attr, want := range map[string]Value{"PK": Str("ORDER#9f2a"), "SK": Str("METADATA"),
-		"GSI1PK": Str("STATUS#SHIPPED"), "GSI1SK": Str("2026-08-03T14:22Z")} {
+	for attr, want := range map[string]model.Value{"PK": model.Str("ORDER#9f2a"), "SK": model.Str("METADATA"),
+		"GSI1PK": model.Str("STATUS#SHIPPED"), "GSI1SK": model.Str("2026-08-03T14:22Z")} {
 		if !order[attr].Equal(want) {
 			t.Errorf("order item %s = %+v, want %+v", attr, order[attr], want)
 		}
@@ -191,20 +193,20 @@ func TestFormatExampleLoads(t *testing.T) {
 		t.Errorf("total kept as %q, want the exact text 99.50", d.Items[1]["total"].Str)
 	}
 	lsi, _ := d.Table.IndexByName("LSI1")
-	if !lsi.Local || lsi.Key.Partition != "PK" || lsi.Key.Sort != "placedAt" || lsi.Projection.Type != ProjectKeysOnly {
+	if !lsi.Local || lsi.Key.Partition != "PK" || lsi.Key.Sort != "placedAt" || lsi.Projection.Type != model.ProjectKeysOnly {
 		t.Errorf("LSI1 = %+v", lsi)
 	}
 	p2 := d.Patterns[1]
 	if p2.KeyCondition != "PK = :pk AND begins_with(SK, :sk)" || p2.ScanForward() || p2.Limit != 25 {
 		t.Errorf("pattern 2 = %+v", p2)
 	}
-	if d.Patterns[0].Key == nil || !d.Patterns[0].Key["PK"].Equal(Str("CUST#42")) || d.Patterns[0].Rate != 200 {
+	if d.Patterns[0].Key == nil || !d.Patterns[0].Key["PK"].Equal(model.Str("CUST#42")) || d.Patterns[0].Rate != 200 {
 		t.Errorf("pattern 1 = %+v", d.Patterns[0])
 	}
-	if d.ItemPos[2] != (Pos{File: "testdata/format-example.yaml", Line: 31, Col: 5}) {
+	if d.ItemPos[2] != (model.Pos{File: "testdata/format-example.yaml", Line: 31, Col: 5}) {
 		t.Errorf("item 2 at %+v", d.ItemPos[2])
 	}
-	if d.Patterns[3].Pos != (Pos{File: d.Pos.File, Line: 57, Col: 5}) || d.Entities[1].Pos.Line != 24 || d.Table.Indexes[1].Pos != (Pos{File: d.Pos.File, Line: 15, Col: 7}) {
+	if d.Patterns[3].Pos != (model.Pos{File: d.Pos.File, Line: 57, Col: 5}) || d.Entities[1].Pos.Line != 24 || d.Table.Indexes[1].Pos != (model.Pos{File: d.Pos.File, Line: 15, Col: 7}) {
 		t.Errorf("positions: pattern %v entity %v index %v", d.Patterns[3].Pos, d.Entities[1].Pos, d.Table.Indexes[1].Pos)
 	}
 }
@@ -218,24 +220,24 @@ func TestParseAllFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	tb := d.Table
-	if tb.Billing != (Billing{Mode: Provisioned, Read: 100, Write: 50, Target: 0.7}) || tb.Class != ClassStandardIA || tb.TypeAttribute != "kind" {
+	if tb.Billing != (model.Billing{Mode: model.Provisioned, Read: 100, Write: 50, Target: 0.7}) || tb.Class != model.ClassStandardIA || tb.TypeAttribute != "kind" {
 		t.Errorf("table = %+v", tb)
 	}
-	if tb.KeyAttributeType("SK") != TypeN || tb.KeyAttributeType("other") != TypeS {
+	if tb.KeyAttributeType("SK") != model.TypeN || tb.KeyAttributeType("other") != model.TypeS {
 		t.Errorf("attributes = %v", tb.Attributes)
 	}
 	gsi, _ := tb.IndexByName("GSI1")
-	if gsi.Read != 10 || gsi.Write != 5 || gsi.Projection.Type != ProjectInclude || !reflect.DeepEqual(gsi.Projection.Include, []string{"status", "total"}) {
+	if gsi.Read != 10 || gsi.Write != 5 || gsi.Projection.Type != model.ProjectInclude || !reflect.DeepEqual(gsi.Projection.Include, []string{"status", "total"}) {
 		t.Errorf("GSI1 = %+v", gsi)
 	}
 	if d.Region != "eu-west-1" || d.Description == "" {
 		t.Errorf("region %q description %q", d.Region, d.Description)
 	}
 	e := d.Entities[0]
-	if len(e.Attributes) != 2 || e.Attributes[0] != (EntityAttribute{Name: "email", Type: TypeS, Unique: true}) || e.Attributes[1].Type != TypeN || e.Count != 7 {
+	if len(e.Attributes) != 2 || e.Attributes[0] != (model.EntityAttribute{Name: "email", Type: model.TypeS, Unique: true}) || e.Attributes[1].Type != model.TypeN || e.Count != 7 {
 		t.Errorf("entity = %+v", e)
 	}
-	byID := map[int]Pattern{}
+	byID := map[int]model.Pattern{}
 	for _, p := range d.Patterns {
 		byID[p.ID] = p
 	}
@@ -245,10 +247,10 @@ func TestParseAllFields(t *testing.T) {
 		q.Partitions != 1000 || len(q.Expect) != 1 || q.ScanForward() {
 		t.Errorf("pattern 1 = %+v", q)
 	}
-	if s := byID[2]; !s.Batch || s.Operation != OpScan || s.Limit != 10 || !s.Consistent {
+	if s := byID[2]; !s.Batch || s.Operation != model.OpScan || s.Limit != 10 || !s.Consistent {
 		t.Errorf("pattern 2 = %+v", s)
 	}
-	if b := byID[3]; len(b.Keys) != 2 || b.Operation != OpBatchGetItem {
+	if b := byID[3]; len(b.Keys) != 2 || b.Operation != model.OpBatchGetItem {
 		t.Errorf("pattern 3 = %+v", b)
 	}
 	if p := byID[4]; p.Item == nil || p.Condition == "" || p.ReturnValues != "ALL_OLD" {
@@ -258,18 +260,18 @@ func TestParseAllFields(t *testing.T) {
 	if len(tw.Actions) != 4 {
 		t.Fatalf("pattern 5 actions = %+v", tw.Actions)
 	}
-	kinds := []ActionKind{tw.Actions[0].Kind, tw.Actions[1].Kind, tw.Actions[2].Kind, tw.Actions[3].Kind}
-	if !reflect.DeepEqual(kinds, []ActionKind{ActionPut, ActionUpdate, ActionDelete, ActionCheck}) {
+	kinds := []model.ActionKind{tw.Actions[0].Kind, tw.Actions[1].Kind, tw.Actions[2].Kind, tw.Actions[3].Kind}
+	if !reflect.DeepEqual(kinds, []model.ActionKind{model.ActionPut, model.ActionUpdate, model.ActionDelete, model.ActionCheck}) {
 		t.Errorf("kinds %v", kinds)
 	}
 	if tw.Actions[0].Condition != "attribute_not_exists(PK)" || tw.Actions[1].Names["#t"] != "total" ||
-		!tw.Actions[1].Values[":one"].Equal(Num("1")) || tw.Actions[3].Condition == "" || tw.Actions[2].Key == nil {
+		!tw.Actions[1].Values[":one"].Equal(model.Num("1")) || tw.Actions[3].Condition == "" || tw.Actions[2].Key == nil {
 		t.Errorf("actions %+v", tw.Actions)
 	}
 	if u := byID[6]; u.ReturnValues != "UPDATED_NEW" || u.Update == "" || u.Key == nil {
 		t.Errorf("pattern 6 = %+v", u)
 	}
-	if len(d.Review) != 2 || d.Review[0] != (ReviewSetting{Rule: "unused-index", Severity: "off", Reason: "read by the nightly export", Pos: d.Review[0].Pos}) {
+	if len(d.Review) != 2 || d.Review[0] != (model.ReviewSetting{Rule: "unused-index", Severity: "off", Reason: "read by the nightly export", Pos: d.Review[0].Pos}) {
 		t.Errorf("review = %+v", d.Review)
 	}
 }
@@ -279,10 +281,10 @@ func TestParseDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Table.Billing.Mode != OnDemand || d.Table.Class != ClassStandard || d.TypeAttr() != "type" || d.Table.TypeAttribute != "type" {
+	if d.Table.Billing.Mode != model.OnDemand || d.Table.Class != model.ClassStandard || d.TypeAttr() != "type" || d.Table.TypeAttribute != "type" {
 		t.Errorf("table defaults %+v", d.Table)
 	}
-	if d.Table.Indexes[0].Projection.Type != ProjectAll || d.Table.Indexes[0].Local {
+	if d.Table.Indexes[0].Projection.Type != model.ProjectAll || d.Table.Indexes[0].Local {
 		t.Errorf("index defaults %+v", d.Table.Indexes[0])
 	}
 	p := d.Patterns[0]
@@ -326,8 +328,8 @@ func TestFastPathAgrees(t *testing.T) {
 		if !reflect.DeepEqual(fast.Items, slow.Items) || !reflect.DeepEqual(fast.ItemPos, slow.ItemPos) {
 			t.Errorf("%s: fast and slow paths differ:\n%+v\n%+v\n%v\n%v", name, fast.Items, slow.Items, fast.ItemPos, slow.ItemPos)
 		}
-		for i := range fast.Source.items {
-			f, s := fast.Source.items[i], slow.Source.items[i]
+		for i := range fast.source.items {
+			f, s := fast.source.items[i], slow.source.items[i]
 			if !reflect.DeepEqual(f.order, s.order) || f.line != s.line || f.head != s.head || f.key != s.key {
 				t.Errorf("%s: item %d record fast %+v slow %+v", name, i, f, s)
 			}
@@ -391,7 +393,7 @@ func TestParseErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		_, err := Parse("model.yaml", []byte(c.yaml))
-		var list ErrorList
+		var list model.ErrorList
 		if !errors.As(err, &list) {
 			t.Errorf("%s: error %v, want an ErrorList", c.name, err)
 			continue
@@ -432,7 +434,7 @@ func TestChunkedErrorsInLineOrder(t *testing.T) {
 	}
 	_, fastErr = parse("c.yaml", []byte(data), true)
 	_, slowErr = parse("c.yaml", []byte(data), false)
-	list, _ := fastErr.(ErrorList)
+	list, _ := fastErr.(model.ErrorList)
 	if fastErr == nil || fastErr.Error() != slowErr.Error() || len(list) != 3 || list[0].Pos.Line != 14 || list[2].Pos.Line != 4914 {
 		t.Errorf("fast:\n%v\nslow:\n%v", fastErr, slowErr)
 	}
@@ -451,15 +453,15 @@ func TestPlainScalarCharacters(t *testing.T) {
 			if (err1 == nil) != (err2 == nil) || err1 == nil && !reflect.DeepEqual(fast.Items, slow.Items) {
 				t.Errorf("%q: fast path %v / %v, yaml.v3 %v / %v", s, fast, err1, slow, err2)
 			}
-			d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
-				Items: []Item{{"PK": Str("k"), "v": Str(s), s: Str("name")}}}
-			out, err := Marshal(d)
+			d := &model.Design{Version: 1, Table: model.Table{Name: "tbl", Key: model.KeySchema{Partition: "PK"}},
+				Items: []model.Item{{"PK": model.Str("k"), "v": model.Str(s), s: model.Str("name")}}}
+			out, err := fileOf(d).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}
 			for _, useFast := range []bool{true, false} {
 				back, err := parse("p.yaml", out, useFast)
-				if err != nil || !back.Items[0]["v"].Equal(Str(s)) || !back.Items[0][s].Equal(Str("name")) {
+				if err != nil || !back.Items[0]["v"].Equal(model.Str(s)) || !back.Items[0][s].Equal(model.Str("name")) {
 					t.Errorf("%q (fast %v) saved as\n%s read back as %v (%v)", s, useFast, out, back, err)
 				}
 			}
@@ -477,15 +479,15 @@ func TestQuotedCharacters(t *testing.T) {
 	runes = append(runes, 0x2028, 0x2029, 0xfeff, 0xfffd, 0x1f642, 0x4e2d)
 	for _, r := range runes {
 		s := "x" + string(r) + "y"
-		d := &Design{Version: 1, Table: Table{Name: "tbl", Key: KeySchema{Partition: "PK"}},
-			Items: []Item{{"PK": Str("k"), "v": Str(s), "l": List(Str(string(r)))}}}
-		out, err := Marshal(d)
+		d := &model.Design{Version: 1, Table: model.Table{Name: "tbl", Key: model.KeySchema{Partition: "PK"}},
+			Items: []model.Item{{"PK": model.Str("k"), "v": model.Str(s), "l": model.List(model.Str(string(r)))}}}
+		out, err := fileOf(d).Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, useFast := range []bool{true, false} {
 			back, err := parse("q.yaml", out, useFast)
-			if err != nil || !back.Items[0]["v"].Equal(Str(s)) || !back.Items[0]["l"].Equal(List(Str(string(r)))) {
+			if err != nil || !back.Items[0]["v"].Equal(model.Str(s)) || !back.Items[0]["l"].Equal(model.List(model.Str(string(r)))) {
 				t.Errorf("U+%04X (fast %v) saved as %q read back as %v (%v)", r, useFast, out, back, err)
 			}
 		}

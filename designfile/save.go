@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/model"
 )
 
 // Saving a design. The output is canonical: fields in FORMAT.md's order, defaults left
@@ -16,11 +18,11 @@ import (
 // the canonical tree into the tree that was read, so people's comments, quoting and
 // field order survive wherever yaml.v3 keeps them.
 
-// Marshal writes a design as YAML. A loaded design is written by updating a copy of
-// the tree it was read from (d.Source is not changed, so snapshots that share it may
-// be marshalled at the same time).
-func Marshal(d *Design) ([]byte, error) {
-	parts, err := marshalParts(d)
+// Marshal writes the design as YAML. A loaded file is written by updating a copy of
+// the tree it was read from (which is not changed, so Files that share it, made by
+// With, may be marshalled at the same time).
+func (f *File) Marshal() ([]byte, error) {
+	parts, err := f.marshalParts()
 	if err != nil {
 		return nil, err
 	}
@@ -32,15 +34,16 @@ func Marshal(d *Design) ([]byte, error) {
 
 // marshalParts is Marshal's output in consecutive pieces, so that SaveFile can write a
 // large design without first copying it into one buffer.
-func marshalParts(d *Design) ([][]byte, error) {
-	if d.Lazy != nil {
+func (f *File) marshalParts() ([][]byte, error) {
+	if f.Lazy != nil {
 		return nil, ErrLazyDesign
 	}
+	d := f.Design
 	// The placeholder that marks where the items go must occur once in the output; a
 	// design whose text happens to hold it gets another.
 	for attempt := 0; ; attempt++ {
 		ph := fmt.Sprintf("stwb-items-placeholder-%d-9c1f", attempt)
-		out, err := encodeDesign(d, ph)
+		out, err := f.encodeDesign(ph)
 		if err != nil {
 			return nil, err
 		}
@@ -48,7 +51,7 @@ func marshalParts(d *Design) ([][]byte, error) {
 			return [][]byte{out}, nil
 		}
 		if bytes.Count(out, []byte(ph)) == 1 {
-			return spliceItems(d, out, ph)
+			return f.spliceItems(out, ph)
 		}
 		if attempt > 100 {
 			return nil, fmt.Errorf("writing the design: no free placeholder for the items")
@@ -56,11 +59,11 @@ func marshalParts(d *Design) ([][]byte, error) {
 	}
 }
 
-func encodeDesign(d *Design, placeholder string) ([]byte, error) {
-	fresh := designNode(d, placeholder)
+func (f *File) encodeDesign(placeholder string) ([]byte, error) {
+	fresh := designNode(f.Design, placeholder)
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{fresh}}
-	if d.Source != nil {
-		if src, ok := d.Source.root.(*yaml.Node); ok && src != nil && len(src.Content) == 1 && src.Content[0].Kind == yaml.MappingNode {
+	if f.source != nil {
+		if src := f.source.root; src != nil && len(src.Content) == 1 && src.Content[0].Kind == yaml.MappingNode {
 			old := copyNode(src)
 			old.Content[0] = mergeNode(old.Content[0], fresh, "")
 			doc = old
@@ -78,11 +81,11 @@ func encodeDesign(d *Design, placeholder string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// SaveFile writes a design atomically: to a temporary file in the same directory,
-// synced, then renamed over path, then the directory synced. A failure at any step
-// leaves the previous file as it was.
-func SaveFile(path string, d *Design) error {
-	parts, err := marshalParts(d)
+// Save writes the design to path atomically: to a temporary file in the same
+// directory, synced, then renamed over path, then the directory synced. A failure at
+// any step leaves the previous file as it was.
+func (f *File) Save(path string) error {
+	parts, err := f.marshalParts()
 	if err != nil {
 		return err
 	}
@@ -180,7 +183,7 @@ func seqNode(flow bool, elems ...*yaml.Node) *yaml.Node {
 	return n
 }
 
-func designNode(d *Design, itemsPlaceholder string) *yaml.Node {
+func designNode(d *model.Design, itemsPlaceholder string) *yaml.Node {
 	m := newMap(false)
 	m.add("version", intNode(int64(d.Version)))
 	m.str("name", d.Name).str("description", d.Description).str("region", d.Region)
@@ -215,7 +218,7 @@ func designNode(d *Design, itemsPlaceholder string) *yaml.Node {
 	return m.n
 }
 
-func keySchemaNode(k KeySchema, local bool) *yaml.Node {
+func keySchemaNode(k model.KeySchema, local bool) *yaml.Node {
 	m := newMap(true)
 	if !local {
 		m.str("partition", k.Partition)
@@ -223,18 +226,18 @@ func keySchemaNode(k KeySchema, local bool) *yaml.Node {
 	return m.str("sort", k.Sort).n
 }
 
-func tableNode(t *Table) *yaml.Node {
+func tableNode(t *model.Table) *yaml.Node {
 	m := newMap(false)
 	m.str("name", t.Name)
 	m.add("key", keySchemaNode(t.Key, false))
 	if len(t.Attributes) > 0 {
 		a := newMap(true)
-		for _, name := range t.keyAttrOrder(sortedNames(t.Attributes)) {
+		for _, name := range keyAttrOrder(t, sortedNames(t.Attributes)) {
 			a.add(name, stringNode(t.Attributes[name].String()))
 		}
 		m.add("attributes", a.n)
 	}
-	if t.Billing.Mode == Provisioned {
+	if t.Billing.Mode == model.Provisioned {
 		p := newMap(true).add("read", intNode(t.Billing.Read)).add("write", intNode(t.Billing.Write))
 		if t.Billing.Target != 0 {
 			p.add("target", floatNode(t.Billing.Target))
@@ -244,7 +247,7 @@ func tableNode(t *Table) *yaml.Node {
 		}
 		m.add("billing", newMap(true).add("provisioned", p.n).n)
 	}
-	if t.Class != "" && t.Class != ClassStandard {
+	if t.Class != "" && t.Class != model.ClassStandard {
 		m.str("class", string(t.Class))
 	}
 	if t.TypeAttribute != "" && t.TypeAttribute != "type" {
@@ -259,9 +262,9 @@ func tableNode(t *Table) *yaml.Node {
 			}
 			n.add("key", keySchemaNode(x.Key, x.Local))
 			switch x.Projection.Type {
-			case ProjectKeysOnly:
+			case model.ProjectKeysOnly:
 				n.add("projection", stringNode("keys-only"))
-			case ProjectInclude:
+			case model.ProjectInclude:
 				var inc []*yaml.Node
 				for _, a := range x.Projection.Include {
 					inc = append(inc, stringNode(a))
@@ -286,14 +289,14 @@ func tableNode(t *Table) *yaml.Node {
 
 // autoscalingNode writes {read: {min, max, target}, write: {...}}; nil when
 // neither capacity is autoscaled.
-func autoscalingNode(a Autoscaling) *yaml.Node {
+func autoscalingNode(a model.Autoscaling) *yaml.Node {
 	if a.IsZero() {
 		return nil
 	}
 	m := newMap(true)
 	for _, side := range []struct {
 		name string
-		s    *Scaling
+		s    *model.Scaling
 	}{{"read", a.Read}, {"write", a.Write}} {
 		if side.s != nil {
 			m.add(side.name, newMap(true).add("min", intNode(side.s.Min)).add("max", intNode(side.s.Max)).add("target", floatNode(side.s.Target)).n)
@@ -304,7 +307,7 @@ func autoscalingNode(a Autoscaling) *yaml.Node {
 
 // keyAttrOrder orders attribute names as keys are read: the table's partition and
 // sort key, then each index's, then the rest in the order given.
-func (t *Table) keyAttrOrder(names []string) []string {
+func keyAttrOrder(t *model.Table, names []string) []string {
 	var out []string
 	seen := map[string]bool{}
 	want := map[string]bool{}
@@ -329,11 +332,11 @@ func (t *Table) keyAttrOrder(names []string) []string {
 	return out
 }
 
-func entityNode(t *Table, e *Entity) *yaml.Node {
+func entityNode(t *model.Table, e *model.Entity) *yaml.Node {
 	m := newMap(false).str("name", e.Name)
 	if len(e.Keys) > 0 {
 		k := newMap(true)
-		for _, name := range t.keyAttrOrder(sortedNames(e.Keys)) {
+		for _, name := range keyAttrOrder(t, sortedNames(e.Keys)) {
 			k.add(name, stringNode(e.Keys[name]))
 		}
 		m.add("keys", k.n)
@@ -355,7 +358,7 @@ func entityNode(t *Table, e *Entity) *yaml.Node {
 	return m.n
 }
 
-func itemListNode(items []Item) *yaml.Node {
+func itemListNode(items []model.Item) *yaml.Node {
 	var elems []*yaml.Node
 	for _, it := range items {
 		elems = append(elems, keyNode(it))
@@ -364,7 +367,7 @@ func itemListNode(items []Item) *yaml.Node {
 }
 
 // keyNode writes a key or item with no design context: attributes sorted.
-func keyNode(it Item) *yaml.Node {
+func keyNode(it model.Item) *yaml.Node {
 	m := newMap(true)
 	for _, n := range it.Names() {
 		m.add(n, ValueToNode(it[n]))
@@ -372,11 +375,11 @@ func keyNode(it Item) *yaml.Node {
 	return m.n
 }
 
-func valuesNode(vs map[string]Value) *yaml.Node {
+func valuesNode(vs map[string]model.Value) *yaml.Node {
 	if len(vs) == 0 {
 		return nil
 	}
-	return ValueToNode(Map(vs))
+	return ValueToNode(model.Map(vs))
 }
 
 func namesNode(ns map[string]string) *yaml.Node {
@@ -390,7 +393,7 @@ func namesNode(ns map[string]string) *yaml.Node {
 	return m.n
 }
 
-func patternNode(p *Pattern) *yaml.Node {
+func patternNode(p *model.Pattern) *yaml.Node {
 	m := newMap(false)
 	m.add("id", intNode(int64(p.ID)))
 	m.str("name", p.Name).str("holds", p.Holds).str("returns", p.Returns).str("order", p.Order).str("cardinality", p.Cardinality)
@@ -442,9 +445,9 @@ func patternNode(p *Pattern) *yaml.Node {
 	return m.n
 }
 
-func actionNode(a Action) *yaml.Node {
+func actionNode(a model.Action) *yaml.Node {
 	m := newMap(true)
-	if a.Kind == ActionPut {
+	if a.Kind == model.ActionPut {
 		m.add("put", keyNode(a.Item))
 		m.str("condition", a.Condition)
 		m.add("names", namesNode(a.Names))

@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"stwb/model"
 )
 
 // Writing the items section. Items are most of a large design (a 100,000-item file is
@@ -43,8 +45,8 @@ const maxCachedKey = 256
 
 // spliceItems turns "items: PLACEHOLDER # comment\n" into "items: # comment\n"
 // followed by the item lines: the output in pieces, head, item chunks and tail.
-func spliceItems(d *Design, out []byte, placeholder string) ([][]byte, error) {
-	chunks, err := writeItems(d)
+func (f *File) spliceItems(out []byte, placeholder string) ([][]byte, error) {
+	chunks, err := f.writeItems()
 	if err != nil {
 		return nil, err
 	}
@@ -65,10 +67,11 @@ func spliceItems(d *Design, out []byte, placeholder string) ([][]byte, error) {
 // writeItems writes the items in order, as one or more consecutive chunks of text. A
 // loaded item keeps its attribute order and comments (found again by its table key);
 // keys that its entity's templates build are left out unless the file wrote them.
-func writeItems(d *Design) ([][]byte, error) {
+func (f *File) writeItems() ([][]byte, error) {
+	d := f.Design
 	var records *recordIndex
-	if d.Source != nil && len(d.Source.items) > 0 {
-		records = &recordIndex{src: d.Source.items}
+	if f.source != nil && len(f.source.items) > 0 {
+		records = &recordIndex{src: f.source.items}
 	}
 	keyOrder := itemKeyOrder(d)
 	n := len(d.Items)
@@ -107,7 +110,7 @@ func writeItems(d *Design) ([][]byte, error) {
 
 // itemKeyOrder is the canonical order of the attributes that come first in an item,
 // after the type attribute: the table's partition and sort key, then each index's.
-func itemKeyOrder(d *Design) []string {
+func itemKeyOrder(d *model.Design) []string {
 	ta := d.TypeAttr()
 	var out []string
 	take := func(n string) {
@@ -127,13 +130,13 @@ func itemKeyOrder(d *Design) []string {
 // itemWriter writes one chunk of items. It is used by one goroutine; what it shares
 // with the others (the design, the records) it only reads.
 type itemWriter struct {
-	d        *Design
+	d        *model.Design
 	records  *recordIndex
 	shift    int               // where the last record was found, less the item's index
 	keyOrder []string          // itemKeyOrder
 	keys     map[string]string // attribute name -> its text as a flow mapping key
 	layouts  map[layoutKey]*layout
-	vals     []Value // scratch: the values of the item being written
+	vals     []model.Value // scratch: the values of the item being written
 }
 
 // sizeSample is how many items a chunk writes before it sizes its buffer for the rest.
@@ -170,7 +173,7 @@ func (w *itemWriter) item(out []byte, i int) ([]byte, error) {
 	wrote := false
 	for j, n := range l.names {
 		v := w.vals[j]
-		if t := &l.tmpls[j]; t.set && t.builds(it, v) {
+		if t := &l.tmpls[j]; t.Builds(it, v) {
 			continue // derived from the template when loaded
 		}
 		if wrote {
@@ -221,12 +224,12 @@ func (x *recordIndex) find(key string) (int, bool) {
 }
 
 // record is item i's loaded record, nil for an item that was not loaded.
-func (w *itemWriter) record(i int, it Item) *itemRecord {
+func (w *itemWriter) record(i int, it model.Item) *itemRecord {
 	if w.records == nil {
 		return nil
 	}
 	src := w.records.src
-	key := itemKeyString(&w.d.Table, it)
+	key := model.ItemKey(&w.d.Table, it)
 	if j := i + w.shift; j >= 0 && j < len(src) && src[j].key == key {
 		return &src[j]
 	}
@@ -267,7 +270,7 @@ type layoutKey struct {
 	order    *string
 	orderLen int
 	n        int
-	e        *Entity
+	e        *model.Entity
 }
 
 // layout is the order of one set of attribute names, and what writing them needs:
@@ -277,7 +280,7 @@ type layoutKey struct {
 type layout struct {
 	names []string
 	keys  []string
-	tmpls []keyTemplate
+	tmpls []model.KeyTemplate
 	memos []plainMemo
 	fixed int
 }
@@ -285,7 +288,7 @@ type layout struct {
 // fetch reads the item's values in the layout's order into w.vals, and reports
 // whether the item has exactly the layout's names: it has as many (the layout key
 // says so) and each of them.
-func (w *itemWriter) fetch(l *layout, it Item) bool {
+func (w *itemWriter) fetch(l *layout, it model.Item) bool {
 	vals := w.vals[:0]
 	for _, n := range l.names {
 		v, ok := it[n]
@@ -301,9 +304,9 @@ func (w *itemWriter) fetch(l *layout, it Item) bool {
 // layoutOf is the layout of an item's attributes, its values left in w.vals: the
 // attributes in the order the file had them, then the rest in canonical order (the
 // type attribute, the key attributes, the others sorted).
-func (w *itemWriter) layoutOf(it Item, rec *itemRecord) *layout {
-	var e *Entity
-	if tv, ok := it[w.d.TypeAttr()]; ok && tv.Type == TypeS {
+func (w *itemWriter) layoutOf(it model.Item, rec *itemRecord) *layout {
+	var e *model.Entity
+	if tv, ok := it[w.d.TypeAttr()]; ok && tv.Type == model.TypeS {
 		e = w.d.EntityByName(tv.Str)
 	}
 	key := layoutKey{n: len(it), e: e}
@@ -322,7 +325,7 @@ func (w *itemWriter) layoutOf(it Item, rec *itemRecord) *layout {
 }
 
 // newLayout works out the layout of an item's names.
-func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
+func (w *itemWriter) newLayout(it model.Item, rec *itemRecord, e *model.Entity) *layout {
 	var names []string
 	placed := func(n string) bool { return slices.Contains(names, n) }
 	if len(it) > manyNames {
@@ -340,7 +343,7 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 			}
 		}
 	}
-	l := &layout{fixed: len(names), tmpls: make([]keyTemplate, len(names), len(it))}
+	l := &layout{fixed: len(names), tmpls: make([]model.KeyTemplate, len(names), len(it))}
 	rest := make([]string, 0, len(it)-len(names))
 	for n := range it {
 		if !placed(n) {
@@ -351,10 +354,10 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 	ta := w.d.TypeAttr()
 	add := func(n string) {
 		names = append(names, n)
-		var t keyTemplate
+		var t model.KeyTemplate
 		if e != nil {
 			if tmpl, ok := e.Keys[n]; ok {
-				t = newKeyTemplate(tmpl, w.d.Table.KeyAttributeType(n))
+				t = model.NewKeyTemplate(tmpl, w.d.Table.KeyAttributeType(n))
 			}
 		}
 		l.tmpls = append(l.tmpls, t)
@@ -384,9 +387,9 @@ func (w *itemWriter) newLayout(it Item, rec *itemRecord, e *Entity) *layout {
 }
 
 // templateBuilds reports whether ExpandKey(tmpl, it, ty) gives a value equal to v.
-func templateBuilds(tmpl string, it Item, ty Type, v Value) bool {
-	t := newKeyTemplate(tmpl, ty)
-	return t.builds(it, v)
+func templateBuilds(tmpl string, it model.Item, ty model.Type, v model.Value) bool {
+	t := model.NewKeyTemplate(tmpl, ty)
+	return t.Builds(it, v)
 }
 
 // flowKey writes a mapping key and its ": ". A key too long for YAML's simple keys
@@ -413,13 +416,13 @@ func (w *itemWriter) flowKey(out []byte, k string) []byte {
 // flowValue writes a value in flow style with the quoting rules of ValueToNode, so
 // that yaml.v3 and the items fast path both read it back as the same value. memo, if
 // not nil, is the plainMemo of the attribute's place (for top-level values).
-func (w *itemWriter) flowValue(out []byte, v Value, depth int, memo *plainMemo) ([]byte, error) {
-	if depth > maxValueDepth {
-		return nil, fmt.Errorf("value nested more than %d levels deep", maxValueDepth)
+func (w *itemWriter) flowValue(out []byte, v model.Value, depth int, memo *plainMemo) ([]byte, error) {
+	if depth > model.MaxValueDepth {
+		return nil, fmt.Errorf("value nested more than %d levels deep", model.MaxValueDepth)
 	}
 	var err error
 	switch v.Type {
-	case TypeS:
+	case model.TypeS:
 		if !utf8.ValidString(v.Str) {
 			return nil, fmt.Errorf("string is not valid UTF-8")
 		}
@@ -427,27 +430,27 @@ func (w *itemWriter) flowValue(out []byte, v Value, depth int, memo *plainMemo) 
 			return append(out, v.Str...), nil
 		}
 		return appendQuoted(out, v.Str), nil
-	case TypeN:
+	case model.TypeN:
 		if yamlDecimal(v.Str) {
 			return append(out, v.Str...), nil
 		}
 		// Not a number's text: written so that loading reports it.
 		out = append(out, "!!float "...)
 		return appendQuoted(out, v.Str), nil
-	case TypeB:
+	case model.TypeB:
 		out = append(out, "!!binary "...)
 		return appendBase64(out, v.Str), nil
-	case TypeBOOL:
+	case model.TypeBOOL:
 		return strconv.AppendBool(out, v.Bool), nil
-	case TypeNULL:
+	case model.TypeNULL:
 		return append(out, "null"...), nil
-	case TypeL, TypeSS, TypeNS, TypeBS:
+	case model.TypeL, model.TypeSS, model.TypeNS, model.TypeBS:
 		switch v.Type {
-		case TypeSS:
+		case model.TypeSS:
 			out = append(out, "!ss "...)
-		case TypeNS:
+		case model.TypeNS:
 			out = append(out, "!ns "...)
-		case TypeBS:
+		case model.TypeBS:
 			out = append(out, "!bs "...)
 		}
 		out = append(out, '[')
@@ -455,7 +458,7 @@ func (w *itemWriter) flowValue(out []byte, v Value, depth int, memo *plainMemo) 
 			if i > 0 {
 				out = append(out, ", "...)
 			}
-			if v.Type == TypeBS {
+			if v.Type == model.TypeBS {
 				out = appendBase64(out, e.Str)
 				continue
 			}
@@ -464,7 +467,7 @@ func (w *itemWriter) flowValue(out []byte, v Value, depth int, memo *plainMemo) 
 			}
 		}
 		return append(out, ']'), nil
-	case TypeM:
+	case model.TypeM:
 		out = append(out, '{')
 		for i, k := range sortedNames(v.Map) {
 			if i > 0 {

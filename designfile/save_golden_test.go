@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"stwb/model"
 )
 
 // The save golden files hold what Marshal wrote before saving was made fast (the
@@ -93,44 +95,44 @@ review:
 // key changed (it loses its comments), one removed, two swapped, new items (one a
 // copy of a loaded item, so two items share a key), a new
 // pattern and a changed one.
-func editRich(d *Design) {
+func editRich(d *File) {
 	it := d.Items[1].Clone()
-	it["status"] = Str("DELIVERED")
-	it["extra"] = Num("7")
+	it["status"] = model.Str("DELIVERED")
+	it["extra"] = model.Num("7")
 	d.Items[1] = it
 	moved := d.Items[3].Clone()
-	moved["PK"] = Str("moved")
+	moved["PK"] = model.Str("moved")
 	d.Items[3] = moved
 	d.Items = append(d.Items[:5], d.Items[6:]...)
 	d.Items[7], d.Items[8] = d.Items[8], d.Items[7]
 	d.Items = append(d.Items,
-		Item{"type": Str("order"), "customerId": Str("9"), "orderId": Str("new"), "status": Str("NEW"), "placedAt": Str("t"), "total": Num("5"),
-			"PK": Str("CUST#9"), "SK": Str("ORDER#new"), "GSI1PK": Str("STATUS#NEW"), "GSI1SK": Str("t"), "GSI2PK": Str("T#5"), "GSI2SK": Num("5")},
-		Item{"PK": Str("new"), "SK": Str("plain"), "Zed": Str("true"), "a?b": Str("c"), "n": Num("not a number")})
+		model.Item{"type": model.Str("order"), "customerId": model.Str("9"), "orderId": model.Str("new"), "status": model.Str("NEW"), "placedAt": model.Str("t"), "total": model.Num("5"),
+			"PK": model.Str("CUST#9"), "SK": model.Str("ORDER#new"), "GSI1PK": model.Str("STATUS#NEW"), "GSI1SK": model.Str("t"), "GSI2PK": model.Str("T#5"), "GSI2SK": model.Num("5")},
+		model.Item{"PK": model.Str("new"), "SK": model.Str("plain"), "Zed": model.Str("true"), "a?b": model.Str("c"), "n": model.Num("not a number")})
 	// A copy of a commented item: both copies are written with the comment.
 	d.Items = append(d.Items, d.Items[0].Clone())
-	d.Patterns = append(d.Patterns, Pattern{ID: 7, Name: "new pattern", Operation: OpScan, Limit: 3})
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 7, Name: "new pattern", Operation: model.OpScan, Limit: 3})
 	d.Patterns[0].Limit = 4
 }
 
 type saveCase struct {
 	name string
-	d    *Design
+	d    *File
 }
 
 func saveGoldenCases(t *testing.T) []saveCase {
 	t.Helper()
 	var cases []saveCase
-	load := func(name string, text []byte, fast bool) *Design {
+	load := func(name string, text []byte, fast bool) *File {
 		d, err := parse(name, text, fast)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		return d
 	}
-	codeBuilt := func(d *Design) *Design {
+	codeBuilt := func(d *File) *File {
 		c := *d
-		c.Source = nil
+		c.source = nil
 		return &c
 	}
 	files, _ := filepath.Glob("testdata/*.yaml")
@@ -185,7 +187,7 @@ func TestSaveGolden(t *testing.T) {
 func testSaveGolden(t *testing.T) {
 	var all bytes.Buffer
 	for _, c := range saveGoldenCases(t) {
-		out, err := Marshal(c.d)
+		out, err := fileOf(c.d).Marshal()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
@@ -236,9 +238,9 @@ func TestSaveGolden100k(t *testing.T) {
 	}
 	d := loadedEdited100k(t)
 	built := *d
-	built.Source = nil
-	for name, des := range map[string]*Design{"loaded-edited": d, "code-built": &built} {
-		out, err := Marshal(des)
+	built.source = nil
+	for name, des := range map[string]*File{"loaded-edited": d, "code-built": &built} {
+		out, err := fileOf(des).Marshal()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -262,11 +264,11 @@ func TestSaveFileWritesMarshal(t *testing.T) {
 	for _, chunkMin := range []int{saveChunkMin, 1} {
 		saveChunkMin = chunkMin
 		for _, c := range saveGoldenCases(t) {
-			want, err := Marshal(c.d)
+			want, err := fileOf(c.d).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := SaveFile(path, c.d); err != nil {
+			if err := fileOf(c.d).Save(path); err != nil {
 				t.Fatal(err)
 			}
 			if got, _ := os.ReadFile(path); !bytes.Equal(got, want) {

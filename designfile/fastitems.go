@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/model"
 )
 
 // The items fast path. yaml.v3 builds a node of about 150 bytes for every scalar and
@@ -26,9 +28,9 @@ import (
 // and the whole file is then read by yaml.v3. Scalars go through the same
 // scalarValue/setElement/setValue as the node path, so one text has one meaning.
 
-// itemRecord is what saving keeps of one loaded item (see Source.items).
+// itemRecord is what saving keeps of one loaded item (see source.items).
 type itemRecord struct {
-	key   string   // the item's table key when loaded (itemKeyString)
+	key   string   // the item's table key when loaded (model.ItemKey)
 	order []string // attribute names as written; derived keys are not among them
 	head  string   // comment lines above the item
 	line  string   // comment after the item on its line
@@ -39,10 +41,10 @@ type itemRecord struct {
 type fastItems struct {
 	rest    []byte // the file with the item lines blanked, for yaml.v3
 	keyLine int    // the 1-based line of "items:"
-	items   []Item
-	pos     []Pos
+	items   []model.Item
+	pos     []model.Pos
 	records []itemRecord
-	errs    errs // value errors (bad numbers, duplicate keys); the lines themselves parsed
+	errs    model.ErrorList // value errors (bad numbers, duplicate keys); the lines themselves parsed
 }
 
 // fits reports whether yaml.v3 read the rest of the file as the fast path assumed: a
@@ -254,7 +256,9 @@ func isFault(re runtime.Error) bool {
 func (r *itemRef) text(text string) string { return text[r.start:r.end] }
 
 // pos is where the item's mapping starts.
-func (r *itemRef) pos(file string) Pos { return Pos{File: file, Line: r.line, Col: r.ind + 3} }
+func (r *itemRef) pos(file string) model.Pos {
+	return model.Pos{File: file, Line: r.line, Col: r.ind + 3}
+}
 
 // splitItems reads the items section the fast way, or returns nil when it cannot.
 func splitItems(dec *decoder, data []byte) *fastItems {
@@ -266,10 +270,10 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 	// every value read from a line, with no allocation per line.
 	text := string(data)
 	n := len(sec.refs)
-	f := &fastItems{rest: sec.rest, keyLine: sec.keyLine, items: make([]Item, n), pos: make([]Pos, n), records: make([]itemRecord, n)}
+	f := &fastItems{rest: sec.rest, keyLine: sec.keyLine, items: make([]model.Item, n), pos: make([]model.Pos, n), records: make([]itemRecord, n)}
 	// Each chunk has its own parser, interning and errors; the errors are joined in
 	// chunk order, which is line order.
-	chunkErrs := make([]errs, min(runtime.GOMAXPROCS(0), 8))
+	chunkErrs := make([]model.ErrorList, min(runtime.GOMAXPROCS(0), 8))
 	_, ok := inChunks(n, func(c, lo, hi int) bool {
 		p := &fastParser{d: &decoder{file: dec.file, strs: map[string]string{}, orders: map[string][]string{}}}
 		if c == 0 {
@@ -298,7 +302,7 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 		return nil
 	}
 	for _, e := range chunkErrs {
-		f.errs.list = append(f.errs.list, e.list...)
+		f.errs = append(f.errs, e...)
 	}
 	return f
 }
@@ -316,12 +320,12 @@ type fastParser struct {
 	lastSize int
 	// scratch, when set, is the map every item is read into, cleared first: for a
 	// reader that looks at each item once and keeps nothing of it (LazyItems).
-	scratch Item
+	scratch model.Item
 	// orderBuf is reused for each item's attribute order; callers copy what they keep.
 	orderBuf []string
 }
 
-func (p *fastParser) itemLine(l string, at, line int) (Item, []string, string, bool) {
+func (p *fastParser) itemLine(l string, at, line int) (model.Item, []string, string, bool) {
 	p.s, p.i, p.line, p.fail = l, at, line, false
 	m, order := p.mapping(1, true)
 	if p.fail {
@@ -338,8 +342,8 @@ func (p *fastParser) itemLine(l string, at, line int) (Item, []string, string, b
 	return m, order, comment, true
 }
 
-func (p *fastParser) pos(i int) Pos {
-	return Pos{File: p.d.file, Line: p.line, Col: utf8.RuneCountInString(p.s[:i]) + 1}
+func (p *fastParser) pos(i int) model.Pos {
+	return model.Pos{File: p.d.file, Line: p.line, Col: utf8.RuneCountInString(p.s[:i]) + 1}
 }
 
 func (p *fastParser) spaces() {
@@ -357,18 +361,18 @@ func (p *fastParser) peek() byte {
 
 // mapping reads "{k: v, ...}" at p.i. top marks the item itself, whose key order is
 // kept.
-func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
+func (p *fastParser) mapping(depth int, top bool) (map[string]model.Value, []string) {
 	p.i++ // '{'
-	var m map[string]Value
+	var m map[string]model.Value
 	var order []string
 	switch {
 	case top && p.scratch != nil:
 		m = p.scratch
 		clear(m)
 	case top:
-		m = make(map[string]Value, p.lastSize)
+		m = make(map[string]model.Value, p.lastSize)
 	default:
-		m = make(map[string]Value, 4)
+		m = make(map[string]model.Value, 4)
 	}
 	if top {
 		order = p.orderBuf[:0]
@@ -391,7 +395,7 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 		p.spaces()
 		_, dup := m[k]
 		dup = dup || contains(badKeys, k) // a key whose value was bad is not in m
-		errsBefore := len(p.d.errs.list)
+		errsBefore := len(p.d.errs)
 		v, good := p.value(depth + 1)
 		if p.fail {
 			return nil, nil
@@ -399,8 +403,8 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]Value, []string) {
 		if dup {
 			// As the node path does (eachPair): the duplicate is reported, its value
 			// is not looked at.
-			p.d.errs.list = p.d.errs.list[:errsBefore]
-			p.d.errs.add(p.pos(keyAt), "remove one of them", "duplicate key %q", k)
+			p.d.errs = p.d.errs[:errsBefore]
+			p.d.errs.Add(p.pos(keyAt), "remove one of them", "duplicate key %q", k)
 		} else if good {
 			m[k] = v
 			if top {
@@ -461,53 +465,53 @@ func (p *fastParser) key() (string, bool) {
 
 // value reads one value; ok is false when it is a value error (reported), fail is set
 // when the text leaves the subset.
-func (p *fastParser) value(depth int) (Value, bool) {
-	if depth > maxValueDepth {
+func (p *fastParser) value(depth int) (model.Value, bool) {
+	if depth > model.MaxValueDepth {
 		p.fail = true // rare; let yaml.v3 and the node path report it
-		return Value{}, false
+		return model.Value{}, false
 	}
 	at := p.i
 	switch c := p.peek(); c {
 	case '{':
 		m, _ := p.mapping(depth, false)
-		return Map(m), !p.fail
+		return model.Map(m), !p.fail
 	case '[':
 		elems, ok := p.sequence(depth)
-		return List(elems...), ok
+		return model.List(elems...), ok
 	case '"', '\'':
 		s, ok := p.quoted()
 		if !ok {
 			p.fail = true
-			return Value{}, false
+			return model.Value{}, false
 		}
 		// Values are not interned: they are substrings of their line, so they cost
 		// nothing extra, and a map lookup per value costs time.
-		return Str(s), true
+		return model.Str(s), true
 	case '!':
 		return p.tagged(at)
 	default:
 		s, ok := p.plain()
 		if !ok {
 			p.fail = true
-			return Value{}, false
+			return model.Value{}, false
 		}
 		tag := plainTag(s)
 		if tag == "" {
 			p.fail = true
-			return Value{}, false
+			return model.Value{}, false
 		}
 		v, prob := scalarValue(tag, s)
 		if prob != nil {
-			p.d.errs.add(p.pos(at), prob.hint, "%s", prob.msg)
-			return Value{}, false
+			p.d.errs.Add(p.pos(at), prob.Hint, "%s", prob.Msg)
+			return model.Value{}, false
 		}
 		return v, true
 	}
 }
 
-func (p *fastParser) sequence(depth int) ([]Value, bool) {
-	p.i++                      // '['
-	out := make([]Value, 0, 4) // never nil, as the node path reads [] too
+func (p *fastParser) sequence(depth int) ([]model.Value, bool) {
+	p.i++                            // '['
+	out := make([]model.Value, 0, 4) // never nil, as the node path reads [] too
 	allOK := true
 	p.spaces()
 	if p.peek() == ']' {
@@ -538,11 +542,11 @@ func (p *fastParser) sequence(depth int) ([]Value, bool) {
 }
 
 // tagged reads "!ss [...]", "!ns [...]", "!bs [...]" or "!!binary TEXT".
-func (p *fastParser) tagged(at int) (Value, bool) {
+func (p *fastParser) tagged(at int) (model.Value, bool) {
 	end := strings.IndexByte(p.s[p.i:], ' ')
 	if end < 0 {
 		p.fail = true
-		return Value{}, false
+		return model.Value{}, false
 	}
 	tag := p.s[p.i : p.i+end]
 	p.i += end
@@ -557,22 +561,22 @@ func (p *fastParser) tagged(at int) (Value, bool) {
 		}
 		if !ok {
 			p.fail = true
-			return Value{}, false
+			return model.Value{}, false
 		}
 		v, prob := scalarValue(tag, text)
 		if prob != nil {
-			p.d.errs.add(p.pos(at), prob.hint, "%s", prob.msg)
-			return Value{}, false
+			p.d.errs.Add(p.pos(at), prob.Hint, "%s", prob.Msg)
+			return model.Value{}, false
 		}
 		return v, true
 	}
 	st := setTypeOfTag(tag)
 	if st == 0 || p.peek() != '[' {
 		p.fail = true
-		return Value{}, false
+		return model.Value{}, false
 	}
 	p.i++
-	elems := make([]Value, 0, 4)
+	elems := make([]model.Value, 0, 4)
 	bad := false
 	p.spaces()
 	for !p.fail && p.peek() != ']' {
@@ -591,27 +595,27 @@ func (p *fastParser) tagged(at int) (Value, bool) {
 		}
 		if !ok {
 			p.fail = true
-			return Value{}, false
+			return model.Value{}, false
 		}
 		if plainElem {
 			switch plainTag(text) {
 			case "":
 				p.fail = true
-				return Value{}, false
+				return model.Value{}, false
 			case "!!null", "!!bool":
 				if !bad {
-					p.d.errs.add(p.pos(elemAt), hintQuote, "%s is not a valid %s set element", text, st)
+					p.d.errs.Add(p.pos(elemAt), model.HintQuote, "%s is not a valid %s set element", text, st)
 				}
 				bad = true
 			}
 		}
 		if !bad {
-			e, prob := setElement(SetElemType(st), text)
+			e, prob := setElement(model.SetElemType(st), text)
 			if prob != nil {
-				p.d.errs.add(p.pos(elemAt), prob.hint, "%s", prob.msg)
+				p.d.errs.Add(p.pos(elemAt), prob.Hint, "%s", prob.Msg)
 				bad = true
 			}
-			if e.Type == TypeS {
+			if e.Type == model.TypeS {
 				e.Str = p.d.text(e.Str)
 			}
 			elems = append(elems, e)
@@ -625,16 +629,16 @@ func (p *fastParser) tagged(at int) (Value, bool) {
 		}
 	}
 	if p.fail {
-		return Value{}, false
+		return model.Value{}, false
 	}
 	p.i++ // ']'
 	if bad {
-		return Value{}, false
+		return model.Value{}, false
 	}
-	v, prob := setValue(st, elems)
+	v, prob := model.SetValue(st, elems)
 	if prob != nil {
-		p.d.errs.add(p.pos(at), prob.hint, "%s", prob.msg)
-		return Value{}, false
+		p.d.errs.Add(p.pos(at), prob.Hint, "%s", prob.Msg)
+		return model.Value{}, false
 	}
 	return v, true
 }

@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"stwb/model"
 )
 
 // lazyAgrees fails t unless ParseLazily and Parse read data to the same design, or to
@@ -41,8 +43,8 @@ func lazyAgrees(t *testing.T, name string, data []byte) (lazy bool) {
 	// Each visits every item once, as the same map Item makes.
 	var mu sync.Mutex
 	seen := make([]bool, len(eager.Items))
-	if !ld.Lazy.Each(func() func(int, Item) bool {
-		return func(i int, it Item) bool {
+	if !ld.Lazy.Each(func() func(int, model.Item) bool {
+		return func(i int, it model.Item) bool {
 			same := reflect.DeepEqual(it, eager.Items[i])
 			mu.Lock()
 			defer mu.Unlock()
@@ -62,7 +64,7 @@ func lazyAgrees(t *testing.T, name string, data []byte) (lazy bool) {
 	}
 	// Everything but the items is as Parse read it.
 	a, b := *ld, *eager
-	a.Lazy, a.Source, b.Items, b.ItemPos, b.Source = nil, nil, nil, nil, nil
+	a.Lazy, a.source, b.Items, b.ItemPos, b.source = nil, nil, nil, nil, nil
 	if !reflect.DeepEqual(a, b) {
 		t.Fatalf("%s: the rest of the design differs:\n%+v\n%+v", name, a, b)
 	}
@@ -116,10 +118,10 @@ func TestLazyDesignIsNotSaved(t *testing.T) {
 	if err != nil || d.Lazy == nil {
 		t.Fatalf("%v %v", err, d)
 	}
-	if _, err := Marshal(d); !errors.Is(err, ErrLazyDesign) {
+	if _, err := fileOf(d).Marshal(); !errors.Is(err, ErrLazyDesign) {
 		t.Fatalf("Marshal of a lazy design: %v", err)
 	}
-	if err := SaveFile(t.TempDir()+"/x.yaml", d); !errors.Is(err, ErrLazyDesign) {
+	if err := d.Save(t.TempDir() + "/x.yaml"); !errors.Is(err, ErrLazyDesign) {
 		t.Fatalf("SaveFile of a lazy design: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package model
+package designfile
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	"gopkg.in/yaml.v3"
+
+	"stwb/model"
 )
 
 // Lazily loaded items. A Go map per item costs about 1.5 KB for a dozen attributes,
@@ -24,7 +26,7 @@ type LazyItems struct {
 	file string
 	text string // the whole file; every item line, and every value read, is part of it
 	refs []lazyRef
-	tmpl *templater // nil when the design has no entities
+	tmpl *model.Templater // nil when the design has no entities
 }
 
 // lazyRef is where one item's line is: 16 bytes, as a design may have millions.
@@ -39,10 +41,10 @@ const maxLazyFile = 1<<31 - 1
 
 // ErrLazyDesign is returned when a design loaded by ParseLazily is to be saved:
 // its items were never read into maps, so there is nothing to save them from.
-var ErrLazyDesign = errors.New("this design was loaded read-only (model.ParseLazily); load it with model.Load to change and save it")
+var ErrLazyDesign = errors.New("this design was loaded read-only (designfile.ParseLazily); load it with designfile.Load to change and save it")
 
 // ParseLazily reads a design as Parse does and finds exactly the same problems, but
-// keeps the items as their text, in Design.Lazy, with Design.Items and ItemPos nil.
+// keeps the items as their text, in File.Lazy, with Design.Items and ItemPos nil.
 // Each item is read once, to check it, and again whenever LazyItems.Item is asked for
 // it.
 //
@@ -52,7 +54,7 @@ var ErrLazyDesign = errors.New("this design was loaded read-only (model.ParseLaz
 //
 // The design keeps data: item values are substrings of it, so data must not be
 // changed afterwards. A lazily loaded design cannot be saved (ErrLazyDesign).
-func ParseLazily(file string, data []byte) (*Design, error) {
+func ParseLazily(file string, data []byte) (*File, error) {
 	return ParseLazilyVisiting(file, data, nil)
 }
 
@@ -65,16 +67,16 @@ func ParseLazily(file string, data []byte) (*Design, error) {
 // reused when visit returns. The visits are wasted when the design turns out to have
 // a problem, or not to load lazily after all; then prepare may not have been called,
 // and the design returned has its Items as maps (or there is an error).
-func ParseLazilyVisiting(file string, data []byte, prepare func(*Design) func() func(int, Item)) (*Design, error) {
-	if d := parseLazily(file, data, prepare); d != nil {
-		return d, nil
+func ParseLazilyVisiting(file string, data []byte, prepare func(*File) func() func(int, model.Item)) (*File, error) {
+	if f := parseLazily(file, data, prepare); f != nil {
+		return f, nil
 	}
 	return Parse(file, data)
 }
 
 // parseLazily is ParseLazily's fast way; nil when the design must go to Parse, for
 // its shape or for an error Parse is to report.
-func parseLazily(file string, data []byte, prepare func(*Design) func() func(int, Item)) (d *Design) {
+func parseLazily(file string, data []byte, prepare func(*File) func() func(int, model.Item)) (f *File) {
 	if len(data) == 0 || len(data) > maxLazyFile {
 		return nil
 	}
@@ -82,7 +84,7 @@ func parseLazily(file string, data []byte, prepare func(*Design) func() func(int
 		// Whatever panicked here will panic in Parse too, which reports it as an
 		// error the way it reports every panic of its own.
 		if recoverPanics && recover() != nil {
-			d = nil
+			f = nil
 		}
 	}()
 	sec := findItemSection(data)
@@ -98,53 +100,53 @@ func parseLazily(file string, data []byte, prepare func(*Design) func() func(int
 		return nil
 	}
 	dec := newDecoder(file)
-	design := dec.document(&root, section)
-	if design == nil || len(dec.errs.list) > 0 || design.Table.Key.Partition == "" {
+	f = dec.document(&root, section)
+	if f == nil || len(dec.errs) > 0 || f.Design.Table.Key.Partition == "" {
 		return nil
 	}
+	design := f.Design
 	lz := &LazyItems{
 		file: file,
 		// No copy: data is the caller's to keep unchanged, as documented.
 		text: unsafe.String(unsafe.SliceData(data), len(data)),
 		refs: make([]lazyRef, len(sec.refs)),
-		tmpl: newTemplater(design),
+		tmpl: model.NewTemplater(design),
 	}
 	for i, r := range sec.refs {
 		lz.refs[i] = lazyRef{start: int32(r.start), end: int32(r.end), line: int32(r.line), ind: int32(r.ind)}
 	}
 	// The design now has its items; nothing is to be kept for saving them.
-	design.Lazy, design.Source = lz, nil
-	var newVisit func() func(int, Item)
+	f.Lazy, f.ItemPos, f.source = lz, nil, nil
+	var newVisit func() func(int, model.Item)
 	if prepare != nil {
-		newVisit = prepare(design)
+		newVisit = prepare(f)
 	}
-	if !lz.check(design, newVisit) || len(validate(design, true).list) > 0 {
+	if !lz.check(design, newVisit) || len(model.ValidateRead(design, nil)) > 0 {
 		return nil
 	}
-	return design
+	return f
 }
 
-// check reports whether every item is as validate requires (validator.item) and no
+// check reports whether every item is as validation requires (model.ItemChecker) and no
 // two have the same table key, and gives each item that passes to a visit function
 // from newVisit, when that is not nil. Duplicates are found by a 64-bit hash of the
 // key; a collision of two different keys only sends the design to Parse, which
 // compares keys whole.
-func (lz *LazyItems) check(d *Design, newVisit func() func(int, Item)) bool {
-	parts := d.Table.keyParts()
+func (lz *LazyItems) check(d *model.Design, newVisit func() func(int, model.Item)) bool {
 	seed := maphash.MakeSeed()
 	hashes := make([]uint64, len(lz.refs))
-	if !lz.Each(func() func(int, Item) bool {
-		v := &validator{d: d, c: &errs{}, loaded: true}
+	if !lz.Each(func() func(int, model.Item) bool {
+		checker := model.NewItemChecker(d)
 		var key []byte
-		var visit func(int, Item)
+		var visit func(int, model.Item)
 		if newVisit != nil {
 			visit = newVisit()
 		}
-		return func(i int, it Item) bool {
-			if !v.item(i, it, lz.Pos(i), parts) || len(v.c.list) > 0 {
+		return func(i int, it model.Item) bool {
+			if !checker.Check(i, it, lz.Pos(i)) {
 				return false
 			}
-			key = appendItemKey(key[:0], &d.Table, it)
+			key = model.AppendItemKey(key[:0], &d.Table, it)
 			hashes[i] = maphash.Bytes(seed, key)
 			if visit != nil {
 				visit(i, it)
@@ -167,9 +169,9 @@ func (lz *LazyItems) check(d *Design, newVisit func() func(int, Item)) bool {
 func (lz *LazyItems) Len() int { return len(lz.refs) }
 
 // Pos is where item i starts in the file.
-func (lz *LazyItems) Pos(i int) Pos {
+func (lz *LazyItems) Pos(i int) model.Pos {
 	r := &lz.refs[i]
-	return Pos{File: lz.file, Line: int(r.line), Col: int(r.ind) + 3}
+	return model.Pos{File: lz.file, Line: int(r.line), Col: int(r.ind) + 3}
 }
 
 // ErrTextChanged is what LazyItems.Item panics with when an item's line no longer
@@ -181,7 +183,7 @@ var ErrTextChanged = errors.New("the design text changed after it was loaded")
 // templates applied). The map is the caller's. It panics with ErrTextChanged, wrapped
 // with the item's place, when the text has changed since it was loaded so that the
 // line no longer reads.
-func (lz *LazyItems) Item(i int) Item {
+func (lz *LazyItems) Item(i int) model.Item {
 	it, ok := lz.newReader(nil).read(i)
 	if !ok {
 		panic(fmt.Errorf("%s: item %d: %w", lz.Pos(i), i, ErrTextChanged))
@@ -196,9 +198,9 @@ func (lz *LazyItems) Item(i int) Item {
 // is reused for the next item once visit returns: keep copies, not the map. Each
 // stops and reports false when a visit does, or when an item does not read cleanly
 // (which for a design from ParseLazily happens only in check).
-func (lz *LazyItems) Each(newVisit func() func(i int, it Item) bool) bool {
+func (lz *LazyItems) Each(newVisit func() func(i int, it model.Item) bool) bool {
 	_, ok := inChunks(len(lz.refs), func(_, lo, hi int) bool {
-		r := lz.newReader(Item{})
+		r := lz.newReader(model.Item{})
 		visit := newVisit()
 		for i := lo; i < hi; i++ {
 			it, ok := r.read(i)
@@ -218,22 +220,22 @@ type lazyReader struct {
 }
 
 // newReader makes a reader; with a scratch map, every item is read into it.
-func (lz *LazyItems) newReader(scratch Item) *lazyReader {
+func (lz *LazyItems) newReader(scratch model.Item) *lazyReader {
 	// A decoder without interning: the names are substrings of the text already.
 	return &lazyReader{lz: lz, p: &fastParser{d: &decoder{file: lz.file}, scratch: scratch}}
 }
 
 // read reads item i and applies the key templates; ok is false when the line does
 // not read, or reads with a problem.
-func (r *lazyReader) read(i int) (Item, bool) {
+func (r *lazyReader) read(i int) (model.Item, bool) {
 	ref := &r.lz.refs[i]
 	it, _, _, ok := r.p.itemLine(r.lz.text[ref.start:ref.end], int(ref.ind)+2, int(ref.line))
-	if !ok || len(r.p.d.errs.list) > 0 {
+	if !ok || len(r.p.d.errs) > 0 {
 		return nil, false
 	}
 	if r.lz.tmpl != nil {
-		r.lz.tmpl.apply(i, it, r.lz.Pos(i), &r.p.d.errs, true)
-		if len(r.p.d.errs.list) > 0 {
+		r.lz.tmpl.Apply(i, it, r.lz.Pos(i), &r.p.d.errs)
+		if len(r.p.d.errs) > 0 {
 			return nil, false
 		}
 	}

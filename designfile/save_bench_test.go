@@ -1,24 +1,26 @@
-package model
+package designfile
 
 import (
 	"path/filepath"
 	"testing"
+
+	"stwb/model"
 )
 
 // loadedEdited100k is a loaded 100,000-item design lightly edited as the workbench
 // edits one: one item's attribute changed, one pattern added. Saving it must merge
 // the kept tree and write every item again.
-func loadedEdited100k(tb testing.TB) *Design {
+func loadedEdited100k(tb testing.TB) *File {
 	tb.Helper()
 	d, err := Parse("bench.yaml", genDesign(100000))
 	if err != nil {
 		tb.Fatal(err)
 	}
 	it := d.Items[50000].Clone()
-	it["status"] = Str("DELIVERED")
+	it["status"] = model.Str("DELIVERED")
 	d.Items[50000] = it
-	d.Patterns = append(d.Patterns, Pattern{ID: 2, Name: "orders by status", Operation: OpQuery, Index: "GSI1",
-		KeyCondition: "GSI1PK = :s", Values: map[string]Value{":s": Str("STATUS#SHIPPED")}})
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 2, Name: "orders by status", Operation: model.OpQuery, Index: "GSI1",
+		KeyCondition: "GSI1PK = :s", Values: map[string]model.Value{":s": model.Str("STATUS#SHIPPED")}})
 	return d
 }
 
@@ -30,7 +32,7 @@ func BenchmarkSaveLoaded100k(b *testing.B) {
 	var n int
 	cpu0 := cpuTime()
 	for b.Loop() {
-		out, err := Marshal(d)
+		out, err := fileOf(d).Marshal()
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -51,7 +53,7 @@ func BenchmarkSaveFileLoaded100k(b *testing.B) {
 	b.ReportAllocs()
 	cpu0 := cpuTime()
 	for b.Loop() {
-		if err := SaveFile(path, d); err != nil {
+		if err := fileOf(d).Save(path); err != nil {
 			b.Fatal(err)
 		}
 	}

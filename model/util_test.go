@@ -1,5 +1,0 @@
-package model
-
-import "os"
-
-func readFile(path string) ([]byte, error) { return os.ReadFile(path) }
