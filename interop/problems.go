@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"stwb/dynamojson"
 )
@@ -40,6 +41,9 @@ type collector struct {
 	errs    PathErrors
 	skip    bool
 	skipped []*dynamojson.PathError
+	// badItems holds, by item path, the problems found before decoding (bytes
+	// that are not UTF-8), for the item to be refused or skipped when read.
+	badItems map[string][]*dynamojson.PathError
 }
 
 func (c *collector) add(err error) { c.errs = append(c.errs, asPathError(err)) }
@@ -133,6 +137,55 @@ func wireValueErrors(x any, path string, depth int) []*dynamojson.PathError {
 // bad value; below it, the value's first problem is reported. DynamoDB's own
 // nesting limit is 32 levels, so this sees every real item whole.
 const maxNestedSearch = 40
+
+// maxUTF8Problems bounds how many bytes that are not UTF-8 are placed one by one
+// (each costs a walk of the file); the rest are counted.
+const maxUTF8Problems = 100
+
+// utf8Problems lists every byte of data that is not UTF-8, at the JSON path of the
+// value (or key) it is in, with its line and column: encoding/json would turn it
+// into U+FFFD without a word, so an item would be imported with a character it
+// never had. DynamoDB strings are UTF-8 (HowItWorks.NamingRulesDataTypes.html).
+func utf8Problems(data []byte) []*dynamojson.PathError {
+	if utf8.Valid(data) {
+		return nil
+	}
+	var out []*dynamojson.PathError
+	more := 0
+	line, lineStart := 1, 0
+	for off := 0; off < len(data); {
+		r, n := utf8.DecodeRune(data[off:])
+		if data[off] == '\n' {
+			line, lineStart = line+1, off+1
+		}
+		if r == utf8.RuneError && n <= 1 {
+			if len(out) < maxUTF8Problems {
+				out = append(out, &dynamojson.PathError{Path: jsonPathAt(data, off),
+					Msg: fmt.Sprintf("byte 0x%02x at line %d, column %d is not UTF-8; DynamoDB strings are UTF-8, so fix the file's encoding (iconv -f LATIN1 -t UTF-8)", data[off], line, off-lineStart+1)})
+			} else {
+				more++
+			}
+		}
+		off += max(n, 1)
+	}
+	if more > 0 {
+		out = append(out, &dynamojson.PathError{Path: "$", Msg: fmt.Sprintf("and %d more bytes that are not UTF-8", more)})
+	}
+	return out
+}
+
+// itemPathOf is the path of the item (…TableData[i]) that path lies in, or "".
+func itemPathOf(path string) string {
+	i := strings.LastIndex(path, ".TableData[")
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(path[i:], ']')
+	if j < 0 {
+		return ""
+	}
+	return path[:i+j+1]
+}
 
 // JSONSyntaxError is a file that is not JSON, with the line and column where
 // reading stopped (1-based, counted in bytes).

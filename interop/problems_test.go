@@ -122,3 +122,38 @@ func TestImportWorkbenchSyntaxErrorLine(t *testing.T) {
 		t.Fatal("the test input is valid JSON")
 	}
 }
+
+// A byte that is not UTF-8 is a problem at its JSON path, line and column, not a
+// U+FFFD in the design; every one is reported; --skip-invalid skips the items that
+// hold one.
+func TestImportWorkbenchInvalidUTF8(t *testing.T) {
+	m := "{\"ModelName\": \"caf\xe9\", \"DataModel\": [{\"TableName\": \"tbl\",\n" +
+		"\"KeyAttributes\": {\"PartitionKey\": {\"AttributeName\": \"pk\", \"AttributeType\": \"S\"}},\n" +
+		"\"TableData\": [{\"pk\": {\"S\": \"a\"}}, {\"pk\": {\"S\": \"b\"}, \"name\": {\"S\": \"Jos\xe9\"}},\n" +
+		"{\"pk\": {\"S\": \"\xff\"}}]}]}"
+	_, err := ImportWorkbench([]byte(m))
+	checkImportError(t, err)
+	want := []string{
+		"$.ModelName: byte 0xe9 at line 1, column 19 is not UTF-8",
+		"$.DataModel[0].TableData[1].name.S: byte 0xe9 at line 3, column 72 is not UTF-8",
+		"$.DataModel[0].TableData[2].pk.S: byte 0xff at line 4, column 15 is not UTF-8",
+	}
+	got := err.(PathErrors)
+	if len(got) != len(want) {
+		t.Fatalf("got %d problems:\n%v", len(got), got)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i].Error(), w) {
+			t.Errorf("got  %q\nwant %q...", got[i], w)
+		}
+	}
+	// Without the bad model name, --skip-invalid imports the one good item.
+	m = strings.Replace(m, "caf\xe9", "cafe", 1)
+	r, err := ImportWorkbenchWith([]byte(m), WorkbenchOptions{SkipInvalid: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Designs[0].Items) != 1 || len(r.Skipped) != 2 {
+		t.Fatalf("%d items, %d skipped", len(r.Designs[0].Items), len(r.Skipped))
+	}
+}

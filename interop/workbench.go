@@ -64,7 +64,14 @@ func ImportWorkbenchWith(data []byte, opts WorkbenchOptions) (*WorkbenchImport, 
 	if err != nil {
 		return nil, err
 	}
-	c := &collector{skip: opts.SkipInvalid}
+	c := &collector{skip: opts.SkipInvalid, badItems: map[string][]*dynamojson.PathError{}}
+	for _, e := range utf8Problems(data) {
+		if ip := itemPathOf(e.Path); ip != "" {
+			c.badItems[ip] = append(c.badItems[ip], e)
+		} else {
+			c.add(e)
+		}
+	}
 	r := root(x)
 	out := &WorkbenchImport{Version: "1.0"}
 	if _, err := r.object(); err != nil {
@@ -291,6 +298,10 @@ func importWorkbenchTable(tn jnode, c *collector) (*model.Design, []string) {
 	readData := func(n jnode) (start, end int) {
 		start = len(items)
 		for _, in := range c.optArray(n, "TableData") {
+			if bad := c.badItems[in.path]; len(bad) > 0 {
+				c.item(bad)
+				continue
+			}
 			it, errs := wbItem(in, check)
 			if len(errs) > 0 {
 				c.item(errs)
