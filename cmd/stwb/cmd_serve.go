@@ -8,7 +8,9 @@ import (
 	"io"
 	"net"
 	"os"
+	"os/signal"
 	"strconv"
+	"syscall"
 
 	"stwb/designfile"
 	"stwb/model"
@@ -22,7 +24,9 @@ func init() {
 const serveUsage = "stwb serve [FILE] [--host 127.0.0.1] [--port 8000] [--dump OUT.json] [--dump-table NAME] [--record REQUESTS.jsonl]"
 
 func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := interrupted()
+	// Ctrl-C, or SIGTERM from a CI job or a container stopping: either ends serving
+	// and writes --dump.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return serveMain(ctx, args, stdin, stdout, stderr)
 }
