@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +16,8 @@ import (
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
+	"stwb/samples"
+	"stwb/serve"
 )
 
 // A live table becomes a design (issue 16): against dynalite, a table of 100,000
@@ -99,5 +102,48 @@ func TestImportLiveTable(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The same import against `stwb serve` (the design as an endpoint): the orders
+// sample served, imported back, gives its table, index and entities again.
+func TestImportLiveFromServe(t *testing.T) {
+	s, ok := samples.Get("orders")
+	if !ok {
+		t.Fatal("no orders sample")
+	}
+	d, err := designfile.Parse("orders.yaml", s.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := serve.New(serve.Options{})
+	if err := srv.AddDesign(d.Design); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	out := filepath.Join(t.TempDir(), "back.yaml")
+	code, _, errText := runCmd(t, "", "import", "--endpoint", hs.URL, "--table", d.Table.Name, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, errText)
+	}
+	back, err := designfile.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Table.Key != d.Table.Key || len(back.Table.Indexes) != len(d.Table.Indexes) || len(back.Items) != len(d.Items) {
+		t.Errorf("table %+v, %d items; want %+v, %d", back.Table, len(back.Items), d.Table, len(d.Items))
+	}
+	for _, e := range d.Entities {
+		got := back.EntityByName(e.Name)
+		if got == nil {
+			t.Errorf("entity %s not inferred (the items carry type = %s)", e.Name, e.Name)
+			continue
+		}
+		for k, tmpl := range got.Keys {
+			if e.Keys[k] != tmpl {
+				t.Errorf("entity %s: %s template %q, the sample's is %q", e.Name, k, tmpl, e.Keys[k])
+			}
+		}
 	}
 }
