@@ -31,19 +31,19 @@ type dialog interface {
 func (m *Model) stack() []dialog {
 	var s []dialog
 	if m.form != nil {
-		s = append(s, formDialog{m})
+		s = append(s, formDialog{dialogBase{m}})
 	}
 	if m.palette != nil {
-		s = append(s, paletteDialog{m})
+		s = append(s, paletteDialog{dialogBase{m}})
 	}
 	if m.showHelp {
-		s = append(s, helpDialog{m})
+		s = append(s, helpDialog{dialogBase{m}})
 	}
 	if m.searching != nil {
-		s = append(s, searchDialog{m})
+		s = append(s, searchDialog{dialogBase{m}})
 	}
 	if m.confirm != nil {
-		s = append(s, confirmDialog{m})
+		s = append(s, confirmDialog{dialogBase{m}})
 	}
 	return s
 }
@@ -68,16 +68,21 @@ func (m *Model) body() dialog {
 }
 
 // dialogBase is what every dialog holds: the root it belongs to, whose fields keep
-// the dialog's state (m.form, m.palette, ...), so that stack() can list them.
+// the dialog's state (m.form, m.palette, ...), so that stack() can list them; and
+// what most dialogs do: no Init, no size of their own (the root's is read when
+// drawing), drawn in the body, not a text field.
 type dialogBase struct{ m *Model }
 
-type formDialog dialogBase
+func (dialogBase) Init() tea.Cmd      { return nil }
+func (dialogBase) SetSize(w, h int)   {}
+func (dialogBase) inStatusLine() bool { return false }
+func (dialogBase) takesText() bool    { return false }
 
-func (d formDialog) Init() tea.Cmd      { return nil }
-func (d formDialog) inStatusLine() bool { return false }
-func (d formDialog) takesText() bool    { return true }
-func (d formDialog) SetSize(w, h int)   { d.m.form.setSize(w, h) }
-func (d formDialog) View() string       { return d.m.form.view() }
+type formDialog struct{ dialogBase }
+
+func (d formDialog) takesText() bool  { return true }
+func (d formDialog) SetSize(w, h int) { d.m.form.setSize(w, h) }
+func (d formDialog) View() string     { return d.m.form.view() }
 func (d formDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); !ok {
 		return d, nil // the mouse does nothing in a form
@@ -90,13 +95,10 @@ func (d formDialog) ShortHelp() []key.Binding {
 }
 func (d formDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type paletteDialog dialogBase
+type paletteDialog struct{ dialogBase }
 
-func (d paletteDialog) Init() tea.Cmd      { return nil }
-func (d paletteDialog) inStatusLine() bool { return false }
-func (d paletteDialog) takesText() bool    { return true }
-func (d paletteDialog) SetSize(w, h int)   {}
-func (d paletteDialog) View() string       { return d.m.palette.view(d.m.width, d.m.bodyHeight()) }
+func (d paletteDialog) takesText() bool { return true }
+func (d paletteDialog) View() string    { return d.m.palette.view(d.m.width, d.m.bodyHeight()) }
 func (d paletteDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
 		return d, d.m.palette.update(d.m, k)
@@ -111,13 +113,9 @@ func (d paletteDialog) ShortHelp() []key.Binding {
 }
 func (d paletteDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type helpDialog dialogBase
+type helpDialog struct{ dialogBase }
 
-func (d helpDialog) Init() tea.Cmd      { return nil }
-func (d helpDialog) inStatusLine() bool { return false }
-func (d helpDialog) takesText() bool    { return false }
-func (d helpDialog) SetSize(w, h int)   {}
-func (d helpDialog) View() string       { return d.m.helpView(d.m.bodyHeight()) }
+func (d helpDialog) View() string { return d.m.helpView(d.m.bodyHeight()) }
 
 // Update scrolls the help; esc, ? or q closes it, and nothing reaches the pane below.
 func (d helpDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -159,12 +157,10 @@ func (d helpDialog) ShortHelp() []key.Binding {
 }
 func (d helpDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type searchDialog dialogBase
+type searchDialog struct{ dialogBase }
 
-func (d searchDialog) Init() tea.Cmd      { return nil }
 func (d searchDialog) inStatusLine() bool { return true }
 func (d searchDialog) takesText() bool    { return true }
-func (d searchDialog) SetSize(w, h int)   {}
 func (d searchDialog) View() string       { return render.Fit(d.m.searching.View(), d.m.width) }
 func (d searchDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
@@ -180,12 +176,9 @@ func (d searchDialog) ShortHelp() []key.Binding {
 }
 func (d searchDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type confirmDialog dialogBase
+type confirmDialog struct{ dialogBase }
 
-func (d confirmDialog) Init() tea.Cmd      { return nil }
 func (d confirmDialog) inStatusLine() bool { return true }
-func (d confirmDialog) takesText() bool    { return false }
-func (d confirmDialog) SetSize(w, h int)   {}
 func (d confirmDialog) View() string {
 	return d.m.w.st.Unsaved.Render(render.Fit(d.m.confirm.question, d.m.width))
 }

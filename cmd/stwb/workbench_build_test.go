@@ -144,6 +144,14 @@ func TestWorkbenchBuildsCourseEnrolment(t *testing.T) {
 		t.Fatalf("built %d patterns, %d items, %d entities", len(d.Patterns), len(d.Items), len(d.Entities))
 	}
 
+	checkCourseDesign(t, path)
+}
+
+// checkCourseDesign holds a saved course-enrolment design to the command line: stwb
+// check exits 0, and stwb query --json returns each read's items in order and the
+// taken email's registration fails.
+func checkCourseDesign(t *testing.T, path string) {
+	t.Helper()
 	var out, errb bytes.Buffer
 	if code := run([]string{"check", path}, nil, &out, &errb); code != 0 {
 		t.Fatalf("stwb check exit %d:\n%s%s", code, out.String(), errb.String())

@@ -1,13 +1,7 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
-	"os"
-	"os/exec"
 	"path/filepath"
-	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -15,17 +9,7 @@ import (
 // empty file with palette commands alone (no form, no YAML but values), saved with
 // :w; then stwb check exits 0 and stwb query --json returns the expected order.
 func TestWorkbenchPaletteOnlyInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tmux is missing in CI; .ci/run installs it")
-		}
-		t.Skip("tmux is not installed")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "stwb")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	dir, bin := tmuxAndBinary(t)
 	path := filepath.Join(dir, "school.yaml")
 	tm := &tmux{t: t, sock: filepath.Join(dir, "tmux-palette")}
 	tm.run("new-session", "-d", "-s", "w", "-x", "80", "-y", "24", "env", "TERM=xterm-256color", "NO_COLOR=1", bin, path)
@@ -68,30 +52,5 @@ func TestWorkbenchPaletteOnlyInTmux(t *testing.T) {
 	tm.keys("q")
 	tm.waitGone()
 
-	var out, errb bytes.Buffer
-	if code := run([]string{"check", path}, nil, &out, &errb); code != 0 {
-		t.Fatalf("stwb check exit %d:\n%s%s", code, out.String(), errb.String())
-	}
-	out.Reset()
-	if code := run([]string{"query", path, "5", "--json"}, nil, &out, &errb); code != 0 {
-		t.Fatalf("stwb query exit %d: %s", code, errb.String())
-	}
-	var r struct {
-		Items []map[string]map[string]string `json:"items"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
-		t.Fatal(err)
-	}
-	var got [][2]string
-	for _, it := range r.Items {
-		got = append(got, [2]string{it["PK"]["S"], it["SK"]["S"]})
-	}
-	if want := [][2]string{{"STUDENT#s-1", "COURSE#c-1"}, {"STUDENT#s-2", "COURSE#c-1"}}; !reflect.DeepEqual(got, want) {
-		t.Errorf("pattern 5 returns %v, want %v", got, want)
-	}
-	out.Reset()
-	run([]string{"query", path, "7", "--json"}, nil, &out, &errb)
-	if !strings.Contains(out.String(), "TransactionCanceledException") {
-		t.Errorf("the taken email's registration does not fail: %s", out.String())
-	}
+	checkCourseDesign(t, path)
 }

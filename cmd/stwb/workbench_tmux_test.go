@@ -14,17 +14,7 @@ import (
 // and at 80x24, press keys, read the screen, quit. Skips only when tmux is missing
 // outside CI (.ci/run installs it).
 func TestWorkbenchInTmux(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("tmux is missing in CI; .ci/run installs it")
-		}
-		t.Skip("tmux is not installed")
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "stwb")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	dir, bin := tmuxAndBinary(t)
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
 			// A private tmux server (-S socket) so the test never touches the user's.
@@ -76,6 +66,24 @@ func TestWorkbenchInTmux(t *testing.T) {
 			}
 		})
 	}
+}
+
+// tmuxAndBinary skips without tmux outside CI (.ci/run installs it) and builds the
+// binary into a temporary directory, which it returns with the binary's path.
+func tmuxAndBinary(t *testing.T) (dir, bin string) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("tmux is missing in CI; .ci/run installs it")
+		}
+		t.Skip("tmux is not installed")
+	}
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "stwb")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return dir, bin
 }
 
 type tmux struct {
