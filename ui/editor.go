@@ -18,7 +18,7 @@ import (
 
 // The escape hatch (e on a pattern, an item or an entity): the selected one is
 // written as the design file writes it into a temporary file, $EDITOR (vi when it
-// is not set) opens it, and what comes back is read by the loader, model.Parse, as
+// is not set) opens it, and what comes back is read by the loader, designfile.Parse, as
 // part of a design with the table (and for an item the entities), then applied as an
 // edit held to the one validation (checkedApply). Text the loader refuses is kept
 // and offered to the editor again, so nothing typed is lost.
