@@ -1,7 +1,3 @@
-// Package live takes a design to a real DynamoDB endpoint (AWS, DynamoDB Local or
-// dynalite) with aws-sdk-go-v2: it deploys the table, its indexes and its items,
-// runs the design's patterns there and compares what comes back with the engine's
-// prediction, and tears the table down again.
 package live
 
 import (

@@ -1,7 +1,3 @@
-// Package render turns stwb's domain values into text: the item grid, the pattern
-// list and detail, a pattern's preview, and findings. It is pure: functions from
-// values to strings, tested on their own, used by the workbench and the command line.
-// It never imports bubbletea; lipgloss only styles and measures.
 package render
 
 import "github.com/charmbracelet/lipgloss"

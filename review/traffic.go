@@ -1,3 +1,8 @@
+// The rules about traffic and item collections: how the design's load spreads over
+// partition key values and provisioned capacity (hot-partition, under-provisioned,
+// low-cardinality-key), how item collections grow (unbounded-partition,
+// lsi-collection-limit) and what a page of a Query holds (page-overflow).
+
 package review
 
 import (
