@@ -64,67 +64,6 @@ type keyValues struct {
 	gsi      map[string]model.Value
 }
 
-func requestKeys(d *model.Design, p *model.Pattern, res *engine.Result) keyValues {
-	tpk := d.Table.Key.Partition
-	kv := keyValues{gsi: map[string]model.Value{}}
-	setTable := func(it model.Item) {
-		if v, ok := it[tpk]; ok && !kv.hasTable {
-			kv.table, kv.hasTable = v, true
-		}
-	}
-	// Writes: the items touched tell every key exactly, templates already applied.
-	if res != nil {
-		for _, c := range res.Changes {
-			setTable(c.Key)
-			for _, ix := range d.Table.Indexes {
-				if ix.Local {
-					continue
-				}
-				if _, done := kv.gsi[ix.Name]; done {
-					continue
-				}
-				for _, img := range []model.Item{c.After, c.Before} {
-					if v, ok := img[ix.Key.Partition]; ok {
-						kv.gsi[ix.Name] = v
-						break
-					}
-				}
-			}
-		}
-	}
-	switch p.Operation {
-	case model.OpGetItem, model.OpUpdateItem, model.OpDeleteItem:
-		setTable(p.Key)
-	case model.OpPutItem:
-		setTable(p.Item)
-	case model.OpBatchGetItem, model.OpTransactGetItems:
-		if len(p.Keys) > 0 {
-			setTable(p.Keys[0])
-		}
-	case model.OpBatchWriteItem, model.OpTransactWriteItems:
-		for _, a := range p.Actions {
-			setTable(a.Key)
-			setTable(a.Item)
-		}
-	case model.OpQuery:
-		attr := tpk
-		ix, isIndex := d.Table.IndexByName(p.Index)
-		if isIndex && !ix.Local {
-			attr = ix.Key.Partition
-		}
-		v, ok := queryPartitionValue(d, p, res, attr)
-		if !ok {
-			break
-		}
-		if isIndex && !ix.Local {
-			kv.gsi[ix.Name] = v
-		} else {
-			kv.table, kv.hasTable = v, true
-		}
-	}
-	return kv
-}
-
 // queryPartitionValue is the value a Query's key condition gives its partition key:
 // from an item the Query read when there is one (every item read shares it), else
 // from the compiled key condition.

@@ -62,19 +62,6 @@ type Storage struct {
 	FreeMonthly float64
 }
 
-// IndexEntrySize is the billed size of an item's entry in an index, without the
-// 100-byte overhead: table keys, index keys and projected attributes, each once.
-// ok is false when the item lacks one of the index's key attributes (sparse index).
-func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, ok bool) {
-	if !inIndex(t, ix, it) {
-		return 0, false
-	}
-	if ix.Projection.Type == model.ProjectAll {
-		return model.ItemSize(it), true
-	}
-	return attrsSize(t.IndexEntryAttributes(ix), it), true
-}
-
 // attrsSize is the size of those of the named attributes the item has.
 func attrsSize(names []string, it model.Item) int {
 	size := 0

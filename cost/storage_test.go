@@ -116,3 +116,16 @@ func TestComputeStorage(t *testing.T) {
 		t.Errorf("customer without count: %d, want its 1 sample", got)
 	}
 }
+
+// IndexEntrySize is the billed size of an item's entry in an index, without the
+// 100-byte overhead: table keys, index keys and projected attributes, each once.
+// ok is false when the item lacks one of the index's key attributes (sparse index).
+func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, ok bool) {
+	if !inIndex(t, ix, it) {
+		return 0, false
+	}
+	if ix.Projection.Type == model.ProjectAll {
+		return model.ItemSize(it), true
+	}
+	return attrsSize(t.IndexEntryAttributes(ix), it), true
+}

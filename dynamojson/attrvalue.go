@@ -4,6 +4,8 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -186,7 +188,7 @@ func ItemFromJSON(x any, path string) (model.Item, error) {
 		return nil, &PathError{Path: path, Msg: fmt.Sprintf("an item must be a JSON object of attribute values, not %s", Kind(x))}
 	}
 	it := make(model.Item, len(m))
-	for _, name := range sortedKeys(m) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
 		v, err := wireValue(m[name], PathChild(path, name), 1)
 		if err != nil {
 			return nil, err
@@ -263,7 +265,7 @@ func wireValue(x any, path string, depth int) (model.Value, error) {
 			return model.Value{}, wantKind(bpath, "an object of attribute values", body)
 		}
 		mm := make(map[string]model.Value, len(obj))
-		for _, k := range sortedKeys(obj) {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			v, err := wireValue(obj[k], PathChild(bpath, k), depth+1)
 			if err != nil {
 				return model.Value{}, err
@@ -345,13 +347,4 @@ func wireSet(t model.Type, body any, path string) (model.Value, error) {
 
 func wantKind(path, want string, got any) error {
 	return &PathError{Path: path, Msg: fmt.Sprintf("expected %s, found %s", want, Kind(got))}
-}
-
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

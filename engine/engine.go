@@ -439,16 +439,6 @@ func LoadLazilyVisiting(file string, data []byte, prepare func(*designfile.File)
 	return f, e, nil
 }
 
-// load puts one item as PutItem would, without a condition.
-func (e *Engine) load(it model.Item) *Error {
-	item, size, err := e.checkItem(it)
-	if err != nil {
-		return err
-	}
-	e.store(item, size, false)
-	return nil
-}
-
 // Clone returns a copy that shares storage with e until either is written
 // (the B-trees are copied lazily, node by node, on write).
 func (e *Engine) Clone() *Engine {

@@ -109,3 +109,13 @@ func errMsg(err error) string {
 	}
 	return err.(*Error).Message
 }
+
+// load puts one item as PutItem would, without a condition.
+func (e *Engine) load(it model.Item) *Error {
+	item, size, err := e.checkItem(it)
+	if err != nil {
+		return err
+	}
+	e.store(item, size, false)
+	return nil
+}

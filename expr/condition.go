@@ -53,12 +53,6 @@ func CompileFilter(src string, ctx *Context) (*Condition, error) {
 	return compileCondition(src, ctx, KindFilter)
 }
 
-// CompileConditionKind parses a condition for the given kind (KindFilter or
-// KindCondition).
-func CompileConditionKind(src string, ctx *Context, kind Kind) (*Condition, error) {
-	return compileCondition(src, ctx, kind)
-}
-
 func compileCondition(src string, ctx *Context, kind Kind) (*Condition, error) {
 	root, err := parseCondition(src, ctx, kind)
 	if err != nil {

@@ -337,3 +337,9 @@ func TestEvalDoesNotChangeItem(t *testing.T) {
 		t.Fatal("Eval changed the item")
 	}
 }
+
+// CompileConditionKind parses a condition for the given kind (KindFilter or
+// KindCondition).
+func CompileConditionKind(src string, ctx *Context, kind Kind) (*Condition, error) {
+	return compileCondition(src, ctx, kind)
+}

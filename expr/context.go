@@ -87,7 +87,7 @@ func validateMap[V any](m map[string]V, param string, lead byte) error {
 	if m != nil && len(m) == 0 {
 		return Validation("%s must not be empty", param)
 	}
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if !placeholderOK(k, lead) {
 			return Validation("%s contains invalid key: Syntax error; key: %q", param, k)
 		}
@@ -120,7 +120,7 @@ func (c *Context) CheckUnused() error {
 // checkUsed reports the keys of m that used does not hold, in map param's message.
 func checkUsed[V any](m map[string]V, used map[string]bool, param string) error {
 	var unused []string
-	for _, k := range sortedKeys(m) {
+	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if !used[k] {
 			unused = append(unused, k)
 		}
@@ -130,9 +130,6 @@ func checkUsed[V any](m map[string]V, used map[string]bool, param string) error 
 	}
 	return nil
 }
-
-// sortedKeys is a map's keys in order, so that messages are the same on every run.
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // ValueString formats a value as DynamoDB's messages show one: "{N:5}", "{S:abc}",
 // binary as base64, sets and lists as their elements in brackets. Messages prefix it
@@ -175,7 +172,7 @@ func writeValue(b *strings.Builder, v model.Value) {
 		b.WriteByte(']')
 	case model.TypeM:
 		b.WriteByte('{')
-		for i, k := range sortedKeys(v.Map) {
+		for i, k := range slices.Sorted(maps.Keys(v.Map)) {
 			if i > 0 {
 				b.WriteString(", ")
 			}

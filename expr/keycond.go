@@ -1,8 +1,6 @@
 package expr
 
 import (
-	"strings"
-
 	"stwb/model"
 )
 
@@ -175,20 +173,4 @@ func collectKeyConds(c *cond, out *[]keyCond) string {
 	}
 	*out = append(*out, keyCond{name: name, op: op, vals: vals})
 	return ""
-}
-
-// MatchSort reports whether a sort key value satisfies the sort key condition
-// (true when there is none). Values of another type never match.
-func (k *KeyCondition) MatchSort(v model.Value) bool {
-	switch k.SortOp {
-	case SortNone:
-		return true
-	case SortBetween:
-		return v.Type == k.SortValue.Type && v.Type == k.SortValue2.Type && ordered(v.Type) &&
-			model.CompareScalar(k.SortValue, v) <= 0 && model.CompareScalar(v, k.SortValue2) <= 0
-	case SortBeginsWith:
-		return v.Type == k.SortValue.Type && (v.Type == model.TypeS || v.Type == model.TypeB) &&
-			strings.HasPrefix(v.Str, k.SortValue.Str)
-	}
-	return compare(string(k.SortOp), v, true, k.SortValue, true)
 }

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"strings"
 	"testing"
 
 	"stwb/model"
@@ -151,3 +152,19 @@ func TestMatchSort(t *testing.T) {
 
 // sameValue is Equal, with the zero Value (no value) equal to itself.
 func sameValue(a, b model.Value) bool { return a.Type == 0 && b.Type == 0 || a.Equal(b) }
+
+// MatchSort reports whether a sort key value satisfies the sort key condition
+// (true when there is none). Values of another type never match.
+func (k *KeyCondition) MatchSort(v model.Value) bool {
+	switch k.SortOp {
+	case SortNone:
+		return true
+	case SortBetween:
+		return v.Type == k.SortValue.Type && v.Type == k.SortValue2.Type && ordered(v.Type) &&
+			model.CompareScalar(k.SortValue, v) <= 0 && model.CompareScalar(v, k.SortValue2) <= 0
+	case SortBeginsWith:
+		return v.Type == k.SortValue.Type && (v.Type == model.TypeS || v.Type == model.TypeB) &&
+			strings.HasPrefix(v.Str, k.SortValue.Str)
+	}
+	return compare(string(k.SortOp), v, true, k.SortValue, true)
+}

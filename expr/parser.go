@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -421,23 +422,11 @@ func (p *parser) checkConditionFunction(op *operand) {
 // distinct notes a two-operand operator applied to one path twice ("a = a").
 func (p *parser) distinct(name string, args []*operand) {
 	if len(args) != 2 || args[0].kind != opPath || args[1].kind != opPath ||
-		!pathsEqual(args[0].path, args[1].path) {
+		!slices.Equal(args[0].path, args[1].path) {
 		return
 	}
 	p.note(errDistinct, "The first operand must be distinct from the remaining operands for this operator or function; operator: %s, first operand: %s",
 		name, pathList(args[0].path))
-}
-
-func pathsEqual(a, b Path) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // pathList writes a path as DynamoDB's messages do: "[a, b, [2]]".

@@ -35,12 +35,12 @@ func TestCodegenGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "orders.keys.go.txt", goSrc)
+	checkGolden(t, "orders.keys.go.txt", goSrc)
 	tsSrc, err := ExportTypeScript(ordersDesign())
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "orders.keys.ts", tsSrc)
+	checkGolden(t, "orders.keys.ts", tsSrc)
 }
 
 // sampleDesigns loads the shipped sample designs.

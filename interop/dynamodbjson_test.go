@@ -168,7 +168,7 @@ func TestExportBatchWriteGolden(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("%d files", len(files))
 	}
-	golden(t, "orders.batchwrite.json", files[0])
+	checkGolden(t, "orders.batchwrite.json", files[0])
 }
 
 // Export then import keeps every item (a round trip through the data format).

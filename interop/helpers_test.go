@@ -1,37 +1,19 @@
 package interop
 
 import (
-	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
+	"stwb/internal/golden"
 	"testing"
 
 	"stwb/model"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
-
-// golden compares got with testdata/golden/name, or rewrites it under -update.
-func golden(t *testing.T, name string, got []byte) {
+// checkGolden compares got with testdata/golden/NAME (go test ./interop -update
+// rewrites it).
+func checkGolden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", "golden", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./interop -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file; run go test ./interop -update after checking the change\n--- got ---\n%s", path, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "golden", name), got)
 }
 
 func ptrBool(b bool) *bool { return &b }

@@ -37,8 +37,8 @@ func TestInfraGolden(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			golden(t, "orders."+c.name+"."+c.ext, c.fn(ordersDesign()))
-			golden(t, "ondemand."+c.name+"."+c.ext, c.fn(onDemandDesign()))
+			checkGolden(t, "orders."+c.name+"."+c.ext, c.fn(ordersDesign()))
+			checkGolden(t, "ondemand."+c.name+"."+c.ext, c.fn(onDemandDesign()))
 		})
 	}
 }

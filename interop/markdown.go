@@ -206,7 +206,7 @@ func writeCost(b *strings.Builder, rep *cost.Report) {
 	fmt.Fprintf(b, "Region %s, class %s.", rep.Region, classText(rep.Class))
 	if len(rep.Patterns) == 0 {
 		// No patterns, no throughput to price: storage is all there is.
-		fmt.Fprintf(b, " Storage: %s GB, %s per month (table and indexes, before the free tier).\n\n", strconv.FormatFloat(rep.Storage.GB, 'f', 3, 64), dollars(rep.Storage.Monthly))
+		fmt.Fprintf(b, " Storage: %s GB, %s per month (table and indexes, before the free tier).\n\n", strconv.FormatFloat(rep.Storage.GB, 'f', 3, 64), numfmt.Dollars(rep.Storage.Monthly))
 		return
 	}
 	b.WriteString(" Per request: the first page of a Query or Scan. Monthly: the peak rate sustained for a month.\n\n")
@@ -217,13 +217,13 @@ func writeCost(b *strings.Builder, rep *cost.Report) {
 			continue
 		}
 		rows = append(rows, []string{strconv.Itoa(pc.ID), pc.Name, strconv.FormatFloat(pc.Rate, 'f', -1, 64),
-			num(pc.PerRequest.Read), num(pc.PerRequest.Write), dollars(pc.Monthly.OnDemand), dollars(pc.Monthly.Provisioned)})
+			num(pc.PerRequest.Read), num(pc.PerRequest.Write), numfmt.Dollars(pc.Monthly.OnDemand), numfmt.Dollars(pc.Monthly.Provisioned)})
 	}
-	rows = append(rows, []string{"", "**Throughput**", "", "", "", dollars(rep.Totals.Monthly.OnDemand), dollars(rep.Totals.Monthly.Provisioned)})
+	rows = append(rows, []string{"", "**Throughput**", "", "", "", numfmt.Dollars(rep.Totals.Monthly.OnDemand), numfmt.Dollars(rep.Totals.Monthly.Provisioned)})
 	writeTable(b, rows)
-	fmt.Fprintf(b, "Storage: %s GB, %s per month (table and indexes, before the free tier).\n", strconv.FormatFloat(rep.Storage.GB, 'f', 3, 64), dollars(rep.Storage.Monthly))
+	fmt.Fprintf(b, "Storage: %s GB, %s per month (table and indexes, before the free tier).\n", strconv.FormatFloat(rep.Storage.GB, 'f', 3, 64), numfmt.Dollars(rep.Storage.Monthly))
 	if rep.Totals.Configured > 0 {
-		fmt.Fprintf(b, "Provisioned capacity as configured: %s per month.\n", dollars(rep.Totals.Configured))
+		fmt.Fprintf(b, "Provisioned capacity as configured: %s per month.\n", numfmt.Dollars(rep.Totals.Configured))
 	}
 	b.WriteString("\n")
 }
@@ -332,16 +332,6 @@ func indexUnits(c engine.Capacity, read bool) string {
 
 // num writes capacity units without float noise.
 func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-func dollars(f float64) string {
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	whole, frac, _ := strings.Cut(s, ".")
-	n, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil {
-		return "$" + s
-	}
-	return "$" + numfmt.Int(n) + "." + frac
-}
 
 // groupDigits writes 50000000 as 50,000,000.
 func billingText(b model.Billing) string {

@@ -29,12 +29,12 @@ func markdownOf(t *testing.T, d *model.Design) []byte {
 
 func TestMarkdownGolden(t *testing.T) {
 	out := markdownOf(t, ordersDesign())
-	golden(t, "orders.md", out)
+	checkGolden(t, "orders.md", out)
 	// Without a review there is no review section, not an empty one.
 	if strings.Contains(string(out), "## Review") {
 		t.Error("review section without a review")
 	}
-	golden(t, "shop.md", markdownOf(t, shopDesign(t)))
+	checkGolden(t, "shop.md", markdownOf(t, shopDesign(t)))
 }
 
 func TestMarkdownReviewSection(t *testing.T) {

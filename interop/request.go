@@ -24,15 +24,6 @@ type jfield struct {
 // jobj is a JSON object whose members keep their order.
 type jobj []jfield
 
-func (o jobj) get(k string) (any, bool) {
-	for _, f := range o {
-		if f.Key == k {
-			return f.Val, true
-		}
-	}
-	return nil, false
-}
-
 // requestOf builds the pattern's request input.
 func requestOf(d *model.Design, p *model.Pattern) jobj {
 	table := d.Table.Name

@@ -82,7 +82,7 @@ func ImportWorkbenchWith(data []byte, opts WorkbenchOptions) (*WorkbenchImport, 
 	if meta, ok := c.field(r, "ModelMetadata"); ok {
 		v := c.optStr(meta, "Version")
 		if v != "" {
-			if !contains(workbenchVersions, v) {
+			if !slices.Contains(workbenchVersions, v) {
 				vn, _ := meta.need("Version")
 				c.add(vn.errf("unsupported NoSQL Workbench model version %q; stwb reads versions %s", v, strings.Join(workbenchVersions, ", ")))
 				return nil, c.errs
@@ -824,7 +824,7 @@ func leftOut(n jnode, known ...string) []string {
 	}
 	var out []string
 	for _, k := range sortedStrings(m) {
-		if contains(known, k) || emptyJSON(m[k]) {
+		if slices.Contains(known, k) || emptyJSON(m[k]) {
 			continue
 		}
 		out = append(out, dynamojson.PathChild(n.path, k))
@@ -967,15 +967,6 @@ func primaryKeyString(it model.Item, t *model.Table) string {
 		}
 	}
 	return string(dynamojson.AppendItem(nil, key))
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // ---- export ----

@@ -342,7 +342,7 @@ func TestExportWorkbenchGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "orders.workbench.json", out)
+	checkGolden(t, "orders.workbench.json", out)
 	want := []string{
 		"index LSI1 is a local secondary index; NoSQL Workbench models have none, so it is written as a global one on the same keys",
 		"the table class standard-ia has no place in a NoSQL Workbench model and is left out",

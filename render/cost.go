@@ -402,12 +402,12 @@ func Dollars(f float64) string {
 			prec = 7
 		}
 	}
-	s := strconv.FormatFloat(f, 'f', prec, 64)
-	if prec > 2 {
-		s = strings.TrimRight(s, "0")
-		if strings.HasSuffix(s, ".") || len(s)-strings.IndexByte(s, '.')-1 < 2 {
-			s = strconv.FormatFloat(f, 'f', 2, 64)
-		}
+	if prec == 2 {
+		return numfmt.Dollars(f)
+	}
+	s := strings.TrimRight(strconv.FormatFloat(f, 'f', prec, 64), "0")
+	if strings.HasSuffix(s, ".") || len(s)-strings.IndexByte(s, '.')-1 < 2 {
+		return numfmt.Dollars(f)
 	}
 	return "$" + numfmt.Group(s)
 }

@@ -1,17 +1,15 @@
 package render
 
 import (
-	"flag"
 	"path/filepath"
 	"strings"
+	"stwb/internal/golden"
 	"testing"
 
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
 )
-
-var updateCost = flag.Bool("update-cost", false, "rewrite testdata/cost*.golden")
 
 // costFixture is a provisioned orders table with a GSI and an LSI, five patterns
 // (one named in CJK and emoji, whose columns must still line up), and samples.
@@ -69,14 +67,14 @@ func costFixture(t *testing.T) *cost.Report {
 }
 
 // golden compares got with testdata/NAME (rewritten with -update-cost).
-func golden(t *testing.T, name, got string) {
+func costGolden(t *testing.T, name, got string) {
 	t.Helper()
-	matchGolden(t, filepath.Join("testdata", name), got, *updateCost, "go test ./render -run Cost -update-cost")
+	golden.Check(t, filepath.Join("testdata", name), []byte(got))
 }
 
 func TestCostGolden(t *testing.T) {
 	out := Cost(costFixture(t))
-	golden(t, "cost.golden", out)
+	costGolden(t, "cost.golden", out)
 	// The labels the issue insists on: both dollar figures, each named.
 	for _, want := range []string{"on-demand $", "provisioned $", "free tier", "HOT", "throttles base-table writes", "still billed", "not billed"} {
 		if !strings.Contains(out, want) {
@@ -88,7 +86,7 @@ func TestCostGolden(t *testing.T) {
 // Columns line up in terminal cells even with CJK and emoji in a pattern name.
 func TestCostColumnsAlign(t *testing.T) {
 	out := CostComparison(cost.Compare(costFixture(t), costFixture(t)), "a.yaml", "b.yaml")
-	golden(t, "cost_vs.golden", out)
+	costGolden(t, "cost_vs.golden", out)
 	lines := strings.Split(out, "\n")
 	header := lines[1]
 	col := strings.Index(header, "A read/req")

@@ -1,11 +1,11 @@
 package render
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"stwb/internal/golden"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
@@ -14,8 +14,6 @@ import (
 
 	"stwb/model"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func TestMain(m *testing.M) {
 	// Goldens are plain text: without these a real terminal's colours would leak in.
@@ -28,25 +26,7 @@ func TestMain(m *testing.M) {
 // -update).
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	matchGolden(t, filepath.Join("testdata", name+".golden"), ansi.Strip(got), *update, "go test ./render -update")
-}
-
-// matchGolden compares got with the file at path, first rewriting the file when
-// rewrite is set; how says which command rewrites it.
-func matchGolden(t *testing.T, path, got string, rewrite bool, how string) {
-	t.Helper()
-	if rewrite {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run %s to create it)", err, how)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs; run %s after checking the change:\n--- got\n%s\n--- want\n%s", path, how, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", name+".golden"), []byte(ansi.Strip(got)))
 }
 
 // gridDesign is a small orders design: two customers, their orders, a sparse GSI

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -111,7 +113,7 @@ func ValuesString(m map[string]model.Value) string { return pairsString(m, Forma
 
 // pairsString writes a placeholder map as "k=v" pairs sorted by key, one space apart.
 func pairsString[V any](m map[string]V, format func(V) string) string {
-	keys := sortedKeys(m)
+	keys := slices.Sorted(maps.Keys(m))
 	parts := make([]string, len(keys))
 	for i, k := range keys {
 		parts[i] = k + "=" + format(m[k])

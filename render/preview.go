@@ -86,7 +86,7 @@ func writePreview(res *engine.Result, keyNames []string, width int, st Styles) [
 	add := func(s string) { lines = append(lines, Clip(s, width)) }
 	for _, ch := range res.Changes {
 		u := "table " + units(ch.Table) + " WCU"
-		for _, n := range sortedKeys(ch.Indexes) {
+		for _, n := range slices.Sorted(maps.Keys(ch.Indexes)) {
 			u += " · " + n + " " + units(ch.Indexes[n]) + " WCU"
 		}
 		add(st.Header.Render(itemLine(ch.Key, keyNames)) + "   " + u)
@@ -123,7 +123,7 @@ func diffLines(before, after model.Item) (string, string) {
 	}
 	var b, a []string
 	same := 0
-	for _, n := range sortedKeys(names) {
+	for _, n := range slices.Sorted(maps.Keys(names)) {
 		bv, bok := before[n]
 		av, aok := after[n]
 		if bok && aok && bv.Equal(av) {
@@ -158,16 +158,13 @@ func CapacityString(c engine.Capacity, writes bool) string {
 		unit, total = "WCU", c.Write()
 	}
 	parts := []string{"table " + units(get(c.Table))}
-	for _, n := range sortedKeys(c.Indexes) {
+	for _, n := range slices.Sorted(maps.Keys(c.Indexes)) {
 		parts = append(parts, n+" "+units(get(c.Indexes[n])))
 	}
 	return fmt.Sprintf("%s %s (%s)", units(total), unit, strings.Join(parts, ", "))
 }
 
 func units(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
-
-// sortedKeys is a map's keys in order, for output that is the same on every run.
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // itemLine writes the key attributes first, in the order given, then the rest.
 func itemLine(it model.Item, keyNames []string) string {

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"stwb/engine"
@@ -58,7 +60,7 @@ func writeChanges(b *strings.Builder, d *model.Design, res *engine.Result) {
 		fmt.Fprintf(b, "  before: %s\n", itemOrNone(d, c.Before))
 		fmt.Fprintf(b, "  after:  %s\n", itemOrNone(d, c.After))
 		idx := make([]string, 0, len(c.Indexes))
-		for _, n := range sortedKeys(c.Indexes) {
+		for _, n := range slices.Sorted(maps.Keys(c.Indexes)) {
 			idx = append(idx, fmt.Sprintf("%s %s", n, units(c.Indexes[n])))
 		}
 		line := fmt.Sprintf("  write units: table %s", units(c.Table))
@@ -101,7 +103,7 @@ func AttributeOrder(d *model.Design, items []model.Item) []string {
 			delete(present, n)
 		}
 	}
-	return append(cols, sortedKeys(present)...)
+	return append(cols, slices.Sorted(maps.Keys(present))...)
 }
 
 // ItemsTable lays items out as a table: one row each, in the order given.

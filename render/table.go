@@ -3,22 +3,26 @@ package render
 import "strings"
 
 // Table lays out rows under headers as plain aligned columns, two spaces apart,
-// widths measured in terminal cells (CJK and emoji take two). The last column is
-// not padded, so lines carry no trailing blanks.
+// with a ruler of dashes under the headers (Columns draws them).
 func Table(headers []string, rows [][]string) string {
-	widths := make([]int, len(headers))
-	for i, h := range headers {
-		widths[i] = Width(h)
+	widths := columnWidths(append([][]string{headers}, rows...))
+	rulers := make([]string, len(headers))
+	for i, w := range widths {
+		rulers[i] = strings.Repeat("-", w)
 	}
-	for _, r := range rows {
-		for i, c := range r {
-			if i < len(widths) && Width(c) > widths[i] {
-				widths[i] = Width(c)
-			}
-		}
-	}
+	all := append([][]string{headers, rulers}, rows...)
+	return Columns(all, nil)
+}
+
+// Columns lays out rows (the first is usually the headers) as plain aligned
+// columns, two spaces apart, widths measured in terminal cells (CJK and emoji take
+// two). A column marked in right is right-aligned, so that figures line up; the last
+// column, when left-aligned, is not padded, so lines carry no trailing blanks. Cells
+// past the first row's columns are dropped.
+func Columns(rows [][]string, right []bool) string {
+	widths := columnWidths(rows)
 	var b strings.Builder
-	line := func(cells []string) {
+	for _, cells := range rows {
 		for i, c := range cells {
 			if i >= len(widths) {
 				break
@@ -26,22 +30,33 @@ func Table(headers []string, rows [][]string) string {
 			if i > 0 {
 				b.WriteString("  ")
 			}
-			if i == len(cells)-1 {
+			pad := strings.Repeat(" ", widths[i]-Width(c))
+			switch {
+			case i < len(right) && right[i]:
+				b.WriteString(pad + c)
+			case i == len(cells)-1:
 				b.WriteString(c)
-			} else {
-				b.WriteString(c + strings.Repeat(" ", widths[i]-Width(c)))
+			default:
+				b.WriteString(c + pad)
 			}
 		}
 		b.WriteString("\n")
 	}
-	line(headers)
-	rulers := make([]string, len(headers))
-	for i, w := range widths {
-		rulers[i] = strings.Repeat("-", w)
-	}
-	line(rulers)
-	for _, r := range rows {
-		line(r)
-	}
 	return b.String()
+}
+
+// columnWidths is each column's widest cell, as many columns as the first row has.
+func columnWidths(rows [][]string) []int {
+	if len(rows) == 0 {
+		return nil
+	}
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for i, c := range r {
+			if i < len(widths) {
+				widths[i] = max(widths[i], Width(c))
+			}
+		}
+	}
+	return widths
 }

@@ -2,6 +2,8 @@ package render
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
@@ -147,7 +149,7 @@ func figures(f *verify.CapacityFigures) string {
 		return s
 	}
 	parts := []string{"table " + Units(f.Table)}
-	for _, n := range sortedKeys(f.Indexes) {
+	for _, n := range slices.Sorted(maps.Keys(f.Indexes)) {
 		parts = append(parts, n+" "+Units(f.Indexes[n]))
 	}
 	return s + " (" + strings.Join(parts, ", ") + ")"

@@ -6,3 +6,7 @@ var NumericallyAfter = numericallyAfter
 
 // Prefixed is prefixed, for its test against the regular expression it spells out.
 var Prefixed = prefixed
+
+// Rules lists every rule in the order they run. The ids are the ones the design
+// file's `review:` key and `stwb check --json` use.
+func Rules() []Rule { return rules }

@@ -44,10 +44,6 @@ type Rule struct {
 	check    func(c *checker)
 }
 
-// Rules lists every rule in the order they run. The ids are the ones the design
-// file's `review:` key and `stwb check --json` use.
-func Rules() []Rule { return rules }
-
 // CheckSettings refuses a `review:` setting that names no rule: a misspelt rule
 // name would otherwise leave the rule on while the design says it is off. Each
 // problem names its place in the file and the rule id meant, when one is close.
@@ -237,9 +233,6 @@ func fmtNum(f float64) string {
 	s := strconv.FormatFloat(f, 'f', 2, 64)
 	return numfmt.Group(strings.TrimSuffix(strings.TrimRight(s, "0"), "."))
 }
-
-// dollars writes a monthly figure: $1,806.75.
-func dollars(f float64) string { return "$" + numfmt.Group(strconv.FormatFloat(f, 'f', 2, 64)) }
 
 func plural(n int64, one, many string) string {
 	if n == 1 {

@@ -9,6 +9,7 @@ import (
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/expr"
+	"stwb/internal/numfmt"
 	"stwb/model"
 )
 
@@ -462,14 +463,14 @@ func checkUnusedIndex(c *checker) {
 		msg := fmt.Sprintf("no pattern reads index %s", ix.Name)
 		if r := c.in.Cost; r != nil {
 			if s, ok := r.Storage.Indexes[ix.Name]; ok {
-				msg += fmt.Sprintf("; it stores %s entries (%s bytes, %s a month)", fmtInt(s.Items), fmtInt(s.Bytes), dollars(s.Monthly))
+				msg += fmt.Sprintf("; it stores %s entries (%s bytes, %s a month)", fmtInt(s.Items), fmtInt(s.Bytes), numfmt.Dollars(s.Monthly))
 			}
 			var wps float64
 			for _, pc := range r.Patterns {
 				wps += pc.PerSecond.Indexes[ix.Name].Write
 			}
 			if wps > 0 {
-				msg += fmt.Sprintf(" and takes %s WCU per second of writes (%s a month on-demand)", fmtNum(wps), dollars(cost.OnDemandMonthly(0, wps, r.Prices)))
+				msg += fmt.Sprintf(" and takes %s WCU per second of writes (%s a month on-demand)", fmtNum(wps), numfmt.Dollars(cost.OnDemandMonthly(0, wps, r.Prices)))
 			}
 		}
 		c.add(Finding{Index: ix.Name, Message: msg,

@@ -11,8 +11,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"stwb/designfile"
 )
 
@@ -146,42 +144,4 @@ func firstLine(s string) string {
 		s = s[:i]
 	}
 	return strings.TrimSpace(s)
-}
-
-// Listing is the text `stwb samples` prints: a header and one row per sample with its
-// name, pattern count, item count and title, in aligned columns. Widths are measured
-// in terminal cells (lipgloss.Width), so a title in CJK or with emoji stays aligned.
-func Listing(list []Sample) string {
-	rows := [][]string{{"NAME", "PATTERNS", "ITEMS", "TITLE"}}
-	for _, s := range list {
-		rows = append(rows, []string{s.Name, fmt.Sprint(s.Patterns), fmt.Sprint(s.Items), s.Title})
-	}
-	// Counts are right-aligned so that their digits line up.
-	right := []bool{false, true, true, false}
-	widths := make([]int, len(rows[0]))
-	for _, r := range rows {
-		for c, cell := range r {
-			widths[c] = max(widths[c], lipgloss.Width(cell))
-		}
-	}
-	var b strings.Builder
-	for _, r := range rows {
-		var line strings.Builder
-		for c, cell := range r {
-			pad := strings.Repeat(" ", widths[c]-lipgloss.Width(cell))
-			if c > 0 {
-				line.WriteString("  ")
-			}
-			if right[c] {
-				line.WriteString(pad + cell)
-			} else if c < len(r)-1 {
-				line.WriteString(cell + pad)
-			} else {
-				line.WriteString(cell) // no trailing spaces on the last column
-			}
-		}
-		b.WriteString(line.String())
-		b.WriteByte('\n')
-	}
-	return b.String()
 }

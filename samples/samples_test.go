@@ -1,11 +1,8 @@
 package samples
 
 import (
-	"flag"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -13,8 +10,6 @@ import (
 	"stwb/engine"
 	"stwb/model"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/samples.golden from the current samples")
 
 // reflex is the one sample that breaks the seeds' rules on purpose.
 const reflex = "relational-reflex"
@@ -469,60 +464,6 @@ func claimWritten(d *model.Design, entity string) bool {
 		}
 	}
 	return false
-}
-
-func TestListingGolden(t *testing.T) {
-	got := Listing(List())
-	path := filepath.Join("testdata", "samples.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./samples -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("Listing differs from %s (go test ./samples -update rewrites it):\n%s", path, got)
-	}
-}
-
-// TestListingAlignsWideText: columns line up in terminal cells, so a title or name in
-// CJK or with an emoji (two cells a rune) does not push the next column.
-func TestListingAlignsWideText(t *testing.T) {
-	tests := []struct {
-		name string
-		list []Sample
-		want string
-	}{
-		{
-			name: "ascii",
-			list: []Sample{{Name: "a", Title: "t", Patterns: 1, Items: 10}, {Name: "longer", Title: "u", Patterns: 12, Items: 9}},
-			want: "" +
-				"NAME    PATTERNS  ITEMS  TITLE\n" +
-				"a              1     10  t\n" +
-				"longer        12      9  u\n",
-		},
-		{
-			name: "cjk and emoji names",
-			list: []Sample{{Name: "注文", Title: "日本語の題 🍣", Patterns: 3, Items: 11}, {Name: "🍣x", Title: "x", Patterns: 100, Items: 60}},
-			want: "" +
-				"NAME  PATTERNS  ITEMS  TITLE\n" +
-				"注文         3     11  日本語の題 🍣\n" +
-				"🍣x        100     60  x\n",
-		},
-		{
-			name: "empty",
-			list: nil,
-			want: "NAME  PATTERNS  ITEMS  TITLE\n",
-		},
-	}
-	for _, tt := range tests {
-		if got := Listing(tt.list); got != tt.want {
-			t.Errorf("%s:\ngot\n%s\nwant\n%s", tt.name, got, tt.want)
-		}
-	}
 }
 
 // BenchmarkLoadAll measures parsing every embedded sample, which List does once per

@@ -3,6 +3,8 @@ package serve
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"maps"
+	"slices"
 	"time"
 
 	"stwb/engine"
@@ -37,7 +39,7 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
 	total := 0
-	for _, name := range sortedNames(in.RequestItems) {
+	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		n := name
 		v.checkName(&n, "requestItems."+name+".member.tableName")
 		total += len(in.RequestItems[name].Keys)
@@ -55,7 +57,7 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 		UnprocessedKeys  map[string]any
 		ConsumedCapacity []*consumedCapacity `json:",omitempty"`
 	}{Responses: map[string][]wireItem{}, UnprocessedKeys: map[string]any{}}
-	for _, name := range sortedNames(in.RequestItems) {
+	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		ka := in.RequestItems[name]
 		t, ok := s.tables[name]
 		if !ok {
@@ -109,7 +111,7 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 	} else if len(in.RequestItems) == 0 {
 		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
-	for _, name := range sortedNames(in.RequestItems) {
+	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		n := name
 		v.checkName(&n, "requestItems."+name+".member.tableName")
 	}
@@ -122,7 +124,7 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 		reqs []engine.WriteRequest
 	}
 	var parts []part
-	for _, name := range sortedNames(in.RequestItems) {
+	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		t, ok := s.tables[name]
 		if !ok {
 			return nil, itemTableNotFound()

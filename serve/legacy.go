@@ -2,6 +2,7 @@ package serve
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,7 +182,7 @@ func (b *builder) condition(attr, op string, raw []json.RawMessage) (string, *ap
 func (b *builder) conditions(m map[string]legacyCondition, op *string) (string, *apiError) {
 	join := joinWord(op)
 	var parts []string
-	for _, attr := range sortedNames(m) {
+	for _, attr := range slices.Sorted(maps.Keys(m)) {
 		c := m[attr]
 		s, err := b.condition(attr, c.ComparisonOperator, c.AttributeValueList)
 		if err != nil {
@@ -212,15 +213,6 @@ func joinParts(parts []string, join string) string {
 		}
 	}
 	return strings.Join(parts, join)
-}
-
-func sortedNames[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
 
 // legacyProjection is AttributesToGet.
@@ -363,7 +355,7 @@ func legacyScan(in *scanInput, ein *engine.ScanInput) *apiError {
 func (b *builder) expected(m map[string]legacyExpected, op *string) (string, *apiError) {
 	join := joinWord(op)
 	var parts []string
-	for _, attr := range sortedNames(m) {
+	for _, attr := range slices.Sorted(maps.Keys(m)) {
 		c := m[attr]
 		var s string
 		var err *apiError
@@ -472,7 +464,7 @@ func legacyUpdateItem(in *updateItemInput, ein *engine.UpdateItemInput) *apiErro
 // appends to a list.
 func (b *builder) updates(m map[string]legacyUpdate) (string, *apiError) {
 	var set, remove, add, del []string
-	for _, attr := range sortedNames(m) {
+	for _, attr := range slices.Sorted(maps.Keys(m)) {
 		u := m[attr]
 		action := "PUT"
 		if u.Action != nil {

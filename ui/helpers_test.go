@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"stwb/internal/golden"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -16,8 +16,6 @@ import (
 	"stwb/model"
 )
 
-var update = flag.Bool("update-ui", false, "rewrite the golden files of package ui")
-
 func TestMain(m *testing.M) {
 	// Goldens are plain text whatever terminal runs the tests.
 	lipgloss.SetColorProfile(termenv.Ascii)
@@ -27,20 +25,7 @@ func TestMain(m *testing.M) {
 
 func checkGolden(t *testing.T, name, got string) {
 	t.Helper()
-	got = ansi.Strip(got)
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./ui -update-ui to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", name+".golden"), []byte(ansi.Strip(got)))
 }
 
 // testModel is a workbench over d at w x h, with its background work done.

@@ -202,7 +202,7 @@ func newItemForm(w *world, editing int, base model.Item, suggested bool) *form {
 	rest := map[string]model.Value{}
 	keys := model.KeyAttributeNames(&d.Table)
 	for k, v := range given {
-		if k != d.TypeAttr() && !contains(keys, k) {
+		if k != d.TypeAttr() && !slices.Contains(keys, k) {
 			rest[k] = v
 		}
 	}
@@ -277,13 +277,4 @@ func newItemForm(w *world, editing int, base model.Item, suggested bool) *form {
 	}
 	f.after = func() tea.Cmd { return cmdOf(selectItem{index: target}) }
 	return f
-}
-
-func contains(s []string, x string) bool {
-	for _, y := range s {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

@@ -125,7 +125,7 @@ func costLines(r *cost.Report, w int, sty Styles) []string {
 	if r.Billing.Mode == "provisioned" {
 		mode, total = "provisioned", r.Totals.Monthly.Provisioned
 	}
-	lines := []string{st.Header.Render(render.Clip(fmt.Sprintf("Share of the %s throughput bill (%s/month)", mode, dollars(total)), w))}
+	lines := []string{st.Header.Render(render.Clip(fmt.Sprintf("Share of the %s throughput bill (%s/month)", mode, render.Dollars(total)), w))}
 	nameW := max(8, min(32, w/3))
 	barW := max(4, w-nameW-4-1-22)
 	for _, pc := range r.Patterns {
@@ -145,11 +145,9 @@ func costLines(r *cost.Report, w int, sty Styles) []string {
 		if pc.Err != nil && pc.Err.Type != "ConditionalCheckFailedException" {
 			flag = " " + st.Error.Render(pc.Err.Type)
 		}
-		lines = append(lines, render.Clip(fmt.Sprintf("%3d %s %s %4.0f%% %10s/mo", pc.ID, render.Fit(pc.Name, nameW), bar, share*100, dollars(mo))+flag, w))
+		lines = append(lines, render.Clip(fmt.Sprintf("%3d %s %s %4.0f%% %10s/mo", pc.ID, render.Fit(pc.Name, nameW), bar, share*100, render.Dollars(mo))+flag, w))
 	}
 	lines = append(lines, "")
 	// The report unclipped: scrollTables lays it out (tables scroll, prose wraps).
 	return append(lines, strings.Split(render.Cost(r), "\n")...)
 }
-
-func dollars(f float64) string { return render.Dollars(f) }

@@ -459,7 +459,7 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 			}
 		}
 	}
-	for _, k := range sortedNames(attrs) {
+	for _, k := range slices.Sorted(maps.Keys(attrs)) {
 		if !slices.Contains(order, k) {
 			order = append(order, k)
 		}
@@ -481,8 +481,6 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 	}
 	return e, errs
 }
-
-func sortedNames(m map[string]model.Value) []string { return slices.Sorted(maps.Keys(m)) }
 
 // entityAttribute reads one attribute of the entity form as FORMAT.md writes it: a
 // type (email: S), or the long form (email: {type: S, unique: true}).

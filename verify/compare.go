@@ -2,11 +2,10 @@ package verify
 
 import (
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
+	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -185,56 +184,13 @@ func formatItems(its []model.Item) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-// FormatItem writes an item on one line in DynamoDB JSON's shape with sorted
-// attribute names, for messages: {"PK":{"S":"A#1"},"n":{"N":"2"}}. Nil is "null".
+// FormatItem writes an item on one line in DynamoDB JSON, attribute names sorted and
+// numbers as written, for messages: {"PK":{"S":"A#1"},"n":{"N":"2"}}. Nil is
+// "null". It is dynamojson's writer, so a message shows an item exactly as the wire
+// carries it (binary in base64).
 func FormatItem(it model.Item) string {
 	if it == nil {
 		return "null"
 	}
-	var b strings.Builder
-	writeMap(&b, it)
-	return b.String()
-}
-
-func writeMap(b *strings.Builder, m map[string]model.Value) {
-	b.WriteByte('{')
-	for i, k := range slices.Sorted(maps.Keys(m)) {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(strconv.Quote(k))
-		b.WriteByte(':')
-		writeValue(b, m[k])
-	}
-	b.WriteByte('}')
-}
-
-func writeValue(b *strings.Builder, v model.Value) {
-	b.WriteString(`{"` + v.Type.String() + `":`)
-	switch v.Type {
-	case model.TypeS, model.TypeN:
-		b.WriteString(strconv.Quote(v.Str))
-	case model.TypeB:
-		b.WriteString(strconv.Quote(fmt.Sprintf("%x", v.Str)))
-	case model.TypeBOOL, model.TypeNULL:
-		b.WriteString(strconv.FormatBool(v.Bool))
-	case model.TypeM:
-		writeMap(b, v.Map)
-	default: // L and the sets
-		b.WriteByte('[')
-		for i, e := range v.List {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			if v.Type == model.TypeL {
-				writeValue(b, e)
-			} else if v.Type == model.TypeBS {
-				b.WriteString(strconv.Quote(fmt.Sprintf("%x", e.Str)))
-			} else {
-				b.WriteString(strconv.Quote(e.Str))
-			}
-		}
-		b.WriteByte(']')
-	}
-	b.WriteByte('}')
+	return string(dynamojson.AppendItemExact(nil, it))
 }

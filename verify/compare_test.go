@@ -82,7 +82,7 @@ func TestFormatItem(t *testing.T) {
 		{model.Item{"b": model.Num("1"), "a": model.Str("é")}, `{"a":{"S":"é"},"b":{"N":"1"}}`},
 		{model.Item{"x": model.List(model.Bool(true), model.Null(), model.Bin([]byte{0xff})),
 			"s": model.StrSet("p"), "m": model.Map(map[string]model.Value{"k": model.NumSet("2")})},
-			`{"m":{"M":{"k":{"NS":["2"]}}},"s":{"SS":["p"]},"x":{"L":[{"BOOL":true},{"NULL":true},{"B":"ff"}]}}`},
+			`{"m":{"M":{"k":{"NS":["2"]}}},"s":{"SS":["p"]},"x":{"L":[{"BOOL":true},{"NULL":true},{"B":"/w=="}]}}`},
 	}
 	for _, c := range cases {
 		if got := FormatItem(c.it); got != c.want {

@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"stwb/designfile"
+	"stwb/render"
 	"stwb/samples"
 )
 
@@ -45,7 +46,7 @@ func runSamples(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		writeJSON(stdout, rows)
 		return 0
 	}
-	io.WriteString(stdout, samples.Listing(list))
+	io.WriteString(stdout, render.Samples(list))
 	return 0
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"stwb/render"
 	"stwb/samples"
 )
 
@@ -37,7 +38,7 @@ func TestSamplesCommands(t *testing.T) {
 		want    []byte
 		outHave []string
 	}{
-		{name: "list", args: []string{"samples"}, code: 0, out: samples.Listing(samples.List())},
+		{name: "list", args: []string{"samples"}, code: 0, out: render.Samples(samples.List())},
 		{name: "list takes no arguments", args: []string{"samples", "orders"}, code: 2, errHas: []string{"usage: stwb samples"}},
 		{name: "to stdout", args: []string{"sample", "orders"}, code: 0, out: string(orders.Data)},
 		{name: "-o - is stdout", args: []string{"sample", "orders", "-o", "-"}, code: 0, out: string(orders.Data)},

@@ -33,5 +33,10 @@ func Group(s string) string {
 	return b.String()
 }
 
+// Dollars writes US dollars to the cent with thousands separators: $1,806.75. The
+// cost report's render.Dollars shows fractions of a cent too; this is every other
+// dollar figure (the review's messages, the design document).
+func Dollars(f float64) string { return "$" + Group(strconv.FormatFloat(f, 'f', 2, 64)) }
+
 // Int writes an integer with thousands separators: 1204 -> "1,204".
 func Int(n int64) string { return Group(strconv.FormatInt(n, 10)) }

@@ -1,0 +1,56 @@
+// Package golden is the one golden-file helper of the module's tests: Check
+// compares what a test produced with a file under testdata and, when the tests run
+// with -update, writes the file first. Every package with golden files uses it, so
+// every one is rewritten with the same flag (go test ./PKG -update, then review the
+// diff). The flag is charmbracelet/x/exp/golden's, which teatest's end-to-end runs
+// already register; this package imports it so that there is exactly one -update
+// in every test binary.
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	xgolden "github.com/charmbracelet/x/exp/golden"
+)
+
+// The import above registers -update; teatest's goldens compare with RequireEqual.
+var _ = xgolden.RequireEqual
+
+// updating reports whether the tests run with -update.
+func updating() bool {
+	f := flag.Lookup("update")
+	if f == nil {
+		return false
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return false
+	}
+	on, _ := g.Get().(bool)
+	return on
+}
+
+// Check compares got with the golden file at path; with -update it writes got there
+// first (making its directory).
+func Check(t testing.TB, path string, got []byte) {
+	t.Helper()
+	if updating() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run the tests with -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from what the test produced; if the change is meant, run the tests with -update and review the diff\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
