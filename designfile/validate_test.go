@@ -210,3 +210,12 @@ func TestValidateRegion(t *testing.T) {
 		}
 	}
 }
+
+// TestLongValuesCut: a value from the file is cut in a message, not echoed whole.
+func TestLongValuesCut(t *testing.T) {
+	name := strings.Repeat("x", 1<<20)
+	_, err := Parse("l.yaml", []byte("version: 1\ntable:\n  name: \""+name+"\"\n  key: {partition: PK}\n"))
+	if err == nil || !strings.Contains(err.Error(), "is not a valid DynamoDB table name") || len(err.Error()) > 1000 {
+		t.Fatalf("a 1 MB table name: %d bytes of error", len(fmt.Sprint(err)))
+	}
+}
