@@ -2,7 +2,6 @@ package designfile
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"sort"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"stwb/internal/inputlimit"
 	"stwb/model"
 )
 
@@ -21,7 +21,7 @@ import (
 // Load reads and parses a design file. It does not handle "-": the command line reads
 // standard input itself and calls Parse.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := inputlimit.ReadFile(path) // a device or a file past the limit is refused
 	if err != nil {
 		return nil, err
 	}
