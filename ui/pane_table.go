@@ -217,7 +217,11 @@ func (p *tablePane) lines() (lines []string, at []int) {
 		sort.Strings(keys)
 		var attrs []string
 		for _, a := range e.Attributes {
-			attrs = append(attrs, a.Name+":"+a.Type.String())
+			t := a.Name + ":" + a.Type.String()
+			if a.Unique {
+				t += " (unique)"
+			}
+			attrs = append(attrs, t)
 		}
 		line := fmt.Sprintf("%s  %s  %s  count %d", st.Entity(i).Render(e.Name), strings.Join(keys, " "), strings.Join(attrs, " "), e.Count)
 		lines = append(lines, mark(2+len(t.Indexes)+i, line))

@@ -295,6 +295,9 @@ func TestFirstEntityInAnEmptyDesign(t *testing.T) {
 	send(t, m, typeText(`{studentId: S, email: {type: S, unique: true}}`))
 	send(t, m, keys("ctrl+s")...)
 	d := m.Doc().D
+	if !strings.Contains(screen(m), "email:S (unique)") {
+		t.Errorf("the Table pane does not show the unique attribute:\n%s", screen(m))
+	}
 	if len(d.Entities) != 1 || d.Entities[0].Keys["PK"] != "STUDENT#{studentId}" || !d.Entities[0].Attributes[0].Unique {
 		t.Fatalf("entity not added as typed: %+v; status %q", d.Entities, m.status)
 	}
