@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -288,7 +289,7 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 				return false
 			}
 			// Consecutive items mostly share one layout; compare before interning.
-			if !equalStrings(order, lastOrder) {
+			if !slices.Equal(order, lastOrder) {
 				lastOrder = p.d.order(order)
 			}
 			f.items[j] = it
@@ -394,7 +395,7 @@ func (p *fastParser) mapping(depth int, top bool) (map[string]model.Value, []str
 		k = p.d.text(k)
 		p.spaces()
 		_, dup := m[k]
-		dup = dup || contains(badKeys, k) // a key whose value was bad is not in m
+		dup = dup || slices.Contains(badKeys, k) // a key whose value was bad is not in m
 		errsBefore := len(p.d.errs)
 		v, good := p.value(depth + 1)
 		if p.fail {
@@ -859,18 +860,6 @@ func hasControl(s string) bool {
 		}
 	}
 	return false
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // fastCharsOnly reports whether data is valid UTF-8 made only of the characters YAML

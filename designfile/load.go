@@ -3,7 +3,7 @@ package designfile
 import (
 	"fmt"
 	"regexp"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -194,7 +194,7 @@ func (d *decoder) fields(n *yaml.Node, where string, known ...string) (*fieldSet
 		return fs, false
 	}
 	d.eachPair(n, func(k string, kn, vn *yaml.Node) {
-		if !contains(known, k) {
+		if !slices.Contains(known, k) {
 			d.unknownField(kn, k, where, known)
 			return
 		}
@@ -212,15 +212,6 @@ func (d *decoder) unknownField(kn *yaml.Node, k, where string, known []string) {
 		return
 	}
 	d.errs.Add(d.pos(kn), "known fields: "+strings.Join(known, ", "), "unknown field %q in %s", k, where)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null" }
@@ -309,7 +300,7 @@ func (f *fieldSet) boolean(name string) bool {
 // choice reads a string field that must be one of options.
 func (f *fieldSet) choice(name string, options ...string) string {
 	s := f.str(name)
-	if s == "" || contains(options, s) {
+	if s == "" || slices.Contains(options, s) {
 		return s
 	}
 	n := f.vals[name]
@@ -921,14 +912,4 @@ func (d *decoder) review(rule string, kn, vn *yaml.Node) model.ReviewSetting {
 		d.errs.Add(r.Pos, "add reason: \"why this rule does not apply here\"", "%s: a reason is required", where)
 	}
 	return r
-}
-
-// sortedNames returns a map's keys sorted.
-func sortedNames[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -3,8 +3,10 @@ package designfile
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"gopkg.in/yaml.v3"
@@ -232,7 +234,7 @@ func tableNode(t *model.Table) *yaml.Node {
 	m.add("key", keySchemaNode(t.Key, false))
 	if len(t.Attributes) > 0 {
 		a := newMap(true)
-		for _, name := range keyAttrOrder(t, sortedNames(t.Attributes)) {
+		for _, name := range keyAttrOrder(t, slices.Sorted(maps.Keys(t.Attributes))) {
 			a.add(name, stringNode(t.Attributes[name].String()))
 		}
 		m.add("attributes", a.n)
@@ -336,7 +338,7 @@ func entityNode(t *model.Table, e *model.Entity) *yaml.Node {
 	m := newMap(false).str("name", e.Name)
 	if len(e.Keys) > 0 {
 		k := newMap(true)
-		for _, name := range keyAttrOrder(t, sortedNames(e.Keys)) {
+		for _, name := range keyAttrOrder(t, slices.Sorted(maps.Keys(e.Keys))) {
 			k.add(name, stringNode(e.Keys[name]))
 		}
 		m.add("keys", k.n)
@@ -387,7 +389,7 @@ func namesNode(ns map[string]string) *yaml.Node {
 		return nil
 	}
 	m := newMap(true)
-	for _, k := range sortedNames(ns) {
+	for _, k := range slices.Sorted(maps.Keys(ns)) {
 		m.add(k, stringNode(ns[k]))
 	}
 	return m.n

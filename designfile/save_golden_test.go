@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"stwb/internal/golden"
 	"testing"
 
 	"stwb/model"
@@ -21,8 +21,7 @@ import (
 // the very same bytes: a reviewer's diff of a saved design must not change because
 // the program got quicker. Regenerate only for an intended change of format:
 //
-//	go test ./model -run TestSaveGolden -update-save-golden
-var updateSaveGolden = flag.Bool("update-save-golden", false, "rewrite testdata/save-golden from the current Marshal")
+//	go test ./designfile -run TestSaveGolden -update
 
 // richDesignText is a design whose items exercise every way an item is written: item
 // comments above, beside and between items, quoting, numbers, sets, lists, maps,
@@ -195,7 +194,7 @@ func testSaveGolden(t *testing.T) {
 		all.Write(out)
 	}
 	path := "testdata/save-golden/cases.txt"
-	if *updateSaveGolden {
+	if golden.Updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -246,7 +245,7 @@ func TestSaveGolden100k(t *testing.T) {
 		}
 		sum := sha256.Sum256(out)
 		got := hex.EncodeToString(sum[:])
-		if *updateSaveGolden {
+		if golden.Updating() {
 			t.Logf("%s: %s (%d bytes)", name, got, len(out))
 			continue
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"strconv"
@@ -386,12 +387,6 @@ func (w *itemWriter) newLayout(it model.Item, rec *itemRecord, e *model.Entity) 
 	return l
 }
 
-// templateBuilds reports whether ExpandKey(tmpl, it, ty) gives a value equal to v.
-func templateBuilds(tmpl string, it model.Item, ty model.Type, v model.Value) bool {
-	t := model.NewKeyTemplate(tmpl, ty)
-	return t.Builds(it, v)
-}
-
 // flowKey writes a mapping key and its ": ". A key too long for YAML's simple keys
 // (attribute names may have 65,535 bytes) is written as an explicit "? KEY : ".
 func (w *itemWriter) flowKey(out []byte, k string) []byte {
@@ -469,7 +464,7 @@ func (w *itemWriter) flowValue(out []byte, v model.Value, depth int, memo *plain
 		return append(out, ']'), nil
 	case model.TypeM:
 		out = append(out, '{')
-		for i, k := range sortedNames(v.Map) {
+		for i, k := range slices.Sorted(maps.Keys(v.Map)) {
 			if i > 0 {
 				out = append(out, ", "...)
 			}

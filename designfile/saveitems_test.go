@@ -137,3 +137,9 @@ func TestSaveKeepsEachItemsOrder(t *testing.T) {
 		}
 	}
 }
+
+// templateBuilds reports whether ExpandKey(tmpl, it, ty) gives a value equal to v.
+func templateBuilds(tmpl string, it model.Item, ty model.Type, v model.Value) bool {
+	t := model.NewKeyTemplate(tmpl, ty)
+	return t.Builds(it, v)
+}

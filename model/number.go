@@ -129,47 +129,6 @@ func (n Number) AppendText(b []byte) []byte {
 	return b
 }
 
-// Compare orders two numbers by value: -1, 0 or +1.
-func (n Number) Compare(m Number) int {
-	ns, ms := n.sign(), m.sign()
-	if ns != ms {
-		if ns < ms {
-			return -1
-		}
-		return 1
-	}
-	if ns == 0 {
-		return 0
-	}
-	c := compareMagnitude(n, m)
-	if ns < 0 {
-		return -c
-	}
-	return c
-}
-
-func (n Number) sign() int {
-	switch {
-	case n.Digits == "":
-		return 0
-	case n.Neg:
-		return -1
-	}
-	return 1
-}
-
-func compareMagnitude(n, m Number) int {
-	if n.Exp != m.Exp {
-		if n.Exp < m.Exp {
-			return -1
-		}
-		return 1
-	}
-	// Same exponent: the digit strings compare lexicographically, a missing digit
-	// being a zero, which is what a shorter prefix already means.
-	return strings.Compare(n.Digits, m.Digits)
-}
-
 // Neg returns -n.
 func (n Number) Negate() Number {
 	if n.Digits != "" {
@@ -223,10 +182,6 @@ func fromScaled(i *big.Int, scale int) Number {
 func pow10(k int) *big.Int {
 	return new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(k)), nil)
 }
-
-// Size is the number's stored size in bytes: base-100 digit pairs, one byte of
-// exponent, one more when negative; zero is one byte (DYNAMODB.md "Numbers").
-func (n Number) Size() int { return numberSize(n.Neg, len(n.Digits), n.Exp) }
 
 // numberTextSize is the stored size of a number given as text, without making a
 // Number: sizing an item reads every number in it, and a Number whose digits span

@@ -2,6 +2,7 @@ package model
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 )
 
@@ -159,3 +160,52 @@ func TestNumberTextSize(t *testing.T) {
 		t.Error("1.2.3 sized as a number")
 	}
 }
+
+// Reachable only from the tests: number order and size of a parsed
+// Number, the references the text-based CompareNumberText and numberTextSize are
+// checked against.
+
+// Compare orders two numbers by value: -1, 0 or +1.
+func (n Number) Compare(m Number) int {
+	ns, ms := n.sign(), m.sign()
+	if ns != ms {
+		if ns < ms {
+			return -1
+		}
+		return 1
+	}
+	if ns == 0 {
+		return 0
+	}
+	c := compareMagnitude(n, m)
+	if ns < 0 {
+		return -c
+	}
+	return c
+}
+
+func (n Number) sign() int {
+	switch {
+	case n.Digits == "":
+		return 0
+	case n.Neg:
+		return -1
+	}
+	return 1
+}
+
+func compareMagnitude(n, m Number) int {
+	if n.Exp != m.Exp {
+		if n.Exp < m.Exp {
+			return -1
+		}
+		return 1
+	}
+	// Same exponent: the digit strings compare lexicographically, a missing digit
+	// being a zero, which is what a shorter prefix already means.
+	return strings.Compare(n.Digits, m.Digits)
+}
+
+// Size is the number's stored size in bytes: base-100 digit pairs, one byte of
+// exponent, one more when negative; zero is one byte (DYNAMODB.md "Numbers").
+func (n Number) Size() int { return numberSize(n.Neg, len(n.Digits), n.Exp) }

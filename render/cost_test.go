@@ -66,7 +66,7 @@ func costFixture(t *testing.T) *cost.Report {
 	return r
 }
 
-// golden compares got with testdata/NAME (rewritten with -update-cost).
+// costGolden compares got with testdata/NAME (go test ./render -update rewrites it).
 func costGolden(t *testing.T, name, got string) {
 	t.Helper()
 	golden.Check(t, filepath.Join("testdata", name), []byte(got))

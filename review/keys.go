@@ -250,7 +250,11 @@ func checkUnpaddedNumber(c *checker) {
 		if reported[shape] {
 			continue
 		}
-		slices.SortStableFunc(sibs, func(a, b sibling) int { return strings.Compare(a.value, b.value) })
+		// Items are usually written in key order already: check before sorting.
+		byValue := func(a, b sibling) int { return strings.Compare(a.value, b.value) }
+		if !slices.IsSortedFunc(sibs, byValue) {
+			slices.SortStableFunc(sibs, byValue)
+		}
 		for x := 1; x < len(sibs); x++ {
 			a, b := sibs[x-1], sibs[x]
 			if a.value < b.value && numericallyAfter(a.value, b.value) {

@@ -20,8 +20,9 @@ import (
 // The import above registers -update; teatest's goldens compare with RequireEqual.
 var _ = xgolden.RequireEqual
 
-// updating reports whether the tests run with -update.
-func updating() bool {
+// Updating reports whether the tests run with -update, for a golden test of its own
+// shape (a file of hashes, a diff of its own).
+func Updating() bool {
 	f := flag.Lookup("update")
 	if f == nil {
 		return false
@@ -38,7 +39,7 @@ func updating() bool {
 // first (making its directory).
 func Check(t testing.TB, path string, got []byte) {
 	t.Helper()
-	if updating() {
+	if Updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
