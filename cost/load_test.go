@@ -345,3 +345,46 @@ func TestIsDateOrTime(t *testing.T) {
 		}
 	}
 }
+
+// The design file's production fields, read from YAML: an entity's `values`, a
+// pattern's `partitions` per index and `skew`, the design's `skew`.
+func TestProductionFieldsFromYAML(t *testing.T) {
+	// Declared values win over the samples: 4 values of y, Zipf over 4 (48% of the
+	// 2,000 puts' 2,000 WCU: 960).
+	src := neutralTable + `entities:
+  - {name: e7, keys: {PK: "O#{x}", SK: M, GSI1PK: "S#{y}", GSI1SK: "{x}"}, attributes: {x: S, y: S}, count: 50000000, values: {y: 4}}
+items:
+  - {type: e7, x: a1, y: P}
+patterns:
+  - {id: 1, rate: 2000, operation: PutItem, item: {type: e7, x: a9, y: P, PK: "O#a9", SK: M, GSI1PK: "S#P", GSI1SK: a9}}
+`
+	k := keyLoad(t, loadDesign(t, src, nil), "GSI1", "S#{y}")
+	if want := 2000 / HarmonicNumber(4, 1); math.Abs(k.Write-want) > 1e-9 || k.Partitions != 4 {
+		t.Errorf("declared values: %v WCU over %d values, want %v over 4", k.Write, k.Partitions, want)
+	}
+	// A period declared by name of the variable's values.
+	src2 := strings.Replace(src, "values: {y: 4}", "values: {y: period}", 1)
+	if k := keyLoad(t, loadDesign(t, src2, nil), "GSI1", "S#{y:current}"); k.Write != 2000 || !k.Exceeds {
+		t.Errorf("declared period: %v WCU, exceeds %v; want 2,000, yes", k.Write, k.Exceeds)
+	}
+	// The design's skew, then a pattern's, then partitions per index.
+	src3 := strings.Replace(popularKey(5000), "name: t\n", "name: t\nskew: {hottest: 0.25}\n", 1)
+	if k := keyLoad(t, loadDesign(t, src3, nil), "table", "D#{x}"); k.Write != 1250 || !k.Exceeds {
+		t.Errorf("design skew: %v WCU, want 1,250 over the limit", k.Write)
+	}
+	src4 := strings.Replace(popularKey(5000), `values: {":n": 1}}`, `values: {":n": 1}, skew: {zipf: 0}}`, 1)
+	if k := keyLoad(t, loadDesign(t, src4, nil), "table", "D#{x}"); math.Abs(k.Write-0.005) > 1e-12 {
+		t.Errorf("pattern skew zipf 0: %v WCU, want an even 0.005", k.Write)
+	}
+	src5 := strings.Replace(src, "values: {y: 4}", "", 1)
+	src5 = strings.Replace(src5, "GSI1SK: a9}}", "GSI1SK: a9}, partitions: {table: 1000000, GSI1: 1}}", 1)
+	r := loadDesign(t, src5, nil)
+	// 2,000 WCU on the one value; each put is a new entry under a random sort key,
+	// so split for heat spreads it over the items (the limit applies per item).
+	if g := keyLoad(t, r, "GSI1", "S#{y}"); g.Write != 2000 || g.SplitForHeat == "" || g.Exceeds {
+		t.Errorf("partitions.GSI1 1: %v WCU, split %q, exceeds %v; want 2,000, split for heat, not over", g.Write, g.SplitForHeat, g.Exceeds)
+	}
+	if tab := keyLoad(t, r, "table", "O#{x}"); tab.Write != 0.002 {
+		t.Errorf("partitions.table: %v WCU, want 0.002", tab.Write)
+	}
+}

@@ -218,6 +218,81 @@ func isNull(n *yaml.Node) bool { return n.Kind == yaml.ScalarNode && n.ShortTag(
 
 func (f *fieldSet) has(name string) bool { return f.vals[name] != nil }
 
+// skew reads `skew: {zipf: S}` (0 <= S <= 10) or `skew: {hottest: F}` (0 < F <= 1),
+// the zero Skew when absent.
+func (f *fieldSet) skew(name string) model.Skew {
+	n := f.vals[name]
+	if n == nil || isNull(n) {
+		return model.Skew{}
+	}
+	sf, ok := f.d.fields(n, f.sub(name), "zipf", "hottest")
+	if !ok {
+		return model.Skew{}
+	}
+	var s model.Skew
+	if sf.has("zipf") && sf.has("hottest") {
+		f.d.errs.Add(f.d.pos(n), "give one of zipf and hottest", "%s: zipf and hottest both given", f.sub(name))
+		return model.Skew{}
+	}
+	if sf.has("zipf") {
+		z := sf.number("zipf", 0)
+		if z > model.MaxSkewZipf {
+			f.d.errs.Add(f.d.pos(sf.vals["zipf"]), "write an exponent from 0 (even) to 10", "%s.zipf %g is out of range", f.sub(name), z)
+			return model.Skew{}
+		}
+		s.Zipf = &z
+	}
+	if sf.has("hottest") {
+		h := sf.number("hottest", 0)
+		if h <= 0 || h > 1 {
+			f.d.errs.Add(f.d.pos(sf.vals["hottest"]), "write the hottest key value's share of the traffic, above 0 and at most 1 (0.25 for a quarter)", "%s.hottest %g is out of range", f.sub(name), h)
+			return model.Skew{}
+		}
+		s.Hottest = h
+	}
+	return s
+}
+
+// varValues reads an entity's `values: {status: 4, day: period}`.
+func (f *fieldSet) varValues(name string) map[string]model.VarValues {
+	n := f.vals[name]
+	if n == nil || isNull(n) {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		f.d.errs.Add(f.d.pos(n), "write values: {status: 4, day: period}", "%s must be a mapping of template variables", f.sub(name))
+		return nil
+	}
+	out := map[string]model.VarValues{}
+	f.d.eachPair(n, func(k string, _, vn *yaml.Node) {
+		if vn.Kind == yaml.ScalarNode && vn.Value == "period" {
+			out[k] = model.VarValues{Period: true}
+			return
+		}
+		v, err := strconv.ParseInt(vn.Value, 10, 64)
+		if vn.Kind != yaml.ScalarNode || vn.ShortTag() != "!!int" || err != nil || v < 1 || v > 1<<62 {
+			f.d.errs.Add(f.d.pos(vn), "write how many values it takes (a whole number of at least 1), or period for a date or time", "%s.%s must be a count or period, not %q", f.sub(name), k, vn.Value)
+			return
+		}
+		out[k] = model.VarValues{N: v}
+	})
+	return out
+}
+
+// partitionsOn reads a pattern's `partitions: {table: N, GSI1: M}`.
+func (f *fieldSet) partitionsOn(name string) map[string]int64 {
+	out := map[string]int64{}
+	f.d.eachPair(f.vals[name], func(k string, _, vn *yaml.Node) {
+		v, err := strconv.ParseInt(vn.Value, 10, 64)
+		if vn.Kind != yaml.ScalarNode || vn.ShortTag() != "!!int" || err != nil || v < 1 || v > 1<<62 {
+			f.d.errs.Add(f.d.pos(vn), "write a whole number of at least 1", "%s.%s must be a whole number of at least 1, not %q", f.sub(name), k, vn.Value)
+			return
+		}
+		out[k] = v
+	})
+	return out
+}
+
 func (f *fieldSet) sub(name string) string {
 	if f.where == "design" {
 		return name
@@ -423,15 +498,15 @@ func (d *decoder) item(n *yaml.Node, where string) (model.Item, []string) {
 // The fields of each part of a design file, in FORMAT.md's order; saving writes them
 // in this order too.
 var (
-	designFields     = []string{"version", "name", "description", "region", "table", "entities", "items", "patterns", "review"}
+	designFields     = []string{"version", "name", "description", "region", "skew", "table", "entities", "items", "patterns", "review"}
 	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "indexes"}
 	keyFields        = []string{"partition", "sort"}
 	indexFields      = []string{"name", "local", "key", "projection", "read", "write", "autoscaling"}
-	entityFields     = []string{"name", "keys", "attributes", "count"}
+	entityFields     = []string{"name", "keys", "attributes", "count", "values"}
 	entityAttrFields = []string{"type", "unique"}
 	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
 		"key", "filter", "projection", "condition", "update", "names", "values", "forward", "limit", "consistent",
-		"item", "keys", "actions", "returnValues", "expect", "expectError", "partitions", "batch"}
+		"item", "keys", "actions", "returnValues", "expect", "expectError", "partitions", "skew", "batch"}
 	actionKinds         = []string{"put", "update", "delete", "check"}
 	actionFields        = []string{"key", "update", "condition", "names", "values"}
 	reviewFields        = []string{"severity", "reason"}
@@ -465,6 +540,7 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *File {
 	des.Name = f.str("name")
 	des.Description = f.str("description")
 	des.Region = f.str("region")
+	des.Skew = f.skew("skew")
 	if !f.has("table") {
 		d.errs.Add(des.Pos, "add a table with a name and key", "table is missing")
 	} else {
@@ -744,6 +820,7 @@ func (d *decoder) entity(n *yaml.Node) model.Entity {
 		})
 	}
 	e.Count = f.integer("count", 0, 1<<62)
+	e.Values = f.varValues("values")
 	return e
 }
 
@@ -834,7 +911,12 @@ func (d *decoder) pattern(n *yaml.Node) model.Pattern {
 	p.ReturnValues = f.choice("returnValues", returnValuesOptions...)
 	p.Expect = f.itemList("expect")
 	p.ExpectError = f.str("expectError")
-	p.Partitions = f.integer("partitions", 1, 1<<62)
+	if n := f.vals["partitions"]; n != nil && n.Kind == yaml.MappingNode {
+		p.PartitionsOn = f.partitionsOn("partitions")
+	} else {
+		p.Partitions = f.integer("partitions", 1, 1<<62)
+	}
+	p.Skew = f.skew("skew")
 	p.Batch = f.boolean("batch")
 	return p
 }

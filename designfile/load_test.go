@@ -364,7 +364,7 @@ func TestParseErrors(t *testing.T) {
 		}},
 		{"unknown top-level field", "version: 1\ntable: {name: tbl, key: {partition: PK}}\nitemz: []\nfoo: 1\n", []string{
 			`model.yaml:3:1: unknown field "itemz" in design; did you mean "items"?`,
-			`model.yaml:4:1: unknown field "foo" in design. known fields: version, name, description, region, table, entities, items, patterns, review`,
+			`model.yaml:4:1: unknown field "foo" in design. known fields: version, name, description, region, skew, table, entities, items, patterns, review`,
 		}},
 		{"missing version and table", "name: x\n", []string{
 			`model.yaml:1:1: version is missing. add ` + "`version: 1`" + ` at the top`,

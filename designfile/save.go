@@ -189,6 +189,7 @@ func designNode(d *model.Design, itemsPlaceholder string) *yaml.Node {
 	m := newMap(false)
 	m.add("version", intNode(int64(d.Version)))
 	m.str("name", d.Name).str("description", d.Description).str("region", d.Region)
+	m.add("skew", skewNode(d.Skew))
 	m.add("table", tableNode(&d.Table))
 	if len(d.Entities) > 0 {
 		var es []*yaml.Node
@@ -357,7 +358,38 @@ func entityNode(t *model.Table, e *model.Entity) *yaml.Node {
 	if e.Count != 0 {
 		m.add("count", intNode(e.Count))
 	}
+	if len(e.Values) > 0 {
+		vm := newMap(true)
+		for _, k := range sortedKeys(e.Values) {
+			if v := e.Values[k]; v.Period {
+				vm.add(k, stringNode("period"))
+			} else {
+				vm.add(k, intNode(v.N))
+			}
+		}
+		m.add("values", vm.n)
+	}
 	return m.n
+}
+
+// skewNode writes a Skew, nil when it sets nothing.
+func skewNode(s model.Skew) *yaml.Node {
+	switch {
+	case s.Zipf != nil:
+		return newMap(true).add("zipf", floatNode(*s.Zipf)).n
+	case s.Hottest > 0:
+		return newMap(true).add("hottest", floatNode(s.Hottest)).n
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
 }
 
 func itemListNode(items []model.Item) *yaml.Node {
@@ -441,6 +473,14 @@ func patternNode(p *model.Pattern) *yaml.Node {
 	if p.Partitions != 0 {
 		m.add("partitions", intNode(p.Partitions))
 	}
+	if len(p.PartitionsOn) > 0 {
+		pm := newMap(true)
+		for _, k := range sortedKeys(p.PartitionsOn) {
+			pm.add(k, intNode(p.PartitionsOn[k]))
+		}
+		m.add("partitions", pm.n)
+	}
+	m.add("skew", skewNode(p.Skew))
 	if p.Batch {
 		m.add("batch", boolNode(true))
 	}

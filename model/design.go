@@ -184,6 +184,10 @@ type Skew struct {
 	Hottest float64
 }
 
+// MaxSkewZipf bounds a Zipf exponent: past 10 the hottest value takes all but a
+// ten-thousandth of the load, so a larger figure says nothing more.
+const MaxSkewZipf = 10
+
 // IsSet reports whether the skew says anything.
 func (s Skew) IsSet() bool { return s.Zipf != nil || s.Hottest > 0 }
 

@@ -115,6 +115,7 @@ func (v *validator) design() {
 		// A loaded design without a table has that one error, not one per table field.
 		v.table()
 	}
+	v.skew(d.Pos, "design", d.Skew)
 	v.entities()
 	v.items()
 	if !v.loaded {
@@ -340,6 +341,7 @@ func (v *validator) entities() {
 			v.c.add(p, "give each entity its own name", "entity %q is defined twice", e.Name)
 		}
 		seen[e.Name] = true
+		v.varValues(p, e)
 		for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
 			if !keys[attr] {
 				v.c.add(p, "name the table's or an index's key attributes", "entity %s: keys.%s is not a key attribute of the table or any index", e.Name, attr)
@@ -601,6 +603,40 @@ func patternFieldsSet(p *Pattern) []string {
 	return out
 }
 
+// varValues checks an entity's `values`: each names a variable of one of its key
+// templates, with a count of at least 1 or period.
+func (v *validator) varValues(p Pos, e *Entity) {
+	vars := map[string]bool{}
+	for _, tpl := range e.Keys {
+		for _, x := range TemplateVars(tpl) {
+			vars[x] = true
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(e.Values)) {
+		val := e.Values[name]
+		if !vars[name] {
+			v.c.add(p, "name a {variable} of the entity's key templates", "entity %s: values.%s is not a variable of its key templates", e.Name, name)
+		}
+		if !val.Period && (val.N < 1 || val.N > MaxCount) {
+			v.c.add(p, rangeHint(1, MaxCount)+", or period", "entity %s: values.%s %d is out of range", e.Name, name, val.N)
+		}
+	}
+}
+
+// skew checks a Skew: one of a Zipf exponent from 0 to 10 and a hottest share
+// above 0 and at most 1.
+func (v *validator) skew(p Pos, where string, s Skew) {
+	if s.Zipf != nil && s.Hottest != 0 {
+		v.c.add(p, "give one of zipf and hottest", "%s: skew has both zipf and hottest", where)
+	}
+	if s.Zipf != nil && !(*s.Zipf >= 0 && *s.Zipf <= MaxSkewZipf) {
+		v.c.add(p, "write an exponent from 0 (even) to 10", "%s: skew.zipf %g is out of range", where, *s.Zipf)
+	}
+	if s.Hottest != 0 && !(s.Hottest > 0 && s.Hottest <= 1) {
+		v.c.add(p, "write a share above 0 and at most 1", "%s: skew.hottest %g is out of range", where, s.Hottest)
+	}
+}
+
 func (v *validator) pattern(p *Pattern) {
 	pos := p.Pos
 	if pos.Line == 0 {
@@ -613,6 +649,15 @@ func (v *validator) pattern(p *Pattern) {
 	if p.Partitions < 0 {
 		v.c.add(pos, "write a whole number of at least 1", "%s: partitions %d is out of range", where, p.Partitions)
 	}
+	for _, k := range slices.Sorted(maps.Keys(p.PartitionsOn)) {
+		if ix, ok := v.d.Table.IndexByName(k); k != "table" && (!ok || ix.Local) {
+			v.c.add(pos, "name table or one of the table's GSIs (an LSI's load is the table's)", "%s: partitions.%s names no GSI", where, k)
+		}
+		if n := p.PartitionsOn[k]; n < 1 || n > MaxCount {
+			v.c.add(pos, rangeHint(1, MaxCount), "%s: partitions.%s %d is out of range", where, k, n)
+		}
+	}
+	v.skew(pos, where, p.Skew)
 	if p.ID <= 0 {
 		if !v.loaded {
 			v.c.add(pos, "give the pattern a positive id", "%s: id must be a positive number", where)
