@@ -95,6 +95,9 @@ func parseLazily(file string, data []byte, prepare func(*File) func() func(int, 
 	if yaml.Unmarshal(sec.rest, &root) != nil {
 		return nil
 	}
+	if _, two := secondDocument(data); two {
+		return nil // Parse reports it
+	}
 	section := &fastItems{keyLine: sec.keyLine}
 	if !section.fits(&root) {
 		return nil

@@ -1,11 +1,14 @@
 package designfile
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -62,7 +65,7 @@ func parse(file string, data []byte, allowFast bool) (f *File, err error) {
 	}
 	var root yaml.Node
 	if yerr := yaml.Unmarshal(src, &root); yerr != nil {
-		return nil, yamlSyntaxError(file, yerr)
+		return nil, yamlSyntaxError(file, data, yerr)
 	}
 	if fast != nil && !fast.fits(&root) {
 		// The text looked like an items section but YAML reads it otherwise (inside a
@@ -70,8 +73,14 @@ func parse(file string, data []byte, allowFast bool) (f *File, err error) {
 		fast = nil
 		root = yaml.Node{}
 		if yerr := yaml.Unmarshal(data, &root); yerr != nil {
-			return nil, yamlSyntaxError(file, yerr)
+			return nil, yamlSyntaxError(file, data, yerr)
 		}
+	}
+	if off, ok := secondDocument(data); ok {
+		// yaml.Unmarshal reads the first document and ignores the rest: a design
+		// pasted twice, or text after "...", would be dropped without a word.
+		return nil, model.ErrorList{{Pos: posAt(file, data, off), Msg: "a second YAML document starts here",
+			Hint: "a design file holds one document: remove this marker and what follows, or split the file"}}
 	}
 	f = dec.document(&root, fast)
 	if f == nil {
@@ -107,13 +116,26 @@ var yamlLineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // yamlSyntaxError gives a yaml.v3 syntax error the file:line:col form. yaml.v3 names
 // the line but not the column; the column is then 1.
-func yamlSyntaxError(file string, err error) error {
+func yamlSyntaxError(file string, data []byte, err error) error {
 	var list model.ErrorList
 	msgs := []string{err.Error()}
 	if te, ok := err.(*yaml.TypeError); ok {
 		msgs = te.Errors
 	}
 	for _, m := range msgs {
+		// yaml.v3 names no place for a byte it refuses or an alias it cannot
+		// resolve: find it in the text.
+		if pos, what, ok := badByte(file, data); ok && byteProblem.MatchString(m) {
+			list = append(list, &model.PosError{Pos: pos, Msg: what, Hint: "a design file is UTF-8 text; remove the byte or save the file as UTF-8"})
+			continue
+		}
+		if g := unknownAlias.FindStringSubmatch(m); g != nil {
+			if i := bytes.Index(data, []byte("*"+g[1])); i >= 0 {
+				list = append(list, &model.PosError{Pos: posAt(file, data, i), Msg: fmt.Sprintf("YAML alias *%s names no anchor &%s", g[1], g[1]),
+					Hint: "define the anchor before it, or write the value out"})
+				continue
+			}
+		}
 		if g := yamlLineRE.FindStringSubmatch(m); g != nil {
 			line, _ := strconv.Atoi(g[1])
 			list = append(list, &model.PosError{Pos: model.Pos{File: file, Line: line, Col: 1},
@@ -124,6 +146,93 @@ func yamlSyntaxError(file string, err error) error {
 			Hint: "fix the file's YAML", WholeFile: true})
 	}
 	return list
+}
+
+var (
+	byteProblem  = regexp.MustCompile(`control characters are not allowed|invalid (leading|trailing) UTF-8 octet|incomplete UTF-8 octet sequence|invalid Unicode character`)
+	unknownAlias = regexp.MustCompile(`unknown anchor '([^']+)' referenced`)
+)
+
+// badByte finds the first byte or character YAML does not allow in a file (YAML
+// 1.2 "5.1 Character Set": no C0 control but tab, LF and CR, no DEL, no C1 control
+// but NEL, and UTF-8, UTF-16 or UTF-32 text only), and says what it is.
+func badByte(file string, data []byte) (model.Pos, string, bool) {
+	switch {
+	case bytes.HasPrefix(data, []byte{0, 0, 0xfe, 0xff}), bytes.HasPrefix(data, []byte{0xff, 0xfe, 0, 0}):
+		return model.Pos{File: file, Line: 1, Col: 1}, "the file is UTF-32 text", true
+	}
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		var what string
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			what = fmt.Sprintf("byte 0x%02x is not UTF-8", data[i])
+		case r == 0:
+			what = "a NUL byte (0x00) is not allowed in YAML"
+		case r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0x7f, r >= 0x80 && r <= 0x9f && r != 0x85:
+			what = fmt.Sprintf("control character U+%04X is not allowed in YAML", r)
+		}
+		if what != "" {
+			return posAt(file, data, i), what, true
+		}
+		i += size
+	}
+	return model.Pos{}, "", false
+}
+
+// secondDocument finds a document marker ("---" or "..." at the start of a line)
+// that ends the design's document and is followed by more than comments: YAML's
+// second document. A "---" before any content starts the one document. A marker
+// is always at column 0 and a design's values are indented, so a block scalar
+// cannot hold one.
+func secondDocument(data []byte) (int, bool) {
+	best := -1
+	for _, marker := range []string{"\n---", "\n..."} {
+		for i := 0; ; {
+			j := bytes.Index(data[i:], []byte(marker))
+			if j < 0 {
+				break
+			}
+			at := i + j + 1
+			i = at + 3
+			if i < len(data) && !strings.ContainsRune(" \t\r\n", rune(data[i])) {
+				continue // ----- or ---x is text, not a marker
+			}
+			// The marker line's own text after the marker, and the lines after it.
+			if !hasContent(data[:at]) || !hasContent(data[min(i, len(data)):]) {
+				continue
+			}
+			if best < 0 || at < best {
+				best = at
+			}
+			break
+		}
+	}
+	return best, best >= 0
+}
+
+// hasContent reports whether b has a line that is not blank, a comment or a
+// directive.
+func hasContent(b []byte) bool {
+	for len(b) > 0 {
+		line := b
+		if k := bytes.IndexByte(b, '\n'); k >= 0 {
+			line, b = b[:k], b[k+1:]
+		} else {
+			b = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) > 0 && t[0] != '#' && t[0] != '%' && !bytes.Equal(t, []byte("---")) {
+			return true
+		}
+	}
+	return false
+}
+
+// posAt is the line and column (in characters) of byte off of data.
+func posAt(file string, data []byte, off int) model.Pos {
+	start := bytes.LastIndexByte(data[:off], '\n') + 1
+	return model.Pos{File: file, Line: bytes.Count(data[:off], []byte{'\n'}) + 1, Col: utf8.RuneCount(data[start:off]) + 1}
 }
 
 // decoder holds what one load shares: the file name, the errors found so far, and the
@@ -330,7 +439,14 @@ func (f *fieldSet) integer(name string, lo, hi int64) int64 {
 		return 0
 	}
 	v, err := strconv.ParseInt(n.Value, 10, 64)
-	if err != nil || n.ShortTag() != "!!int" {
+	switch {
+	case err == nil && n.ShortTag() == "!!str" && n.Style != 0:
+		f.d.errs.Add(f.d.pos(n), "remove the quotes", "%s must be a number, not the string %q", f.sub(name), n.Value)
+		return 0
+	case errors.Is(err, strconv.ErrRange) && n.ShortTag() == "!!int":
+		f.d.errs.Add(f.d.pos(n), fmt.Sprintf("write a number from %d to %d", lo, hi), "%s %s is out of range", f.sub(name), n.Value)
+		return 0
+	case err != nil || n.ShortTag() != "!!int":
 		f.d.errs.Add(f.d.pos(n), "write a whole number", "%s must be a whole number, not %q", f.sub(name), n.Value)
 		return 0
 	}
@@ -349,7 +465,17 @@ func (f *fieldSet) number(name string, lo float64) float64 {
 	}
 	tag := n.ShortTag()
 	v, err := strconv.ParseFloat(n.Value, 64)
-	if err != nil || (tag != "!!int" && tag != "!!float") || v != v || v > 1e300 || v < -1e300 {
+	switch {
+	case tag == "!!str" && err == nil && n.Style != 0:
+		f.d.errs.Add(f.d.pos(n), "remove the quotes", "%s must be a number, not the string %q", f.sub(name), n.Value)
+		return 0
+	case (tag == "!!int" || tag == "!!float" || n.Style == 0 && errors.Is(err, strconv.ErrRange)) &&
+		(errors.Is(err, strconv.ErrRange) || err == nil && (v > 1e300 || v < -1e300)):
+		// yaml.v3 leaves an unquoted 1e999999 a string: it is past float64.
+		// A number, but past what stwb computes with (1e308, 1e999999).
+		f.d.errs.Add(f.d.pos(n), "write a number of at most 1e300", "%s %s is out of range", f.sub(name), n.Value)
+		return 0
+	case err != nil || (tag != "!!int" && tag != "!!float") || v != v:
 		f.d.errs.Add(f.d.pos(n), "write a number such as 200 or 0.5", "%s must be a number, not %q", f.sub(name), n.Value)
 		return 0
 	}
@@ -518,7 +644,11 @@ var (
 // document reads the root node. It returns nil when the file holds no mapping.
 func (d *decoder) document(root *yaml.Node, fast *fastItems) *File {
 	if root.Kind == 0 || len(root.Content) == 0 || isNull(root.Content[0]) {
-		d.errs.Add(model.Pos{File: d.file}, "start from `stwb sample orders` or FORMAT.md's example", "the design file is empty")
+		what := "the design file is empty"
+		if root.Kind != 0 && len(root.Content) > 0 && isNull(root.Content[0]) && root.Content[0].Value != "" {
+			what = "the design file holds only " + root.Content[0].Value
+		}
+		d.errs.Add(model.Pos{File: d.file, Line: 1, Col: 1}, "start from `stwb sample orders` or FORMAT.md's example", "%s", what)
 		return nil
 	}
 	top := root.Content[0]
@@ -536,6 +666,9 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *File {
 		if des.Version != 1 && des.Version != 0 {
 			d.errs.Add(d.pos(f.vals["version"]), "this stwb reads version 1", "unsupported version %d", des.Version)
 		}
+		// A version that is there but wrong has its one error above; validation's
+		// "version must be 1, not 0" would only repeat it in other words.
+		des.Version = 1
 	}
 	des.Name = f.str("name")
 	des.Description = f.str("description")

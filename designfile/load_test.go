@@ -374,7 +374,7 @@ func TestParseErrors(t *testing.T) {
 		{"yaml syntax", "version: 1\ntable: [\n", []string{
 			`model.yaml:2:1: YAML syntax: did not find expected node content. fix the YAML at this line`,
 		}},
-		{"empty", "", []string{`model.yaml: the design file is empty. start from ` + "`stwb sample orders`" + ` or FORMAT.md's example`}},
+		{"empty", "", []string{`model.yaml:1:1: the design file is empty. start from ` + "`stwb sample orders`" + ` or FORMAT.md's example`}},
 		{"pattern fields", "version: 1\ntable: {name: tbl, key: {partition: PK}}\npatterns:\n  - id: 3\n    operation: GetItems\n  - id: 3\n    operation: Query\n    key: {PK: a}\n    forwrd: false\n", []string{
 			`model.yaml:5:16: pattern 3.operation "GetItems" is not known. did you mean "GetItem"? (use one of: GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems)`,
 			`model.yaml:6:5: pattern id 3 is used twice (first at model.yaml:4:5). give each pattern its own id`,
@@ -386,7 +386,6 @@ func TestParseErrors(t *testing.T) {
 			`model.yaml:4:28: review.unused-index.severity "of" is not known. did you mean "off"? (use one of: off, error, warning, info)`,
 		}},
 		{"billing", "version: 1\ntable:\n  name: tbl\n  key: {partition: PK}\n  billing: {provisioned: {read: 0}}\n", []string{
-			`model.yaml:3:3: table.billing: provisioned capacity must be positive. give read and write capacity of at least 1`,
 			`model.yaml:5:26: table.billing.provisioned.write is missing. add write: N (capacity units)`,
 			`model.yaml:5:33: table.billing.provisioned.read 0 is out of range. write a number from 1 to 1099511627776`,
 		}},

@@ -217,7 +217,9 @@ func (v *validator) table() {
 			v.c.add(p, "use S, N or B", "table.attributes.%s: %s cannot type a key attribute", name, ty)
 		}
 	}
-	if t.Billing.Mode == Provisioned && (t.Billing.Read <= 0 || t.Billing.Write <= 0) {
+	// A loaded design's capacity was read as at least 1 or refused where it is
+	// written (read: 1e999999 is not a whole number, and not also "not positive").
+	if !v.loaded && t.Billing.Mode == Provisioned && (t.Billing.Read <= 0 || t.Billing.Write <= 0) {
 		v.c.add(p, "give read and write capacity of at least 1", "table.billing: provisioned capacity must be positive")
 	}
 	if t.Billing.Read > MaxCapacity || t.Billing.Write > MaxCapacity {
