@@ -5,6 +5,7 @@ package traffic
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
 	"strings"
 
@@ -185,7 +186,7 @@ func RequestShape(d *model.Design, op string, body []byte) (Shape, bool) {
 		s.Key = expression(r.KeyConditionExpression, r.ExpressionAttributeNames, values, true)
 		if r.KeyConditionExpression == "" && r.KeyConditions != nil {
 			var parts []string
-			for _, a := range sortedKeys(r.KeyConditions) {
+			for _, a := range slices.Sorted(maps.Keys(r.KeyConditions)) {
 				parts = append(parts, a+" "+r.KeyConditions[a].ComparisonOperator)
 			}
 			s.Key = strings.Join(parts, " AND ")
@@ -195,7 +196,7 @@ func RequestShape(d *model.Design, op string, body []byte) (Shape, bool) {
 	case "PutItem":
 		s.Key = keyShape(d.Table, item(r.Item))
 	case "BatchGetItem", "BatchWriteItem":
-		s.Table = strings.Join(sortedKeys(r.RequestItems), ",")
+		s.Table = strings.Join(slices.Sorted(maps.Keys(r.RequestItems)), ",")
 	case "TransactGetItems", "TransactWriteItems":
 		var tables []string
 		for _, ti := range r.TransactItems {
@@ -216,13 +217,4 @@ func RequestShape(d *model.Design, op string, body []byte) (Shape, bool) {
 		s.Projection = expression(r.ProjectionExpression, r.ExpressionAttributeNames, nil, false)
 	}
 	return s, true
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }

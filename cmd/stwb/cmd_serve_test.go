@@ -30,6 +30,27 @@ func (s *syncBuffer) Write(p []byte) (int, error) {
 }
 func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
+// startServing runs stwb serve with args until stop, which ends it and returns its
+// exit status; url is the URL it printed.
+func startServing(t *testing.T, args ...string) (url string, stdout, stderr *syncBuffer, stop func() int) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	stdout, stderr = &syncBuffer{}, &syncBuffer{}
+	done := make(chan int, 1)
+	go func() { done <- serveMain(ctx, args, nil, stdout, stderr) }()
+	stop = func() int { cancel(); return <-done }
+	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		url = urlRE.FindString(stdout.String())
+	}
+	if url == "" {
+		stop()
+		t.Fatalf("no URL printed: %q %q", stdout.String(), stderr.String())
+	}
+	return url, stdout, stderr, stop
+}
+
 // TestServeCommand: stwb serve FILE --port 0 --dump OUT prints its URL and table,
 // answers a PutItem, and on shutdown writes the items, which stwb import reads back
 // into the design.
@@ -44,21 +65,7 @@ func TestServeCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	dump := filepath.Join(dir, "state.json")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- serveMain(ctx, []string{design, "--port", "0", "--dump", dump}, nil, &stdout, &stderr)
-	}()
-	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		url = urlRE.FindString(stdout.String())
-	}
-	if url == "" {
-		t.Fatalf("no URL printed: %q %q", stdout.String(), stderr.String())
-	}
+	url, stdout, stderr, stop := startServing(t, design, "--port", "0", "--dump", dump)
 	if !strings.Contains(stdout.String(), "table "+d.Table.Name) || !strings.Contains(stdout.String(), "signatures are not checked") {
 		t.Fatalf("the banner should name the table and say signatures are not checked:\n%s", stdout.String())
 	}
@@ -74,8 +81,7 @@ func TestServeCommand(t *testing.T) {
 	if resp.StatusCode != 200 {
 		t.Fatalf("PutItem: %d", resp.StatusCode)
 	}
-	cancel()
-	if code := <-done; code != 0 {
+	if code := stop(); code != 0 {
 		t.Fatalf("serve exited %d: %s", code, stderr.String())
 	}
 	if _, err := os.Stat(dump); err != nil {
@@ -106,21 +112,7 @@ func TestServeRecordAndCheckTraffic(t *testing.T) {
 	}
 	d, _ := samples.Load("orders")
 	rec := filepath.Join(dir, "requests.jsonl")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stdout, stderr syncBuffer
-	done := make(chan int, 1)
-	go func() {
-		done <- serveMain(ctx, []string{design, "--port", "0", "--record", rec}, nil, &stdout, &stderr)
-	}()
-	urlRE := regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
-	var url string
-	for deadline := time.Now().Add(10 * time.Second); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		url = urlRE.FindString(stdout.String())
-	}
-	if url == "" {
-		t.Fatalf("no URL printed: %q", stderr.String())
-	}
+	url, _, stderr, stop := startServing(t, design, "--port", "0", "--record", rec)
 	for _, body := range []string{
 		`{"TableName":"` + d.Table.Name + `","Key":{"PK":{"S":"CUST#7"},"SK":{"S":"PROFILE"}}}`,
 		`{"TableName":"` + d.Table.Name + `","Key":{"PK":{"S":"INVOICE#7"},"SK":{"S":"INVOICE"}}}`,
@@ -133,8 +125,7 @@ func TestServeRecordAndCheckTraffic(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	cancel()
-	if code := <-done; code != 0 {
+	if code := stop(); code != 0 {
 		t.Fatalf("serve exited %d: %s", code, stderr.String())
 	}
 	var out, errOut bytes.Buffer
