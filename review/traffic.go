@@ -158,7 +158,7 @@ func checkHotPartition(c *checker) {
 		}
 		c.add(Finding{Pattern: k.Patterns[0], Index: index, Message: msg,
 			Source: c.rule.Source + "; " + awsPartitionKeys,
-			Fix: fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s (sized to 80%% of a partition's limits), and fan reads out over the shards; or compose the key with something that spreads",
+			Fix: fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s (sized to 80%% of a partition's limits), and fan reads out over the shards (a read of the key becomes that many queries, that many times its read cost); or compose the key with something that spreads",
 				k.Shards-1, plural(k.Shards, "shard", "shards"))})
 	}
 }
