@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -189,7 +190,7 @@ func runAgainst(t *testing.T, db *dynamodb.Client, d *model.Design, cmd string) 
 		case "deploy":
 			_, err = Deploy(ctx, db, d, DeployOptions{Table: "t", Load: LoadOptions{MaxAttempts: 3, BaseDelay: time.Millisecond, MaxDelay: time.Millisecond}})
 		case "verify":
-			_, err = Verify(ctx, db, d, "t", "http://127.0.0.1")
+			_, err = Verify(ctx, db, &designfile.File{Design: d}, "t", "http://127.0.0.1")
 		case "teardown":
 			err = Teardown(ctx, db, d, "t")
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"stwb/designfile"
 	"stwb/internal/dynalitetest"
 	"stwb/model"
 	"stwb/samples"
@@ -100,7 +101,7 @@ func TestVerifySmallDesignAndChangedItem(t *testing.T) {
 	if _, err := Deploy(ctx, db, d, DeployOptions{Table: table}); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Verify(ctx, db, d, table, endpoint)
+	rep, err := Verify(ctx, db, &designfile.File{Design: d}, table, endpoint)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func TestVerifySmallDesignAndChangedItem(t *testing.T) {
 	if _, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(table), Item: av}); err != nil {
 		t.Fatal(err)
 	}
-	rep, err = Verify(ctx, db, d, table, endpoint)
+	rep, err = Verify(ctx, db, &designfile.File{Design: d}, table, endpoint)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +172,7 @@ func TestDeployEverySample(t *testing.T) {
 			if rep.Load.Items != len(d.Items) {
 				t.Fatalf("loaded %d items of %d", rep.Load.Items, len(d.Items))
 			}
-			vr, err := Verify(ctx, db, d, table, endpoint)
+			vr, err := Verify(ctx, db, &designfile.File{Design: d}, table, endpoint)
 			if err != nil {
 				t.Fatal(err)
 			}

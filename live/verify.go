@@ -6,6 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
 	"stwb/verify"
@@ -19,12 +20,6 @@ const emulatorCapacityNote = "this endpoint is not AWS: an emulator's consumed c
 	"(dynalite sizes strings in UTF-16 code units, not UTF-8 bytes, and charges no index writes); " +
 	"the items, their order, Count and ScannedCount are what is verified"
 
-// Verify runs every read pattern of the design against the endpoint's table (one
-// request each, with ReturnConsumedCapacity INDEXES), compares the items, their
-// order, Count, ScannedCount and LastEvaluatedKey with the engine's prediction, and
-// reports the consumed beside the predicted capacity. Write patterns are skipped:
-// verify never changes the loaded items. The error is for what stops verification
-// as a whole (the design's items do not load in the engine, the endpoint is
 // NoTableError says the endpoint has no table of the design's name: the design has
 // not been deployed there yet. Callers tell it from other errors with errors.As, to
 // offer the deploy command.
@@ -37,9 +32,21 @@ func (e *NoTableError) Error() string {
 	return fmt.Sprintf("table %s does not exist at %s; run `stwb deploy` first", e.Table, e.Endpoint)
 }
 
-// unreachable); a differing answer is a mismatch in the report.
-func Verify(ctx context.Context, db *dynamodb.Client, d *model.Design, table, endpoint string) (*verify.Report, error) {
-	e, err := engine.FromDesign(d)
+// Verify runs every read pattern of the design against the endpoint's table (one
+// request each, with ReturnConsumedCapacity INDEXES), compares the items, their
+// order, Count, ScannedCount and LastEvaluatedKey with the engine's prediction, and
+// reports the consumed beside the predicted capacity. Write patterns are skipped:
+// verify never changes the loaded items. The error is for what stops verification
+// as a whole (the design's items do not load in the engine, the endpoint is
+// unreachable); a differing answer is a mismatch in the report. An item the
+// engine refuses is named by its place in the file (a design built in code is
+// &designfile.File{Design: d}).
+func Verify(ctx context.Context, db *dynamodb.Client, f *designfile.File, table, endpoint string) (*verify.Report, error) {
+	if f == nil || f.Design == nil {
+		return nil, fmt.Errorf("no design to verify")
+	}
+	d := f.Design
+	e, err := engine.Load(d.Table, f.ItemList())
 	if err != nil {
 		return nil, err
 	}

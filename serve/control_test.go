@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"stwb/designfile"
 	"stwb/interop"
 	"stwb/live"
 	"stwb/model"
@@ -265,7 +266,7 @@ func TestDeployAndVerifyEverySample(t *testing.T) {
 			if rep.Load.Items != len(d.Items) {
 				t.Fatalf("loaded %d of %d items", rep.Load.Items, len(d.Items))
 			}
-			vr, err := live.Verify(c, st.db, d, "deployed-"+name, st.endpoint)
+			vr, err := live.Verify(c, st.db, &designfile.File{Design: d}, "deployed-"+name, st.endpoint)
 			if err != nil {
 				t.Fatal(err)
 			}

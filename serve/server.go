@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -87,10 +88,20 @@ func New(o Options) *Server {
 
 func (s *Server) now() time.Time { return s.opts.Now() }
 
-// AddDesign serves the design's table with its items, as `stwb query` loads them
-// (every index and projection). A table of that name already served is an error.
+// AddDesign serves a design built in code: AddFile for a design with no file.
 func (s *Server) AddDesign(d *model.Design) error {
-	e, err := engine.FromDesign(d)
+	return s.AddFile(&designfile.File{Design: d})
+}
+
+// AddFile serves the design's table with its items, as `stwb query` loads them
+// (every index and projection); an item the engine refuses is named by its place in
+// the file. A table of that name already served is an error.
+func (s *Server) AddFile(f *designfile.File) error {
+	if f == nil || f.Design == nil {
+		return errors.New("no design to serve")
+	}
+	d := f.Design
+	e, err := engine.Load(d.Table, f.ItemList())
 	if err != nil {
 		return err
 	}

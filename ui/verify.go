@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/designfile"
 	"stwb/live"
 	"stwb/model"
 	"stwb/render"
@@ -138,7 +139,7 @@ func connectAndVerify(ctx context.Context, d *model.Design, a verifyArgs) (*veri
 	if err != nil {
 		return nil, err
 	}
-	return live.Verify(ctx, db, d, a.table, a.endpoint)
+	return live.Verify(ctx, db, &designfile.File{Design: d}, a.table, a.endpoint)
 }
 
 // verified takes a run's outcome: the report goes on screen with a summary in the

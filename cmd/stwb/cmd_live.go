@@ -15,8 +15,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"stwb/designfile"
 	"stwb/live"
-	"stwb/model"
 	"stwb/render"
 )
 
@@ -57,7 +57,7 @@ func newLiveFlags(name, usage string, stderr io.Writer) *liveFlags {
 
 // parse reads the flags and the design; status is non-zero when the command must
 // stop with it.
-func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (d *model.Design, file string, status int) {
+func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (df *designfile.File, file string, status int) {
 	pos, flags := splitFlags(args, map[string]bool{"endpoint": true, "region": true, "profile": true, "table": true,
 		"timeout": true, "max-attempts": true})
 	if err := f.fs.Parse(flags); err != nil {
@@ -73,7 +73,7 @@ func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (d *
 	if err != nil {
 		return nil, "", reportInvalid(stderr, err)
 	}
-	return df.Design, pos[0], 0
+	return df, pos[0], 0
 }
 
 func (f *liveFlags) client(ctx context.Context) (*dynamodb.Client, error) {
@@ -89,10 +89,11 @@ func interrupted() (context.Context, context.CancelFunc) {
 
 func runDeploy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := newLiveFlags("deploy", "stwb deploy FILE --endpoint URL [--table NAME] [--yes] [--replace]", stderr)
-	d, file, status := f.parse(args, stdin, stderr)
+	df, file, status := f.parse(args, stdin, stderr)
 	if status != 0 {
 		return status
 	}
+	d := df.Design
 	table := live.TableName(d, *f.table)
 	fmt.Fprint(stdout, live.Plan(d, table, *f.endpoint))
 	if *f.replace {
@@ -186,10 +187,11 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 func runTeardown(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	f := newLiveFlags("teardown", "stwb teardown FILE --endpoint URL --yes [--table NAME]", stderr)
-	d, _, status := f.parse(args, stdin, stderr)
+	df, _, status := f.parse(args, stdin, stderr)
 	if status != 0 {
 		return status
 	}
+	d := df.Design
 	table := live.TableName(d, *f.table)
 	if !*f.yes {
 		return usageError(stderr, "teardown deletes table %s and every item in it; pass --yes to do it", table)

@@ -66,7 +66,7 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return reportInvalid(stderr, err)
 		}
 		d = f.Design
-		if err := srv.AddDesign(d); err != nil {
+		if err := srv.AddFile(f); err != nil {
 			return reportInvalid(stderr, err)
 		}
 		if *dumpTable == "" {
