@@ -13,7 +13,6 @@ import (
 	"strings"
 	"unicode"
 
-	"stwb/internal/textcut"
 	"stwb/model"
 )
 
@@ -358,7 +357,7 @@ func checkPackageName(pkg string) error {
 		}
 	}
 	if !ok {
-		return fmt.Errorf("--package %q is not a Go package name; use letters, digits and _, starting with a letter (such as orderkeys)", textcut.Value(pkg))
+		return fmt.Errorf("--package %q is not a Go package name; use letters, digits and _, starting with a letter (such as orderkeys)", model.CutValue(pkg))
 	}
 	return nil
 }

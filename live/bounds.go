@@ -19,7 +19,7 @@ import (
 	"github.com/aws/smithy-go/middleware"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 
-	"stwb/internal/textcut"
+	"stwb/model"
 )
 
 // The bounds on talking to an endpoint. An endpoint that stalls, loops, throttles
@@ -101,7 +101,7 @@ func guardResponses(creds aws.CredentialsProvider) func(*middleware.Stack) error
 				}
 				for k, vs := range resp.Header {
 					for i := range vs {
-						vs[i] = textcut.Value(Redact(vs[i], secrets...))
+						vs[i] = model.CutValue(Redact(vs[i], secrets...))
 					}
 					resp.Header[k] = vs
 				}
@@ -187,7 +187,7 @@ func cleanErrorBody(body []byte, secrets []string) []byte {
 			b, _ := json.Marshal(v)
 			s = string(b)
 		}
-		obj[k] = textcut.Value(Redact(strings.ToValidUTF8(s, "\uFFFD"), secrets...))
+		obj[k] = model.CutValue(Redact(strings.ToValidUTF8(s, "\uFFFD"), secrets...))
 	}
 	out, _ := json.Marshal(obj)
 	return out

@@ -14,7 +14,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"stwb/internal/textcut"
 	"stwb/model"
 )
 
@@ -288,10 +287,10 @@ func checkOwned(ctx context.Context, db *dynamodb.Client, d *model.Design, name 
 	}
 	why := "it has no " + TagKey + " tag, so stwb did not deploy it"
 	if tagged {
-		why = fmt.Sprintf("its %s tag is %q, not this design's %q", TagKey, textcut.Value(found), want)
+		why = fmt.Sprintf("its %s tag is %q, not this design's %q", TagKey, model.CutValue(found), want)
 	}
 	return fmt.Errorf("%w: refusing to %s table %s: %s (its tags: %s); nothing was changed; "+
-		"pass --table to use a table of another name", ErrNotOwned, what, textcut.Value(name), why, tagList(tags))
+		"pass --table to use a table of another name", ErrNotOwned, what, model.CutValue(name), why, tagList(tags))
 }
 
 // tagList prints tags as k=v in key order, cut to a readable length.
@@ -302,9 +301,9 @@ func tagList(tags map[string]string) string {
 	keys := slices.Sorted(maps.Keys(tags))
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = textcut.Cut(k, 64) + "=" + textcut.Cut(tags[k], 64)
+		parts[i] = model.CutText(k, 64) + "=" + model.CutText(tags[k], 64)
 	}
-	return textcut.Cut(strings.Join(parts, ", "), 1000)
+	return model.CutText(strings.Join(parts, ", "), 1000)
 }
 
 // sameKey checks that an existing table has the design's primary key.

@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"stwb/internal/textcut"
 )
 
 // Validation of a design against FORMAT.md and DynamoDB's limits. The limits come from
@@ -109,7 +107,7 @@ func (v *validator) design() {
 		v.c.add(d.Pos, "set version: 1", "version must be 1, not %d", d.Version)
 	}
 	if d.Region != "" && !awsRegion.MatchString(d.Region) {
-		v.c.add(d.Pos, "name an AWS region such as us-east-1 or eu-west-1", "region %q is not an AWS region name", textcut.Value(d.Region))
+		v.c.add(d.Pos, "name an AWS region such as us-east-1 or eu-west-1", "region %q is not an AWS region name", CutValue(d.Region))
 	}
 	if !v.loaded || d.Table.Pos.Line > 0 {
 		// A loaded design without a table has that one error, not one per table field.

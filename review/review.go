@@ -9,7 +9,6 @@ import (
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/internal/numfmt"
-	"stwb/internal/textcut"
 	"stwb/model"
 )
 
@@ -65,7 +64,7 @@ func CheckSettings(d *model.Design) error {
 		if pos.Line == 0 {
 			pos = d.Pos
 		}
-		list = append(list, &model.PosError{Pos: pos, Msg: fmt.Sprintf("review.%s: there is no review rule of that name", textcut.Value(s.Rule)),
+		list = append(list, &model.PosError{Pos: pos, Msg: fmt.Sprintf("review.%s: there is no review rule of that name", model.CutValue(s.Rule)),
 			Hint: hint, WholeFile: pos.Line <= 0})
 	}
 	if len(list) == 0 {

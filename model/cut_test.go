@@ -1,4 +1,4 @@
-package textcut
+package model
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 	"unicode/utf8"
 )
 
-func TestCut(t *testing.T) {
+func TestCutText(t *testing.T) {
 	cases := []struct {
 		in   string
 		max  int
@@ -20,15 +20,15 @@ func TestCut(t *testing.T) {
 		{"", 0, ""},
 	}
 	for _, c := range cases {
-		got := Cut(c.in, c.max)
+		got := CutText(c.in, c.max)
 		if got != c.want {
-			t.Errorf("Cut(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
+			t.Errorf("CutText(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
 		}
 		if !utf8.ValidString(got) {
-			t.Errorf("Cut(%q, %d) = %q is not valid UTF-8", c.in, c.max, got)
+			t.Errorf("CutText(%q, %d) = %q is not valid UTF-8", c.in, c.max, got)
 		}
 	}
-	if got := Value(strings.Repeat("x", 50<<20)); len(got) > Limit+40 {
-		t.Errorf("Value of 50 MB is %d bytes", len(got))
+	if got := CutValue(strings.Repeat("x", 50<<20)); len(got) > CutLimit+40 {
+		t.Errorf("CutValue of 50 MB is %d bytes", len(got))
 	}
 }
