@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"sort"
 	"strings"
-
-	"stwb/internal/textcut"
 )
 
 // PosError is one problem in a design file: where it is, what is wrong and what to do.
@@ -57,12 +55,12 @@ func (l ErrorList) Error() string {
 
 // Add records a problem at p: what is wrong (format, args), and what to do (hint).
 // A problem without a line belongs to the whole file. A value from the file is
-// shown cut (textcut.Limit bytes): a 50 MB table name must not be echoed whole to
+// shown cut (CutLimit bytes): a 50 MB table name must not be echoed whole to
 // the terminal.
 func (l *ErrorList) Add(p Pos, hint, format string, args ...any) {
 	for i, a := range args {
 		if s, ok := a.(string); ok {
-			args[i] = textcut.Value(s)
+			args[i] = CutValue(s)
 		}
 	}
 	*l = append(*l, &PosError{Pos: p, Msg: fmt.Sprintf(format, args...), Hint: hint,

@@ -107,7 +107,7 @@ func (v *validator) design() {
 		v.c.add(d.Pos, "set version: 1", "version must be 1, not %d", d.Version)
 	}
 	if d.Region != "" && !awsRegion.MatchString(d.Region) {
-		v.c.add(d.Pos, "name an AWS region such as us-east-1 or eu-west-1", "region %q is not an AWS region name", CutValue(d.Region))
+		v.c.add(d.Pos, "name an AWS region such as us-east-1 or eu-west-1", "region %q is not an AWS region name", d.Region)
 	}
 	if !v.loaded || d.Table.Pos.Line > 0 {
 		// A loaded design without a table has that one error, not one per table field.
