@@ -36,22 +36,18 @@ type Model struct {
 	status    string
 	statusErr bool
 
-	form     *form
-	confirm  *askConfirm
-	showHelp bool
-	helpTop  int // the first line of the help shown
-	// searching is the / prompt while it is open; query the last search, which n
-	// and N go on with.
-	searching *textinput.Model
-	query     string
-	palette   *palette
-	help      help.Model
-	opts      Options
-	quit      bool
-	loadErr   error
-	ver       verifyState // the palette's verify: a run in flight, the last report
-	opening   *opening    // the palette's :open in flight (opening.go)
-	openSeq   int
+	// dialogs is the overlay stack (overlay.go), bottom first: forms, the palette,
+	// the help, the / prompt and questions, each over what was open when it opened.
+	dialogs []dialog
+	// query is the last search, which n and N go on with.
+	query   string
+	help    help.Model
+	opts    Options
+	quit    bool
+	loadErr error
+	ver     verifyState // the palette's verify: a run in flight, the last report
+	opening *opening    // the palette's :open in flight (opening.go)
+	openSeq int
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
@@ -91,14 +87,14 @@ func (m *Model) offerRecovery() {
 	if doc.Path == "" || Recovery(doc.Path) == "" {
 		return
 	}
-	m.confirm = &askConfirm{
+	m.push(&confirmDialog{dialogBase{m}, askConfirm{
 		question: "A recovery copy with unsaved changes to " + doc.Path + " exists. Restore it? (y: restore, n: discard it)",
 		onYes:    cmdOf(restoreRecovery{}),
 		onNo: func() tea.Msg {
 			doc.removeRecovery()
 			return statusMsg{text: "discarded the recovery copy"}
 		},
-	}
+	}})
 }
 
 // Doc is the document being edited.
@@ -132,7 +128,7 @@ func (m *Model) resize() {
 	for _, p := range m.panes {
 		p.SetSize(m.width, m.bodyHeight())
 	}
-	for _, d := range m.stack() {
+	for _, d := range m.dialogs {
 		d.SetSize(m.width, m.bodyHeight())
 	}
 	m.help.Width = m.width
@@ -145,7 +141,7 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 	// message becomes an error in the status line, and the session goes on.
 	defer func() {
 		if r := recover(); r != nil {
-			m.form, m.confirm, m.palette = nil, nil, nil
+			m.dialogs = nil
 			m.status, m.statusErr = fmt.Sprintf("internal error (%v); your design is intact: save it and report this", r), true
 			cmd = nil
 		}
@@ -195,19 +191,20 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return cmd
 	case formDone:
-		m.form = nil
+		if d := topOf[*formDialog](m); d != nil {
+			m.pop(d)
+		}
 		if msg.e == nil {
 			m.status, m.statusErr = "cancelled", false
 			return nil
 		}
 		return cmdOf(applyEdit{e: *msg.e, after: msg.after})
 	case openForm:
-		m.form = msg.f
-		m.form.refuse = m.w.refusal
-		m.form.setSize(m.width, m.bodyHeight())
+		msg.f.refuse = m.w.refusal
+		m.push(&formDialog{dialogBase{m}, msg.f})
 		return nil
 	case askConfirm:
-		m.confirm = &msg
+		m.push(&confirmDialog{dialogBase{m}, msg})
 		return nil
 	case docReplaced:
 		m.replaceDoc(msg.doc)
@@ -305,7 +302,7 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	case key.Matches(msg, km.Redo):
 		return m.step(false, "redid", "nothing to redo", m.w.doc.Redo, m.w.doc.Undo)
 	case key.Matches(msg, km.Help):
-		m.showHelp, m.helpTop = true, 0
+		m.push(&helpDialog{dialogBase: dialogBase{m}})
 		return nil
 	case key.Matches(msg, km.Search):
 		if _, ok := m.panes[m.focus].(searchable); ok {
@@ -313,7 +310,7 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 			in.Prompt = "/"
 			in.Cursor.SetMode(cursor.CursorStatic)
 			in.Focus()
-			m.searching = &in
+			m.push(&searchDialog{dialogBase{m}, in})
 			return nil
 		}
 	case key.Matches(msg, km.NextMatch, km.PrevMatch):
@@ -325,13 +322,13 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 			return m.find(s, dir, false)
 		}
 	case key.Matches(msg, km.Palette):
-		m.palette = newPalette(m, "")
+		m.openPalette("")
 		return nil
 	case key.Matches(msg, km.Open):
-		m.palette = newPalette(m, "open ")
+		m.openPalette("open ")
 		return nil
 	case key.Matches(msg, km.Export):
-		m.palette = newPalette(m, "export ")
+		m.openPalette("export ")
 		return nil
 	case key.Matches(msg, km.NextPane):
 		m.focus = (m.focus + 1) % len(m.panes)
@@ -347,25 +344,6 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		}
 	}
 	_, cmd := m.panes[m.focus].Update(msg)
-	return cmd
-}
-
-// searchKey is a key in the / prompt: enter searches, esc drops it.
-func (m *Model) searchKey(msg tea.KeyMsg, km KeyMap) tea.Cmd {
-	switch {
-	case key.Matches(msg, km.Close):
-		m.searching = nil
-		return nil
-	case key.Matches(msg, km.Accept):
-		m.query = strings.TrimSpace(m.searching.Value())
-		m.searching = nil
-		if s, ok := m.panes[m.focus].(searchable); ok && m.query != "" {
-			return m.find(s, 1, true)
-		}
-		return nil
-	}
-	in, cmd := m.searching.Update(msg)
-	m.searching = &in
 	return cmd
 }
 
@@ -580,10 +558,10 @@ func (m *Model) footer(short []key.Binding) string {
 
 func km(m *Model) KeyMap { return m.w.km }
 
-// helpView is the help's window of h lines from helpTop (View changes nothing).
-func (m *Model) helpView(h int) string {
+// helpView is the help's window of h lines from line top (View changes nothing).
+func (m *Model) helpView(top, h int) string {
 	lines := m.helpLines()
-	top := max(0, min(m.helpTop, len(lines)-h))
+	top = max(0, min(top, len(lines)-h))
 	end := min(len(lines), top+h)
 	if len(lines) > h {
 		lines[top] = m.w.st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane") + fmt.Sprintf("   lines %d-%d of %d · ↓/↑ pgdn/pgup scroll · esc closes", top+1, end, len(lines))

@@ -163,7 +163,7 @@ func TestLSIRefusedOnExistingTable(t *testing.T) {
 	if !m.statusErr || !strings.Contains(m.status, "existing table") {
 		t.Errorf("status %q, want the LSI refusal", m.status)
 	}
-	if m.form != nil {
+	if m.form() != nil {
 		t.Error("a form opened for an LSI on an existing table")
 	}
 	// A new design (no file yet) may still take an LSI.
@@ -184,11 +184,11 @@ func TestQuitAsksWhenUnsaved(t *testing.T) {
 	send(t, m, keys("J")...)
 	_, cmd := m.Update(keys("q")[0])
 	run(t, m, cmd)
-	if m.confirm == nil || !strings.Contains(screen(m), "Quit without saving?") {
+	if m.confirm() == nil || !strings.Contains(screen(m), "Quit without saving?") {
 		t.Fatalf("q with unsaved changes did not ask:\n%s", screen(m))
 	}
 	send(t, m, keys("n")...)
-	if m.confirm != nil {
+	if m.confirm() != nil {
 		t.Error("n did not cancel the question")
 	}
 	_, cmd = m.Update(keys("q")[0])
@@ -232,7 +232,7 @@ func TestSaveReloadAndChangedOnDisk(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(t, m, keys("J", "ctrl+s")...)
-	if m.confirm == nil || !strings.Contains(m.confirm.question, "changed on disk") {
+	if m.confirm() == nil || !strings.Contains(m.confirm().question, "changed on disk") {
 		t.Fatalf("no question about the changed file; status %q", m.status)
 	}
 	send(t, m, keys("n")...)
@@ -273,7 +273,7 @@ func TestRecoveryCopy(t *testing.T) {
 	// Reopen: the copy is offered; y restores the unsaved copy.
 	doc2, _ := OpenFile(path)
 	m2 := testModel(t, doc2, 120, 40)
-	if m2.confirm == nil || !strings.Contains(m2.confirm.question, "recovery copy") {
+	if m2.confirm() == nil || !strings.Contains(m2.confirm().question, "recovery copy") {
 		t.Fatalf("recovery copy not offered:\n%s", screen(m2))
 	}
 	send(t, m2, keys("y")...)
@@ -438,8 +438,8 @@ func TestRemoveIndex(t *testing.T) {
 		t.Fatalf("index removed while pattern 3 reads it; status %q", m.status)
 	}
 	send(t, m, keys("1", "G", "d", "y", "3", "g", "j", "d")...)
-	if !strings.Contains(m.confirm.question, "order.GSI1PK, order.GSI1SK go with it") {
-		t.Errorf("question %q does not name the templates that go", m.confirm.question)
+	if !strings.Contains(m.confirm().question, "order.GSI1PK, order.GSI1SK go with it") {
+		t.Errorf("question %q does not name the templates that go", m.confirm().question)
 	}
 	send(t, m, keys("y")...)
 	d := m.Doc().D
@@ -480,7 +480,7 @@ func TestChangedOnDiskSameSizeAndTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	send(t, m, keys("c", "ctrl+s")...)
-	if m.confirm == nil || !strings.Contains(m.confirm.question, "changed on disk") {
+	if m.confirm() == nil || !strings.Contains(m.confirm().question, "changed on disk") {
 		t.Fatalf("an edit of the same size and time was overwritten without asking; status %q", m.status)
 	}
 	send(t, m, keys("n")...)
@@ -492,8 +492,8 @@ func TestChangedOnDiskSameSizeAndTime(t *testing.T) {
 	now := time.Now().Add(time.Hour)
 	os.Chtimes(path, now, now)
 	send(t, m2, keys("c", "ctrl+s")...)
-	if m2.confirm != nil || m2.Doc().Dirty {
-		t.Fatalf("a touch asked or did not save: confirm %v status %q", m2.confirm, m2.status)
+	if m2.confirm() != nil || m2.Doc().Dirty {
+		t.Fatalf("a touch asked or did not save: confirm %v status %q", m2.confirm(), m2.status)
 	}
 }
 

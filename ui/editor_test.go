@@ -63,7 +63,7 @@ func TestEditorTextRefused(t *testing.T) {
 	send(t, m, keys("2")...)
 	send(t, m, selectItem{index: 3})
 	send(t, m, keys("e")...)
-	if m.confirm == nil || !strings.Contains(m.confirm.question, `does not match the template "PROFILE"`) {
+	if m.confirm() == nil || !strings.Contains(m.confirm().question, `does not match the template "PROFILE"`) {
 		t.Fatalf("no question with the loader's reason; status %q", m.status)
 	}
 	if m.Doc().Dirty {
@@ -71,16 +71,16 @@ func TestEditorTextRefused(t *testing.T) {
 	}
 	withEditor(t, `grep -q NOTPROFILE "$1" || exit 4; sed -i 's/NOTPROFILE/PROFILE/; s/^name: .*/name: Grace/' "$1"`)
 	send(t, m, keys("y")...) // the editor again, on the kept text: fixed this time
-	if m.confirm != nil || m.Doc().D.Items[3]["name"].Str != "Grace" {
+	if m.confirm() != nil || m.Doc().D.Items[3]["name"].Str != "Grace" {
 		t.Fatalf("the fixed text was not taken; status %q", m.status)
 	}
 	withEditor(t, `echo 'type: [' > "$1"`)
 	send(t, m, keys("e")...)
-	if m.confirm == nil || !strings.Contains(m.confirm.question, "Not taken") {
+	if m.confirm() == nil || !strings.Contains(m.confirm().question, "Not taken") {
 		t.Fatalf("broken YAML was not refused; status %q", m.status)
 	}
 	send(t, m, keys("n")...)
-	if m.confirm != nil {
+	if m.confirm() != nil {
 		t.Fatal("n did not drop the text")
 	}
 }

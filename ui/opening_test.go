@@ -46,9 +46,9 @@ func TestOpenRunsOffTheEventLoop(t *testing.T) {
 		t.Errorf("a key while opening did not act: focus %d", m.focus)
 	}
 	send(t, m, keys("ctrl+c")...)
-	if m.opening != nil || m.quit || m.confirm != nil || !strings.Contains(m.status, "stopped opening") {
+	if m.opening != nil || m.quit || m.confirm() != nil || !strings.Contains(m.status, "stopped opening") {
 		t.Fatalf("ctrl+c while opening: opening %v quit %v confirm %v status %q; want the open stopped and the workbench kept",
-			m.opening, m.quit, m.confirm, m.status)
+			m.opening, m.quit, m.confirm(), m.status)
 	}
 	// Let the read finish: a writer comes and writes a design.
 	w, err := os.OpenFile(fifo, os.O_WRONLY, 0)

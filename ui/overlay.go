@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"stwb/render"
@@ -11,7 +15,8 @@ import (
 // The overlay stack. Each dialog (a form, the palette, the help, the / prompt, a
 // question) is a component with the panes' contract: a tea.Model, a help.KeyMap and
 // SetSize. Key routing, mouse routing, drawing and the footer all ask the top of
-// the stack (Model.top), so their precedence is written once, here, in stack().
+// the stack (Model.top): the root holds the open dialogs in m.dialogs, bottom
+// first; opening one pushes it, and it pops itself when it closes.
 
 // dialog is one layer of the stack.
 type dialog interface {
@@ -26,51 +31,84 @@ type dialog interface {
 	takesText() bool
 }
 
-// stack is the open dialogs, bottom first: a form or the palette, the help over
-// them, the / prompt, and a question over everything (it asks about what is below).
-func (m *Model) stack() []dialog {
-	var s []dialog
-	if m.form != nil {
-		s = append(s, formDialog{dialogBase{m}})
+// push opens a dialog over the others: keys, the mouse, drawing and the footer go
+// to it until it is closed.
+func (m *Model) push(d dialog) {
+	d.SetSize(m.width, m.bodyHeight())
+	m.dialogs = append(m.dialogs, d)
+}
+
+// pop closes a dialog, the one below it (or the panes) taking over again. A dialog
+// closes itself, so it is removed wherever it is, not blindly the top.
+func (m *Model) pop(d dialog) {
+	for i := len(m.dialogs) - 1; i >= 0; i-- {
+		if m.dialogs[i] == d {
+			m.dialogs = slices.Delete(m.dialogs, i, i+1)
+			return
+		}
 	}
-	if m.palette != nil {
-		s = append(s, paletteDialog{dialogBase{m}})
-	}
-	if m.showHelp {
-		s = append(s, helpDialog{dialogBase{m}})
-	}
-	if m.searching != nil {
-		s = append(s, searchDialog{dialogBase{m}})
-	}
-	if m.confirm != nil {
-		s = append(s, confirmDialog{dialogBase{m}})
-	}
-	return s
 }
 
 // top is the dialog keys go to, nil when none is open.
 func (m *Model) top() dialog {
-	if s := m.stack(); len(s) > 0 {
-		return s[len(s)-1]
+	if n := len(m.dialogs); n > 0 {
+		return m.dialogs[n-1]
 	}
 	return nil
 }
 
 // body is the topmost dialog drawn in the body, nil when the panes show.
 func (m *Model) body() dialog {
-	s := m.stack()
-	for i := len(s) - 1; i >= 0; i-- {
-		if !s[i].inStatusLine() {
-			return s[i]
+	for i := len(m.dialogs) - 1; i >= 0; i-- {
+		if !m.dialogs[i].inStatusLine() {
+			return m.dialogs[i]
 		}
 	}
 	return nil
 }
 
-// dialogBase is what every dialog holds: the root it belongs to, whose fields keep
-// the dialog's state (m.form, m.palette, ...), so that stack() can list them; and
-// what most dialogs do: no Init, no size of their own (the root's is read when
-// drawing), drawn in the body, not a text field.
+// topOf is the topmost open dialog of type D, nil when none is open.
+func topOf[D dialog](m *Model) D {
+	for i := len(m.dialogs) - 1; i >= 0; i-- {
+		if d, ok := m.dialogs[i].(D); ok {
+			return d
+		}
+	}
+	var none D
+	return none
+}
+
+// form is the topmost open form, nil when none is.
+func (m *Model) form() *form {
+	if d := topOf[*formDialog](m); d != nil {
+		return d.f
+	}
+	return nil
+}
+
+// palette is the open command palette, nil when it is closed.
+func (m *Model) palette() *palette {
+	if d := topOf[*paletteDialog](m); d != nil {
+		return d.p
+	}
+	return nil
+}
+
+// confirm is the question being asked, nil when none is.
+func (m *Model) confirm() *askConfirm {
+	if d := topOf[*confirmDialog](m); d != nil {
+		return &d.c
+	}
+	return nil
+}
+
+// showHelp says the help is open.
+func (m *Model) showHelp() bool { return topOf[*helpDialog](m) != nil }
+
+// dialogBase is what every dialog holds: the root it belongs to (whose size and
+// KeyMap it reads, and whose stack it closes itself in); and what most dialogs do:
+// no Init, no size of their own (the root's is read when drawing), drawn in the
+// body, not a text field.
 type dialogBase struct{ m *Model }
 
 func (dialogBase) Init() tea.Cmd      { return nil }
@@ -78,136 +116,175 @@ func (dialogBase) SetSize(w, h int)   {}
 func (dialogBase) inStatusLine() bool { return false }
 func (dialogBase) takesText() bool    { return false }
 
-type formDialog struct{ dialogBase }
+// formDialog is a form; it closes on formDone (the root's Update).
+type formDialog struct {
+	dialogBase
+	f *form
+}
 
-func (d formDialog) takesText() bool  { return true }
-func (d formDialog) SetSize(w, h int) { d.m.form.setSize(w, h) }
-func (d formDialog) View() string     { return d.m.form.view() }
-func (d formDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *formDialog) takesText() bool  { return true }
+func (d *formDialog) SetSize(w, h int) { d.f.setSize(w, h) }
+func (d *formDialog) View() string     { return d.f.view() }
+func (d *formDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(tea.KeyMsg); !ok {
 		return d, nil // the mouse does nothing in a form
 	}
-	return d, d.m.form.update(msg)
+	return d, d.f.update(msg)
 }
-func (d formDialog) ShortHelp() []key.Binding {
+func (d *formDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
 	return []key.Binding{k.NextField, k.PrevField, k.Submit, k.Close}
 }
-func (d formDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *formDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type paletteDialog struct{ dialogBase }
+type paletteDialog struct {
+	dialogBase
+	p *palette
+}
 
-func (d paletteDialog) takesText() bool { return true }
-func (d paletteDialog) View() string    { return d.m.palette.view(d.m.width, d.m.bodyHeight()) }
-func (d paletteDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *paletteDialog) takesText() bool { return true }
+func (d *paletteDialog) View() string    { return d.p.view(d.m.width, d.m.bodyHeight()) }
+func (d *paletteDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if k, ok := msg.(tea.KeyMsg); ok {
-		return d, d.m.palette.update(d.m, k)
+		cmd, done := d.p.update(d.m, k)
+		if done {
+			d.m.pop(d)
+		}
+		return d, cmd
 	}
 	return d, nil
 }
-func (d paletteDialog) ShortHelp() []key.Binding {
+func (d *paletteDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
 	run := k.Accept
 	run.SetHelp("enter", "run")
 	return []key.Binding{run, k.Close}
 }
-func (d paletteDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *paletteDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type helpDialog struct{ dialogBase }
+type helpDialog struct {
+	dialogBase
+	top int // the first line of the help shown
+}
 
-func (d helpDialog) View() string { return d.m.helpView(d.m.bodyHeight()) }
+func (d *helpDialog) View() string { return d.m.helpView(d.top, d.m.bodyHeight()) }
 
 // Update scrolls the help; esc, ? or q closes it, and nothing reaches the pane below.
-func (d helpDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *helpDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, km := d.m, d.m.w.km
 	rows := m.bodyHeight()
 	switch msg := msg.(type) {
 	case tea.MouseMsg:
 		switch msg.Button {
 		case tea.MouseButtonWheelDown:
-			m.helpTop += 3
+			d.top += 3
 		case tea.MouseButtonWheelUp:
-			m.helpTop -= 3
+			d.top -= 3
 		}
 	case tea.KeyMsg:
 		switch {
 		case key.Matches(msg, km.Close, km.Help, km.Quit) || msg.Alt:
 			// An alt+key is what a terminal makes of esc pressed just before a key.
-			m.showHelp = false
+			m.pop(d)
 		case key.Matches(msg, km.Down):
-			m.helpTop++
+			d.top++
 		case key.Matches(msg, km.Up):
-			m.helpTop--
+			d.top--
 		case key.Matches(msg, km.PageDown):
-			m.helpTop += rows - 1
+			d.top += rows - 1
 		case key.Matches(msg, km.PageUp):
-			m.helpTop -= rows - 1
+			d.top -= rows - 1
 		case key.Matches(msg, km.Top):
-			m.helpTop = 0
+			d.top = 0
 		case key.Matches(msg, km.Bottom):
-			m.helpTop = len(m.helpLines())
+			d.top = len(m.helpLines())
 		}
 	}
-	m.helpTop = max(0, min(m.helpTop, len(m.helpLines())-rows))
+	d.top = max(0, min(d.top, len(m.helpLines())-rows))
 	return d, nil
 }
-func (d helpDialog) ShortHelp() []key.Binding {
+func (d *helpDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
 	return []key.Binding{k.Down, k.Up, k.PageDown, k.Close}
 }
-func (d helpDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *helpDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-type searchDialog struct{ dialogBase }
-
-func (d searchDialog) inStatusLine() bool { return true }
-func (d searchDialog) takesText() bool    { return true }
-func (d searchDialog) View() string       { return render.Fit(d.m.searching.View(), d.m.width) }
-func (d searchDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
-	if k, ok := msg.(tea.KeyMsg); ok {
-		return d, d.m.searchKey(k, d.m.w.km)
-	}
-	return d, nil
-}
-func (d searchDialog) ShortHelp() []key.Binding {
-	k := d.m.w.km
-	find := k.Accept
-	find.SetHelp("enter", "search")
-	return []key.Binding{find, k.Close}
-}
-func (d searchDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
-
-type confirmDialog struct{ dialogBase }
-
-func (d confirmDialog) inStatusLine() bool { return true }
-func (d confirmDialog) View() string {
-	return d.m.w.st.Unsaved.Render(render.Fit(d.m.confirm.question, d.m.width))
+// searchDialog is the / prompt.
+type searchDialog struct {
+	dialogBase
+	in textinput.Model
 }
 
-// Update answers the question: y runs its yes, n or esc its no.
-func (d confirmDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *searchDialog) inStatusLine() bool { return true }
+func (d *searchDialog) takesText() bool    { return true }
+func (d *searchDialog) View() string       { return render.Fit(d.in.View(), d.m.width) }
+
+// Update is a key in the prompt: enter searches, esc drops it.
+func (d *searchDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, km := d.m, d.m.w.km
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
 		return d, nil
 	}
-	c := m.confirm
+	switch {
+	case key.Matches(k, km.Close):
+		m.pop(d)
+		return d, nil
+	case key.Matches(k, km.Accept):
+		m.pop(d)
+		m.query = strings.TrimSpace(d.in.Value())
+		if s, ok := m.panes[m.focus].(searchable); ok && m.query != "" {
+			return d, m.find(s, 1, true)
+		}
+		return d, nil
+	}
+	var cmd tea.Cmd
+	d.in, cmd = d.in.Update(k)
+	return d, cmd
+}
+func (d *searchDialog) ShortHelp() []key.Binding {
+	k := d.m.w.km
+	find := k.Accept
+	find.SetHelp("enter", "search")
+	return []key.Binding{find, k.Close}
+}
+func (d *searchDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+
+type confirmDialog struct {
+	dialogBase
+	c askConfirm
+}
+
+func (d *confirmDialog) inStatusLine() bool { return true }
+func (d *confirmDialog) View() string {
+	return d.m.w.st.Unsaved.Render(render.Fit(d.c.question, d.m.width))
+}
+
+// Update answers the question: y runs its yes, n or esc its no.
+func (d *confirmDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	m, km := d.m, d.m.w.km
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return d, nil
+	}
+	c := d.c
 	if k.String() == "ctrl+c" && m.quit {
 		return d, m.leave() // ctrl+c twice always leaves
 	}
 	switch {
 	case key.Matches(k, km.Confirm):
-		m.confirm = nil
+		m.pop(d)
 		return d, c.onYes
 	case key.Matches(k, km.Cancel):
-		m.confirm = nil
+		m.pop(d)
 		m.quit = false
 		m.status, m.statusErr = "cancelled", false
 		return d, c.onNo
 	}
 	return d, nil
 }
-func (d confirmDialog) ShortHelp() []key.Binding {
+func (d *confirmDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
 	return []key.Binding{k.Confirm, k.Cancel}
 }
-func (d confirmDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *confirmDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }

@@ -143,7 +143,12 @@ type palette struct {
 	err string
 }
 
-func newPalette(m *Model, prefill string) *palette {
+// openPalette opens the palette over the other dialogs, prefilled.
+func (m *Model) openPalette(prefill string) {
+	m.push(&paletteDialog{dialogBase{m}, newPalette(prefill)})
+}
+
+func newPalette(prefill string) *palette {
 	in := textinput.New()
 	in.Prompt = ": "
 	in.Cursor.SetMode(cursor.CursorStatic)
@@ -153,24 +158,23 @@ func newPalette(m *Model, prefill string) *palette {
 	return &palette{in: in}
 }
 
-func (p *palette) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+// update is a key in the palette; done says it closes.
+func (p *palette) update(m *Model, msg tea.KeyMsg) (_ tea.Cmd, done bool) {
 	switch {
 	case key.Matches(msg, m.w.km.Close):
-		m.palette = nil
-		return nil
+		return nil, true
 	case key.Matches(msg, m.w.km.Accept):
 		cmd, err := m.runCommand(strings.TrimSpace(p.in.Value()))
 		if err != nil {
 			p.err = err.Error()
-			return nil
+			return nil, false
 		}
-		m.palette = nil
-		return cmd
+		return cmd, true
 	}
 	var cmd tea.Cmd
 	p.in, cmd = p.in.Update(msg)
 	p.err = ""
-	return cmd
+	return cmd, false
 }
 
 func (p *palette) view(w, h int) string {

@@ -35,8 +35,8 @@ func TestPaletteBuildsADesign(t *testing.T) {
 		`item course courseId=c-1 dept=CS title="Intro" credits=6 tags=!ss [core, y1]`,
 	} {
 		runPalette(t, m, line)
-		if m.palette != nil {
-			t.Fatalf("%s: %s", line, m.palette.err)
+		if m.palette() != nil {
+			t.Fatalf("%s: %s", line, m.palette().err)
 		}
 		if m.statusErr {
 			t.Fatalf("%s: %s", line, m.status)
@@ -63,10 +63,10 @@ func TestPaletteBuildsADesign(t *testing.T) {
 		`item course courseId=c-3 dept=CS credits=.inf`:     "credits",
 	} {
 		runPalette(t, m, line)
-		if m.palette == nil || !strings.Contains(m.palette.err, want) {
+		if m.palette() == nil || !strings.Contains(m.palette().err, want) {
 			got := "(closed)"
-			if m.palette != nil {
-				got = m.palette.err
+			if m.palette() != nil {
+				got = m.palette().err
 			}
 			t.Errorf("%s: palette says %q, want %q", line, got, want)
 		}
@@ -89,8 +89,8 @@ func TestPaletteImport(t *testing.T) {
 	os.WriteFile(items, []byte(`{"Item": {"PK": {"S": "CUST#9"}, "SK": {"S": "PROFILE"}, "name": {"S": "Imported"}}}`+"\n"), 0o644)
 	m := testModel(t, fixtureDoc(), 120, 40)
 	runPalette(t, m, "import "+items)
-	if m.palette != nil {
-		t.Fatal(m.palette.err)
+	if m.palette() != nil {
+		t.Fatal(m.palette().err)
 	}
 	if n := len(m.Doc().D.Items); n != 5 {
 		t.Fatalf("%d items after import; status %q", n, m.status)
@@ -111,10 +111,10 @@ func TestPaletteImport(t *testing.T) {
 	os.WriteFile(src, data, 0o644)
 	m = testModel(t, fixtureDoc(), 120, 40)
 	runPalette(t, m, "import "+src)
-	if m.palette != nil && !strings.Contains(m.palette.err, "import FILE TABLE") {
-		t.Fatal(m.palette.err)
+	if m.palette() != nil && !strings.Contains(m.palette().err, "import FILE TABLE") {
+		t.Fatal(m.palette().err)
 	}
-	if m.palette == nil && m.Doc().Path != filepath.Join(dir, "model.yaml") {
+	if m.palette() == nil && m.Doc().Path != filepath.Join(dir, "model.yaml") {
 		t.Errorf("imported model opened as %q", m.Doc().Path)
 	}
 }
@@ -124,15 +124,15 @@ func TestPaletteImport(t *testing.T) {
 func TestPaletteNewPattern(t *testing.T) {
 	m := testModel(t, fixtureDoc(), 80, 24)
 	runPalette(t, m, `newpattern name="Orders in a status" index=GSI1 key="GSI1PK = :s" values={":s": STATUS#PENDING}`)
-	if m.palette != nil {
-		t.Fatal(m.palette.err)
+	if m.palette() != nil {
+		t.Fatal(m.palette().err)
 	}
 	p := m.Doc().D.Patterns[3]
 	if p.ID != 4 || p.Index != "GSI1" || p.KeyCondition != "GSI1PK = :s" || p.Values[":s"].Str != "STATUS#PENDING" {
 		t.Fatalf("pattern %+v", p)
 	}
 	runPalette(t, m, `newpattern name=x key="PK = :nope"`)
-	if m.palette == nil || !strings.Contains(m.palette.err, ":nope") {
+	if m.palette() == nil || !strings.Contains(m.palette().err, ":nope") {
 		t.Errorf("an undefined value was not refused")
 	}
 }

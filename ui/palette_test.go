@@ -43,12 +43,12 @@ func TestPaletteCommands(t *testing.T) {
 			}
 		}},
 		{"unknown command", "frobnicate", func(t *testing.T, m *Model) {
-			if m.palette == nil || !strings.Contains(m.palette.err, "unknown command") {
+			if m.palette() == nil || !strings.Contains(m.palette().err, "unknown command") {
 				t.Error("an unknown command gave no error")
 			}
 		}},
 		{"unknown pattern", "99", func(t *testing.T, m *Model) {
-			if m.palette == nil || !strings.Contains(m.palette.err, "no pattern 99") {
+			if m.palette() == nil || !strings.Contains(m.palette().err, "no pattern 99") {
 				t.Error("a missing pattern gave no error")
 			}
 		}},

@@ -163,11 +163,11 @@ func TestHelpScrollsAndFooter(t *testing.T) {
 		t.Fatalf("the end of the help is not reachable:\n%s", scr)
 	}
 	send(t, m, keys("esc")...)
-	if m.showHelp || m.focus != panePatterns || m.Doc().Dirty {
+	if m.showHelp() || m.focus != panePatterns || m.Doc().Dirty {
 		t.Fatal("esc did not just close the help")
 	}
 	send(t, m, keys("?", "d")...)
-	if !m.showHelp || m.confirm != nil {
+	if !m.showHelp() || m.confirm() != nil {
 		t.Fatal("a key in the help reached the pane below")
 	}
 	for _, w := range []int{40, 60, 80, 120} {

@@ -137,20 +137,20 @@ func TestTableFormSettings(t *testing.T) {
 	} {
 		m := testModel(t, fixtureDoc(), 120, 40)
 		send(t, m, keys("3", "g", "enter")...)
-		for m.form.fields[m.form.focus].name != c.field {
+		for m.form().fields[m.form().focus].name != c.field {
 			send(t, m, keys("tab")...)
 		}
 		send(t, m, keys("ctrl+u")...)
 		send(t, m, typeText(c.value))
 		send(t, m, keys("ctrl+s")...)
 		if c.bad != "" {
-			if m.form == nil || m.form.field(c.bad).err == "" {
+			if m.form() == nil || m.form().field(c.bad).err == "" {
 				t.Errorf("%s %q was not refused at its field", c.field, c.value)
 			}
 			continue
 		}
-		if m.form != nil {
-			t.Fatalf("%s %q refused: %s", c.field, c.value, m.form.err)
+		if m.form() != nil {
+			t.Fatalf("%s %q refused: %s", c.field, c.value, m.form().err)
 		}
 		d := m.Doc().D
 		switch c.field {
@@ -167,7 +167,7 @@ func TestTableFormSettings(t *testing.T) {
 				t.Errorf("review %+v", d.Review)
 			}
 			send(t, m, keys("3", "g", "enter")...)
-			if v := m.form.field("review").input.Value(); !strings.Contains(v, "nightly export") {
+			if v := m.form().field("review").input.Value(); !strings.Contains(v, "nightly export") {
 				t.Errorf("the form shows the review settings as %q", v)
 			}
 		}
@@ -184,8 +184,8 @@ func TestTableFormKeepsAutoscaling(t *testing.T) {
 	send(t, m, keys("3", "g", "enter", "tab")...)
 	send(t, m, typeText(" (renamed)"))
 	send(t, m, keys("ctrl+s")...)
-	if m.form != nil {
-		t.Fatal(m.form.err)
+	if m.form() != nil {
+		t.Fatal(m.form().err)
 	}
 	if a := m.Doc().D.Table.Billing.Autoscaling.Read; a == nil || a.Max != 100 {
 		t.Errorf("the table form dropped the autoscaling bounds: %+v", m.Doc().D.Table.Billing)

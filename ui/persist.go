@@ -133,7 +133,7 @@ type saveDone struct {
 func (m *Model) save(force bool) tea.Cmd {
 	doc := m.w.doc
 	if doc.Path == "" {
-		m.palette = newPalette(m, "save ")
+		m.openPalette("save ")
 		return nil
 	}
 	if !force && doc.New && exists(doc.Path) {

@@ -61,7 +61,7 @@ func TestStaleKeyEditFollowsTheTemplate(t *testing.T) {
 	m, path := openCourses(t)
 	selectDesignItem(t, m, 1)
 	send(t, m, keys("enter")...)
-	if f := m.form.field("key:GSI1PK"); f == nil || f.input.Value() != "" {
+	if f := m.form().field("key:GSI1PK"); f == nil || f.input.Value() != "" {
 		t.Fatalf("the derived GSI1PK is pre-filled as a literal: %q", f.input.Value())
 	}
 	send(t, m, keys("tab", "ctrl+u")...)
@@ -70,8 +70,8 @@ func TestStaleKeyEditFollowsTheTemplate(t *testing.T) {
 		t.Errorf("the form does not show the key the new dept derives:\n%s", screen(m))
 	}
 	send(t, m, keys("ctrl+s")...)
-	if m.form != nil {
-		t.Fatalf("form still open: %s", m.form.err)
+	if m.form() != nil {
+		t.Fatalf("form still open: %s", m.form().err)
 	}
 	if got := m.Doc().D.Items[1]["GSI1PK"].Str; got != "DEPT#MATH" {
 		t.Fatalf("GSI1PK = %q after the dept changed to MATH", got)
@@ -102,16 +102,16 @@ func TestNonMatchingOverrideRefused(t *testing.T) {
 			send(t, m, keys("tab", "ctrl+u")...)
 			send(t, m, typeText(`{courseId: c-1, dept: MATH}`))
 		}
-		for m.form.fields[m.form.focus].name != c.field {
+		for m.form().fields[m.form().focus].name != c.field {
 			send(t, m, keys("tab")...)
 		}
 		send(t, m, keys("ctrl+u")...)
 		send(t, m, typeText(c.value))
 		send(t, m, keys("ctrl+s")...)
-		if m.form == nil {
+		if m.form() == nil {
 			t.Fatalf("%s %s: the form closed on an override the loader refuses", c.field, c.value)
 		}
-		if f := m.form.field(c.field); !strings.Contains(f.err, c.want) {
+		if f := m.form().field(c.field); !strings.Contains(f.err, c.want) {
 			t.Errorf("%s: error %q, want the loader's %q", c.field, f.err, c.want)
 		}
 		if !strings.Contains(screen(m), "✗ "+c.want[:20]) {
@@ -173,8 +173,8 @@ func TestExportOntoTheDesignRefused(t *testing.T) {
 		if after, _ := os.ReadFile(path); string(after) != string(before) {
 			t.Fatalf("%q overwrote the design file", cmd)
 		}
-		if m.palette == nil || !strings.Contains(m.palette.err, "is the open design") {
-			t.Errorf("%q: no refusal in the palette (%v)", cmd, m.palette)
+		if m.palette() == nil || !strings.Contains(m.palette().err, "is the open design") {
+			t.Errorf("%q: no refusal in the palette (%v)", cmd, m.palette())
 		}
 	}
 }
@@ -194,7 +194,7 @@ func TestWritesOntoAnExistingFileAsk(t *testing.T) {
 		send(t, m, keys(":")...)
 		send(t, m, typeText(cmd+other))
 		send(t, m, keys("enter")...)
-		if m.confirm == nil || !strings.Contains(m.confirm.question, "exists. Replace it") {
+		if m.confirm() == nil || !strings.Contains(m.confirm().question, "exists. Replace it") {
 			t.Fatalf("%q onto an existing file did not ask", cmd)
 		}
 		send(t, m, keys("n")...)
@@ -228,7 +228,7 @@ func TestSaveRefusesAnotherFormat(t *testing.T) {
 	send(t, m, keys(":")...)
 	send(t, m, typeText("save "+out))
 	send(t, m, keys("enter")...)
-	if _, err := os.Stat(out); err == nil || m.palette == nil || !strings.Contains(m.palette.err, "export FORMAT FILE") {
+	if _, err := os.Stat(out); err == nil || m.palette() == nil || !strings.Contains(m.palette().err, "export FORMAT FILE") {
 		t.Fatalf("save wrote %s, or said nothing", out)
 	}
 }
@@ -239,21 +239,21 @@ func TestEscOnAChangedFormAsks(t *testing.T) {
 	m, _ := openCourses(t)
 	selectDesignItem(t, m, 0)
 	send(t, m, keys("enter", "esc")...)
-	if m.form != nil || m.confirm != nil {
+	if m.form() != nil || m.confirm() != nil {
 		t.Fatal("esc on an unchanged form did not just close it")
 	}
 	send(t, m, keys("enter", "tab", "ctrl+u")...)
 	send(t, m, typeText(`{studentId: s-010}`))
 	send(t, m, keys("esc")...)
-	if m.form == nil || m.confirm == nil || !strings.Contains(m.confirm.question, "Discard the changes") {
+	if m.form() == nil || m.confirm() == nil || !strings.Contains(m.confirm().question, "Discard the changes") {
 		t.Fatal("esc on a changed form did not ask")
 	}
 	send(t, m, keys("n")...)
-	if m.form == nil || m.form.field("attributes").input.Value() != `{studentId: s-010}` {
+	if m.form() == nil || m.form().field("attributes").input.Value() != `{studentId: s-010}` {
 		t.Fatal("n did not go back to the form with its changes")
 	}
 	send(t, m, keys("esc", "y")...)
-	if m.form != nil || m.Doc().Dirty {
+	if m.form() != nil || m.Doc().Dirty {
 		t.Fatal("y did not drop the form")
 	}
 }
@@ -263,11 +263,11 @@ func TestAddItemSuggestionIsReplaced(t *testing.T) {
 	m, _ := openCourses(t)
 	selectDesignItem(t, m, 0)
 	send(t, m, keys("a")...)
-	if v := m.form.field("type").input.Value(); v != "student" {
+	if v := m.form().field("type").input.Value(); v != "student" {
 		t.Fatalf("type pre-filled %q", v)
 	}
 	send(t, m, keys("course")...)
-	if v := m.form.field("type").input.Value(); v != "course" {
+	if v := m.form().field("type").input.Value(); v != "course" {
 		t.Errorf("typing over the suggestion gave %q, want course", v)
 	}
 }
@@ -282,7 +282,7 @@ func TestFirstEntityInAnEmptyDesign(t *testing.T) {
 	}
 	m := testModel(t, doc, 120, 40)
 	send(t, m, keys("3", "j", "a")...)
-	if m.form == nil || m.form.title != "Add an entity" {
+	if m.form() == nil || m.form().title != "Add an entity" {
 		t.Fatalf("a on the Entities row did not open the entity form:\n%s", screen(m))
 	}
 	send(t, m, typeText("student"))

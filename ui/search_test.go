@@ -207,12 +207,13 @@ func TestOverlayStack(t *testing.T) {
 	m := testModel(t, fixtureDoc(), 120, 40)
 	send(t, m, keys("1", "enter", "tab")...)
 	send(t, m, typeText(" changed"))
-	if _, ok := m.top().(formDialog); !ok {
+	f, ok := m.top().(*formDialog)
+	if !ok {
 		t.Fatalf("top is %T, want the form", m.top())
 	}
 	send(t, m, keys("esc")...)
-	if _, ok := m.top().(confirmDialog); !ok || len(m.stack()) != 2 {
-		t.Fatalf("top is %T over %d dialogs, want the question over the form", m.top(), len(m.stack()))
+	if _, ok := m.top().(*confirmDialog); !ok || len(m.dialogs) != 2 || m.dialogs[0] != f {
+		t.Fatalf("top is %T over %d dialogs, want the question over the form", m.top(), len(m.dialogs))
 	}
 	scr := screen(m)
 	lines := strings.Split(scr, "\n")
@@ -220,16 +221,31 @@ func TestOverlayStack(t *testing.T) {
 		!strings.Contains(lines[len(lines)-1], "y yes • esc cancel") {
 		t.Fatalf("the form, the question and its keys are not all on screen:\n%s", scr)
 	}
-	send(t, m, keys("n", "esc", "y")...)
-	if len(m.stack()) != 0 {
-		t.Fatalf("%d dialogs left open", len(m.stack()))
+	// Keys go to the question, not the form below it: typing leaves the form's text.
+	field := f.f.fields[f.f.focus].input.Value()
+	send(t, m, typeText("zz"))
+	if v := f.f.fields[f.f.focus].input.Value(); v != field || m.top() != dialog(m.dialogs[1]) {
+		t.Fatalf("typing under the question reached the form: %q (was %q)", v, field)
+	}
+	// n closes the question; the form below it is the top again and takes the keys.
+	send(t, m, keys("n")...)
+	if m.top() != dialog(f) || len(m.dialogs) != 1 {
+		t.Fatalf("after n the top is %T over %d dialogs, want the same form", m.top(), len(m.dialogs))
+	}
+	send(t, m, typeText("!"))
+	if v := f.f.fields[f.f.focus].input.Value(); v != field+"!" {
+		t.Fatalf("the form got %q after the question closed, want %q", v, field+"!")
+	}
+	send(t, m, keys("esc", "y")...)
+	if len(m.dialogs) != 0 {
+		t.Fatalf("%d dialogs left open", len(m.dialogs))
 	}
 	// The wheel scrolls the help, not the pane below (at 80x24 the help scrolls).
 	m = testModel(t, fixtureDoc(), 80, 24)
 	send(t, m, keys("?")...)
 	before := m.w.selPattern
 	send(t, m, tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if m.helpTop == 0 || m.w.selPattern != before {
-		t.Errorf("the wheel in the help: help top %d, pattern %d (was %d)", m.helpTop, m.w.selPattern, before)
+	if h := topOf[*helpDialog](m); h == nil || h.top == 0 || m.w.selPattern != before {
+		t.Errorf("the wheel in the help: help %v, pattern %d (was %d)", h, m.w.selPattern, before)
 	}
 }

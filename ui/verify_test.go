@@ -145,8 +145,8 @@ func TestVerifyReportKeys(t *testing.T) {
 			}
 		}},
 		{"a pane's own key does nothing under the report", []string{"d"}, func(t *testing.T, m *Model, scr string) {
-			if !m.ver.show || m.confirm != nil {
-				t.Errorf("d reached the hidden pane: show %v confirm %v", m.ver.show, m.confirm)
+			if !m.ver.show || m.confirm() != nil {
+				t.Errorf("d reached the hidden pane: show %v confirm %v", m.ver.show, m.confirm())
 			}
 		}},
 		{"verify alone shows the last report again", []string{"esc", ":", "verify", "enter"}, func(t *testing.T, m *Model, scr string) {
