@@ -93,3 +93,35 @@ func TestAutoscalingErrors(t *testing.T) {
 		t.Errorf("validate: %v", err)
 	}
 }
+
+// An entity's key aliases (another tool's names for its key attributes, issue 16)
+// load and save as written.
+func TestEntityAliasesRoundTrip(t *testing.T) {
+	const text = `version: 1
+name: songs
+table:
+  name: songs-table
+  key: {partition: PK, sort: SK}
+entities:
+  - name: Song
+    keys: {PK: "SONG#{SongId}"}
+    aliases: {SK: SubId#SKU}
+items:
+  - {type: Song, SongId: "1", SK: x}
+`
+	d, err := Parse("songs.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := d.Entities[0].Aliases; len(a) != 1 || a["SK"] != "SubId#SKU" {
+		t.Fatalf("aliases %v", a)
+	}
+	d.source = nil
+	out, err := d.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), "aliases: {SK: SubId#SKU}") {
+		t.Errorf("saved without its aliases:\n%s", out)
+	}
+}

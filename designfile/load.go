@@ -628,7 +628,7 @@ var (
 	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "indexes"}
 	keyFields        = []string{"partition", "sort"}
 	indexFields      = []string{"name", "local", "key", "projection", "read", "write", "autoscaling"}
-	entityFields     = []string{"name", "keys", "attributes", "count", "values"}
+	entityFields     = []string{"name", "keys", "attributes", "count", "values", "aliases"}
 	entityAttrFields = []string{"type", "unique"}
 	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
 		"key", "filter", "projection", "condition", "update", "names", "values", "forward", "limit", "consistent",
@@ -954,6 +954,7 @@ func (d *decoder) entity(n *yaml.Node) model.Entity {
 	}
 	e.Count = f.integer("count", 0, 1<<62)
 	e.Values = f.varValues("values")
+	e.Aliases = f.strMap("aliases")
 	return e
 }
 

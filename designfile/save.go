@@ -369,6 +369,13 @@ func entityNode(t *model.Table, e *model.Entity) *yaml.Node {
 		}
 		m.add("values", vm.n)
 	}
+	if len(e.Aliases) > 0 {
+		a := newMap(true)
+		for _, name := range keyAttrOrder(t, sortedKeys(e.Aliases)) {
+			a.add(name, stringNode(e.Aliases[name]))
+		}
+		m.add("aliases", a.n)
+	}
 	return m.n
 }
 

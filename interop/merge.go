@@ -180,7 +180,7 @@ func mergeEntities(old, imp []model.Entity, r *MergeReport) []model.Entity {
 		}
 		used[i] = true
 		merged := old[i]
-		merged.Name, merged.Keys = e.Name, e.Keys
+		merged.Name, merged.Keys, merged.Aliases = e.Name, e.Keys, e.Aliases
 		unique := map[string]bool{}
 		for _, a := range old[i].Attributes {
 			unique[a.Name] = a.Unique

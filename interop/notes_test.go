@@ -34,7 +34,6 @@ func TestImportWorkbenchNotes(t *testing.T) {
 		"table songs: left out, with no place in a design: $.DataModel[0].ModelSchema, $.DataModel[0].GlobalSecondaryIndexes[0].Hint, $.DataModel[0].TableFacets[1].Color",
 		`table songs: facet song: its items' Type is "Song" on every item; the entity is named "Song"`,
 		`table songs: facet album: its items' Type is "Album" on every item; the entity is named "Album"`,
-		"table songs: facet Song: the key alias SubId#SKU (for SK) has no place in the design: no template of the items holds it as a variable",
 		"table songs: declared in NonKeyAttributes but held by no item, so not in the design: rating (N)",
 	}
 	got := strings.Join(r.Notes, "\n")
@@ -47,9 +46,21 @@ func TestImportWorkbenchNotes(t *testing.T) {
 		t.Error("rating is named twice")
 	}
 	d := r.Designs[0]
-	// The alias that a template can hold is kept as its variable.
-	if k := d.EntityByName("Song").Keys["PK"]; k != "SONG#{SongId}" {
+	// The alias that a template can hold is kept as its variable, the other as
+	// the entity's alias, and both are exported back.
+	song := d.EntityByName("Song")
+	if k := song.Keys["PK"]; k != "SONG#{SongId}" {
 		t.Errorf("Song's PK template %q", k)
+	}
+	if a := song.Aliases["SK"]; a != "SubId#SKU" || len(song.Aliases) != 1 {
+		t.Errorf("Song's aliases %v", song.Aliases)
+	}
+	out, _, err := ExportWorkbench(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out), `"PartitionKeyAlias": "SongId"`) || !strings.Contains(string(out), `"SortKeyAlias": "SubId#SKU"`) {
+		t.Errorf("the aliases are not exported back:\n%s", out)
 	}
 	if d.TypeAttr() != "Type" || d.EntityByName("Song") == nil || d.EntityByName("Album") == nil {
 		t.Errorf("type attribute %q, entities %+v", d.TypeAttr(), d.Entities)

@@ -493,7 +493,11 @@ func inferEntities(d *model.Design, items []model.Item, fds []facetData, declare
 				e.Keys[k] = tmpl
 			}
 			if a := fd.alias[k]; a != "" && a != k && !strings.Contains(tmpl, "{"+a+"}") {
-				note("facet %s: the key alias %s (for %s) has no place in the design: no template of the items holds it as a variable", fd.name, a, k)
+				// No template holds it as its variable: kept as the entity's alias.
+				if e.Aliases == nil {
+					e.Aliases = map[string]string{}
+				}
+				e.Aliases[k] = a
 			}
 		}
 		listed := map[string]bool{}
@@ -1213,10 +1217,14 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	return buf.Bytes(), notes, nil
 }
 
-// keyAlias is the facet's name for a key attribute: the variable of a one-variable
+// keyAlias is the facet's name for a key attribute: the entity's alias for it
+// when it keeps one (an import's that no template held), else the variable of a one-variable
 // template ("c#{CustomerId}" gives CustomerId), which is what the importer reads back
 // (aliasTemplate); otherwise the attribute's own name.
 func keyAlias(e model.Entity, attr string) string {
+	if a := e.Aliases[attr]; a != "" {
+		return a
+	}
 	if vs := model.TemplateVars(e.Keys[attr]); len(vs) == 1 {
 		return vs[0]
 	}

@@ -161,6 +161,10 @@ type Entity struct {
 	Keys       map[string]string // key attribute -> template such as "CUST#{customerId}"
 	Attributes []EntityAttribute // in file order
 	Count      int64             // how many exist in production
+	// Aliases are another tool's names for the entity's key attributes (a NoSQL
+	// Workbench facet's PartitionKeyAlias and SortKeyAlias: PK is "SongId"), kept so
+	// that an export gives them back; key attribute -> alias.
+	Aliases map[string]string
 	// Values says how many values a key template variable takes in production
 	// (`values: {status: 4, day: period}`); a variable it leaves out is inferred
 	// from the sample items (cost.KeySpace).
