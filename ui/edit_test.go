@@ -505,3 +505,29 @@ func mustOpen(t *testing.T, path string) *Doc {
 	}
 	return doc
 }
+
+// TestRecoveryCopyKeepsPermissions: the recovery copy of a 0600 design is 0600 too,
+// not 0644 (it holds the same data as the design).
+func TestRecoveryCopyKeepsPermissions(t *testing.T) {
+	for _, mode := range []os.FileMode{0o600, 0o640} {
+		path := filepath.Join(t.TempDir(), "d.yaml")
+		if err := (&designfile.File{Design: fixture()}).Save(path); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(path, mode); err != nil {
+			t.Fatal(err)
+		}
+		m := testModel(t, mustOpen(t, path), 120, 40)
+		send(t, m, keys("c")...)
+		run(t, m, m.Doc().recoverCmd())
+		st, err := os.Stat(RecoveryPath(path))
+		if err != nil || st.Mode().Perm() != mode {
+			t.Errorf("recovery copy of a %o design: %v %v, want mode %o", mode, st.Mode(), err, mode)
+		}
+		send(t, m, keys("c")...)
+		run(t, m, m.Doc().recoverCmd()) // the second copy replaces the first, same mode
+		if st, err := os.Stat(RecoveryPath(path)); err != nil || st.Mode().Perm() != mode {
+			t.Errorf("second recovery copy: %v %v, want %o", st.Mode(), err, mode)
+		}
+	}
+}

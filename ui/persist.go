@@ -227,12 +227,29 @@ func (doc *Doc) recoverCmd() tea.Cmd {
 		return nil
 	}
 	doc.recoveredRev = doc.Rev
-	snap, path := doc.fileOf(doc.Snapshot()), RecoveryPath(doc.Path)
+	snap, path, design := doc.fileOf(doc.Snapshot()), RecoveryPath(doc.Path), doc.Path
 	return func() tea.Msg {
 		saveMu.Lock()
 		defer saveMu.Unlock()
+		keepMode(path, design)
 		return recoverDone{err: snap.Save(path)}
 	}
+}
+
+// keepMode gives the recovery copy the design file's permissions before it is
+// written (the atomic save keeps the mode of the file it replaces): a 0600 design's
+// copy must not be readable by others.
+func keepMode(recovery, design string) {
+	st, err := os.Stat(design)
+	if err != nil {
+		return
+	}
+	if f, err := os.OpenFile(recovery, os.O_CREATE|os.O_EXCL|os.O_WRONLY, st.Mode().Perm()); err == nil {
+		f.Close()
+		os.Chmod(recovery, st.Mode().Perm()) // past the umask, to exactly the design's
+		return
+	}
+	os.Chmod(recovery, st.Mode().Perm())
 }
 
 func (doc *Doc) removeRecovery() {
