@@ -7,11 +7,12 @@ import (
 
 	"stwb/designfile"
 	"stwb/engine"
+	"stwb/lazyload"
 	"stwb/model"
 )
 
 // Load reads a design file and analyses it with one pass over its items, the way
-// `stwb query` loads (engine.LoadLazily): each item line is read once, into one
+// `stwb query` loads (lazyload.Load): each item line is read once, into one
 // reused map, for the engine (which keeps the line and reads it again only when a
 // pattern returns it) and for cost and review, which keep only a summary of it:
 // the attributes they read (summarizer) and its size. A design of 100,000
@@ -22,18 +23,8 @@ import (
 // The design and the analysis hold parts of data: keep data unchanged while they
 // are used.
 func Load(file string, data []byte, opt Options) (*Analysis, error) {
-	var items []model.Item
-	var sizes []int
-	f, e, err := engine.LoadLazilyVisiting(file, data, func(f *designfile.File) func() func(int, model.Item, int) {
-		n := f.Lazy.Len()
-		items, sizes = make([]model.Item, n), make([]int, n)
-		sum := newSummarizer(f.Design)
-		return func() func(int, model.Item, int) {
-			return func(i int, it model.Item, size int) {
-				items[i], sizes[i] = sum.summary(it), size
-			}
-		}
-	})
+	var sum summaries
+	f, e, err := lazyload.LoadVisiting(file, data, &sum)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +35,24 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 		return OnEngine(d, e, opt), nil
 	}
 	opt.lazy = f.Lazy
-	return of(d, e.RunAll(d.Patterns, engine.RunOptions{}), items, sizes, opt), nil
+	return of(d, e.RunAll(d.Patterns, engine.RunOptions{}), sum.items, sum.sizes, opt), nil
+}
+
+// summaries is what Load keeps of each item of a lazy load: its summary and its
+// size, slot i for item i, filled from several goroutines (each item's own slot).
+type summaries struct {
+	sum   *summarizer
+	items []model.Item
+	sizes []int
+}
+
+func (s *summaries) Open(f *designfile.File) {
+	n := f.Lazy.Len()
+	s.sum, s.items, s.sizes = newSummarizer(f.Design), make([]model.Item, n), make([]int, n)
+}
+
+func (s *summaries) Visit(i int, it model.Item, size int) {
+	s.items[i], s.sizes[i] = s.sum.summary(it), size
 }
 
 // summarizer cuts an item down to the attributes cost and review read of it: the

@@ -55,20 +55,36 @@ var ErrLazyDesign = errors.New("this design was loaded read-only (designfile.Par
 // The design keeps data: item values are substrings of it, so data must not be
 // changed afterwards. A lazily loaded design cannot be saved (ErrLazyDesign).
 func ParseLazily(file string, data []byte) (*File, error) {
-	return ParseLazilyVisiting(file, data, nil)
+	if f := parseLazily(file, data, nil); f != nil {
+		return f, nil
+	}
+	return Parse(file, data)
 }
 
-// ParseLazilyVisiting is ParseLazily with a look at each item as it is checked, so
-// that a reader that needs something of every item (the engine: keys and sizes)
-// gets it in the same pass instead of reading the text again. Once the rest of the
-// design is read, prepare is called with it (Lazy set, its items not yet checked),
-// and returns a function that makes one visit function per goroutine, or nil for
-// none. Each item that passes its checks is then visited once, in a map that is
-// reused when visit returns. The visits are wasted when the design turns out to have
-// a problem, or not to load lazily after all; then prepare may not have been called,
-// and the design returned has its Items as maps (or there is an error).
-func ParseLazilyVisiting(file string, data []byte, prepare func(*File) func() func(int, model.Item)) (*File, error) {
-	if f := parseLazily(file, data, prepare); f != nil {
+// ItemSink is given each item of a lazily read design as it is checked, on one
+// goroutine (see Sinks). The map is reused for the next item when Put returns.
+type ItemSink interface {
+	Put(i int, it model.Item)
+}
+
+// Sinks is a reader that needs something of every item of a lazily read design (the
+// engine: keys and sizes), given it in the same pass instead of reading the text
+// again (ParseLazilyInto).
+type Sinks interface {
+	// Open is called once the rest of the design is read: Lazy is set (so the items
+	// are counted) and its items are not yet checked.
+	Open(f *File)
+	// Sink makes the sink for one goroutine, which alone puts items into it.
+	Sink() ItemSink
+}
+
+// ParseLazilyInto is ParseLazily with a look at each item as it is checked: each
+// item that passes its checks is put once into a sink of sinks. The puts are wasted
+// when the design turns out to have a problem, or not to load lazily after all; then
+// Open may not have been called, and the design returned has its Items as maps (or
+// there is an error).
+func ParseLazilyInto(file string, data []byte, sinks Sinks) (*File, error) {
+	if f := parseLazily(file, data, sinks); f != nil {
 		return f, nil
 	}
 	return Parse(file, data)
@@ -76,7 +92,7 @@ func ParseLazilyVisiting(file string, data []byte, prepare func(*File) func() fu
 
 // parseLazily is ParseLazily's fast way; nil when the design must go to Parse, for
 // its shape or for an error Parse is to report.
-func parseLazily(file string, data []byte, prepare func(*File) func() func(int, model.Item)) (f *File) {
+func parseLazily(file string, data []byte, sinks Sinks) (f *File) {
 	if len(data) == 0 || len(data) > maxLazyFile {
 		return nil
 	}
@@ -120,30 +136,29 @@ func parseLazily(file string, data []byte, prepare func(*File) func() func(int, 
 	}
 	// The design now has its items; nothing is to be kept for saving them.
 	f.Lazy, f.ItemPos, f.source = lz, nil, nil
-	var newVisit func() func(int, model.Item)
-	if prepare != nil {
-		newVisit = prepare(f)
+	if sinks != nil {
+		sinks.Open(f)
 	}
-	if !lz.check(design, newVisit) || len(model.ValidateRead(design, nil)) > 0 {
+	if !lz.check(design, sinks) || len(model.ValidateRead(design, nil)) > 0 {
 		return nil
 	}
 	return f
 }
 
 // check reports whether every item is as validation requires (model.ItemChecker) and no
-// two have the same table key, and gives each item that passes to a visit function
-// from newVisit, when that is not nil. Duplicates are found by a 64-bit hash of the
+// two have the same table key, and puts each item that passes into a sink of sinks,
+// when that is not nil. Duplicates are found by a 64-bit hash of the
 // key; a collision of two different keys only sends the design to Parse, which
 // compares keys whole.
-func (lz *LazyItems) check(d *model.Design, newVisit func() func(int, model.Item)) bool {
+func (lz *LazyItems) check(d *model.Design, sinks Sinks) bool {
 	seed := maphash.MakeSeed()
 	hashes := make([]uint64, len(lz.refs))
 	if !lz.Each(func() func(int, model.Item) bool {
 		checker := model.NewItemChecker(d)
 		var key []byte
-		var visit func(int, model.Item)
-		if newVisit != nil {
-			visit = newVisit()
+		var sink ItemSink
+		if sinks != nil {
+			sink = sinks.Sink()
 		}
 		return func(i int, it model.Item) bool {
 			if !checker.Check(i, it, lz.Pos(i)) {
@@ -151,8 +166,8 @@ func (lz *LazyItems) check(d *model.Design, newVisit func() func(int, model.Item
 			}
 			key = model.AppendItemKey(key[:0], &d.Table, it)
 			hashes[i] = maphash.Bytes(seed, key)
-			if visit != nil {
-				visit(i, it)
+			if sink != nil {
+				sink.Put(i, it)
 			}
 			return true
 		}

@@ -19,6 +19,7 @@ import (
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/internal/dynalitetest"
+	"stwb/lazyload"
 	"stwb/live"
 	"stwb/model"
 	"stwb/serve"
@@ -196,7 +197,7 @@ func runDesign(t *testing.T, ctx context.Context, db, sdb *dynamodb.Client, srv 
 	if err != nil {
 		t.Fatalf("saving the design: %v (%s)", err, replay)
 	}
-	ld, lazy, err := engine.LoadLazily("difftest.yaml", text)
+	ld, lazy, err := lazyload.Load("difftest.yaml", text)
 	if err != nil {
 		t.Fatalf("loading the saved design lazily: %v (%s)\n%s", err, replay, text)
 	}

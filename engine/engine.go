@@ -7,7 +7,6 @@ import (
 
 	"github.com/google/btree"
 
-	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -69,7 +68,7 @@ type Engine struct {
 	tree    *btree.BTreeG[*entry]
 	indexes []*index
 	// lazy is where the items of a lazily loaded design are read from again (their
-	// text); nil unless the engine came from LoadLazily.
+	// text); nil unless the engine came from a Bulk given them.
 	lazy Items
 }
 
@@ -249,9 +248,9 @@ func (e *Engine) loadAll(items Items) (int, *Error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			visit := ld.visitor()
+			w := &BulkWorker{ld: ld}
 			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
-				visit(i, items.Item(i))
+				w.put(i, items.Item(i))
 			}
 		}()
 	}
@@ -259,10 +258,61 @@ func (e *Engine) loadAll(items Items) (int, *Error) {
 	return ld.finish()
 }
 
-// bulkLoad loads n items into an empty engine. Each item is given to a visit
-// function once, on any of several goroutines: it is checked, sized and keyed, and
-// its table and index entries are made in slices, slot i for item i. finish then
-// fills the trees in item order, as loading them one by one would.
+// Bulk loads the items of a design that stay as text (a lazily read design file)
+// into a new engine, in the caller's own pass over them: each item is given once,
+// to Put of a BulkWorker, on any of several goroutines, in a map the caller may
+// reuse for the next item. The engine keeps each item's keys and reads the item
+// again from the Items it was made with when a request returns it.
+type Bulk struct {
+	e  *Engine
+	ld *bulkLoad
+}
+
+// NewBulk makes the engine for a table and a bulk load of items into it. The
+// errors are New's.
+func NewBulk(t model.Table, items Items) (*Bulk, error) {
+	e, err := New(t)
+	if err != nil {
+		return nil, err
+	}
+	return &Bulk{e: e, ld: e.newBulkLoad(items.Len(), items)}, nil
+}
+
+// Worker makes the worker for one goroutine: each keeps its own memo of partition
+// key hashes (hashMemo), so workers never lock each other out.
+func (b *Bulk) Worker() *BulkWorker { return &BulkWorker{ld: b.ld} }
+
+// Finish fills the engine's trees once every item has been put, in item order, as
+// loading the items one by one would. The error is the first item DynamoDB would
+// refuse, named as Load names it.
+func (b *Bulk) Finish() (*Engine, error) {
+	if i, err := b.ld.finish(); err != nil {
+		return nil, itemError(b.ld.lazy, i, err)
+	}
+	return b.e, nil
+}
+
+// BulkWorker puts items into a Bulk from one goroutine.
+type BulkWorker struct {
+	ld   *bulkLoad
+	memo hashMemo
+}
+
+// Put checks item i and makes its entries; it returns the item's size
+// (model.ItemSize) or why DynamoDB would refuse it (which Finish reports too, for
+// the first item refused). The map is not kept.
+func (w *BulkWorker) Put(i int, it model.Item) (size int, err error) {
+	size, perr := w.put(i, it)
+	if perr != nil {
+		return 0, perr // not a nil *Error in a non-nil error
+	}
+	return size, nil
+}
+
+// bulkLoad loads n items into an empty engine. Each item is put once, by a
+// BulkWorker on any of several goroutines: it is checked, sized and keyed, and its
+// table and index entries are made in slices, slot i for item i. finish then fills
+// the trees in item order, as loading them one by one would.
 //
 // The items of a lazily loaded design (lazy set) come in a map that is reused for
 // the next item: their entries keep the keys and the item's place in the design
@@ -285,43 +335,42 @@ func (e *Engine) newBulkLoad(n int, lazy Items) *bulkLoad {
 	return ld
 }
 
-// visitor makes the visit function for one goroutine.
-func (ld *bulkLoad) visitor() func(i int, it model.Item) {
-	var memo hashMemo
+// put checks item i and makes its entries, or records why it is refused.
+func (w *BulkWorker) put(i int, it model.Item) (int, *Error) {
+	ld := w.ld
 	e := ld.e
-	return func(i int, it model.Item) {
-		var item model.Item
-		var size int
-		var err *Error
-		if ld.lazy != nil {
-			// Not normalized: only keys and sizes are kept, which do not depend on
-			// how a number is written, and itemOf normalizes an item when it is read.
-			item = it
-			size, err = e.checkCanonicalItem(it)
-		} else {
-			item, size, err = e.checkItem(it)
+	var item model.Item
+	var size int
+	var err *Error
+	if ld.lazy != nil {
+		// Not normalized: only keys and sizes are kept, which do not depend on
+		// how a number is written, and itemOf normalizes an item when it is read.
+		item = it
+		size, err = e.checkCanonicalItem(it)
+	} else {
+		item, size, err = e.checkItem(it)
+	}
+	if err != nil {
+		ld.mu.Lock()
+		defer ld.mu.Unlock()
+		if i < ld.first {
+			ld.first, ld.err = i, err
 		}
-		if err != nil {
-			ld.mu.Lock()
-			defer ld.mu.Unlock()
-			if i < ld.first {
-				ld.first, ld.err = i, err
-			}
-			return
-		}
-		te := &ld.slab[i]
-		if ld.lazy != nil {
-			e.fillTableEntry(te, item, nil, size, &memo)
-			te.lazy = int32(i + 1)
-		} else {
-			e.fillTableEntry(te, item, item, size, &memo)
-		}
-		for k, ix := range e.indexes {
-			if en := &ld.islabs[k][i]; !ix.fillEntry(en, te, item, &memo) {
-				*en = entry{}
-			}
+		return 0, err
+	}
+	te := &ld.slab[i]
+	if ld.lazy != nil {
+		e.fillTableEntry(te, item, nil, size, &w.memo)
+		te.lazy = int32(i + 1)
+	} else {
+		e.fillTableEntry(te, item, item, size, &w.memo)
+	}
+	for k, ix := range e.indexes {
+		if en := &ld.islabs[k][i]; !ix.fillEntry(en, te, item, &w.memo) {
+			*en = entry{}
 		}
 	}
+	return size, nil
 }
 
 // finish fills the trees, or returns the first item refused.
@@ -383,60 +432,6 @@ func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
 		}
 		e.fillTrees(slab, islabs)
 	}
-}
-
-// LoadLazily reads a design file as designfile.ParseLazily does and loads it into
-// an engine in the same pass over the items: each item is read once, checked by
-// the design file's reader and the engine, and left as text. It is what `stwb
-// query` uses; a design that does not load lazily (see designfile.ParseLazily) is
-// loaded as Load loads it. The errors are designfile.Parse's and Load's.
-func LoadLazily(file string, data []byte) (*designfile.File, *Engine, error) {
-	return LoadLazilyVisiting(file, data, nil)
-}
-
-// LoadLazilyVisiting is LoadLazily with a look at each item in the same pass, for a
-// caller that needs something of every item besides the engine (the analysis
-// pipeline: what cost and review read of it). prepare is as
-// designfile.ParseLazilyVisiting takes it: called with the file once its items are
-// counted, it returns the maker of one visit function per goroutine; each item is
-// visited once, in a map reused for the next, with its size (model.ItemSize), which
-// the engine has just computed. When the design ends up read whole (File.Lazy is
-// nil) the visits, if any were made, are to be thrown away: its items are maps in
-// Design.Items.
-func LoadLazilyVisiting(file string, data []byte, prepare func(*designfile.File) func() func(i int, it model.Item, size int)) (*designfile.File, *Engine, error) {
-	var e *Engine
-	var ld *bulkLoad
-	f, err := designfile.ParseLazilyVisiting(file, data, func(f *designfile.File) func() func(int, model.Item) {
-		var err error
-		if e, err = New(f.Table); err != nil {
-			e = nil
-			return nil // Load reports it below
-		}
-		ld = e.newBulkLoad(f.Lazy.Len(), f.Lazy)
-		if prepare == nil {
-			return ld.visitor
-		}
-		extra := prepare(f)
-		return func() func(int, model.Item) {
-			load, visit := ld.visitor(), extra()
-			return func(i int, it model.Item) {
-				load(i, it)
-				visit(i, it, int(ld.slab[i].size))
-			}
-		}
-	})
-	if err != nil {
-		return nil, nil, err
-	}
-	if f.Lazy == nil || ld == nil || ld.lazy != Items(f.Lazy) {
-		// Read by designfile.Parse after all, or an engine that could not be made.
-		e, err := Load(f.Table, f.ItemList())
-		return f, e, err
-	}
-	if i, err := ld.finish(); err != nil {
-		return nil, nil, itemError(f.Lazy, i, err)
-	}
-	return f, e, nil
 }
 
 // Clone returns a copy that shares storage with e until either is written

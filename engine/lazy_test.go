@@ -93,16 +93,46 @@ func loadBoth(t *testing.T, name string, data []byte) (*model.Design, *Engine, *
 	return f.Design, eager, lazy
 }
 
-// loadLazy loads a lazily read design's items into an empty engine, as LoadLazily
-// does in its pass over them: one more pass over the items (LazyItems.Each) through
-// a bulkLoad.
+// loadLazy loads a lazily read design's items into an empty engine, as a Bulk
+// does in the reader's pass over them: one more pass over the items
+// (LazyItems.Each) through a bulkLoad.
 func (e *Engine) loadLazy(lz *designfile.LazyItems) (int, *Error) {
 	ld := e.newBulkLoad(lz.Len(), lz)
 	lz.Each(func() func(int, model.Item) bool {
-		visit := ld.visitor()
-		return func(i int, it model.Item) bool { visit(i, it); return true }
+		w := &BulkWorker{ld: ld}
+		return func(i int, it model.Item) bool { w.put(i, it); return true }
 	})
 	return ld.finish()
+}
+
+// bulkSinks loads a lazily read design into a Bulk in the reader's own pass over
+// the items, as package lazyload does.
+type bulkSinks struct {
+	bulk *Bulk
+	err  error
+}
+
+func (b *bulkSinks) Open(f *designfile.File) { b.bulk, b.err = NewBulk(f.Table, f.Lazy) }
+
+func (b *bulkSinks) Sink() designfile.ItemSink { return bulkSink{b.bulk.Worker()} }
+
+type bulkSink struct{ w *BulkWorker }
+
+func (s bulkSink) Put(i int, it model.Item) { s.w.Put(i, it) }
+
+// loadOnePass reads data lazily and loads it through a Bulk in the same pass.
+func loadOnePass(t *testing.T, name string, data []byte) *Engine {
+	t.Helper()
+	var sinks bulkSinks
+	f, err := designfile.ParseLazilyInto(name, data, &sinks)
+	if err != nil || sinks.err != nil || f.Lazy == nil || sinks.bulk == nil {
+		t.Fatalf("%s did not load lazily: %v %v", name, err, sinks.err)
+	}
+	e, err := sinks.bulk.Finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
 }
 
 // sameContents fails t unless the two engines hold the same items in the table and
@@ -158,15 +188,12 @@ func TestLazyLoadAnswersAsEager(t *testing.T) {
 	for name, data := range cases {
 		t.Run(name, func(t *testing.T) {
 			d, eager, lazy := loadBoth(t, name, data)
-			_, onePass, err := LoadLazily(name, data)
-			if err != nil {
-				t.Fatal(err)
-			}
+			onePass := loadOnePass(t, name, data)
 			if onePass.lazy == nil {
-				t.Fatal("LoadLazily did not load lazily")
+				t.Fatal("the Bulk did not load lazily")
 			}
 			sameContents(t, "after load", eager, lazy)
-			sameContents(t, "after LoadLazily", eager, onePass)
+			sameContents(t, "after a Bulk load", eager, onePass)
 			for i := range d.Patterns {
 				p := &d.Patterns[i]
 				for _, opts := range []RunOptions{{}, {AllPages: true}} {
@@ -229,21 +256,6 @@ func TestLazyLoadReportsTheFirstRefusedItem(t *testing.T) {
 	i, lerr := e.loadLazy(ld.Lazy)
 	if lerr == nil || i != 0 || !strings.Contains(lerr.Message, "GSI1SK") {
 		t.Fatalf("first refused item %d: %v", i, lerr)
-	}
-}
-
-// LoadLazily gives Parse's errors for a design with a problem, and loads a design
-// that is not one item a line as Load does.
-func TestLoadLazilyFallsBack(t *testing.T) {
-	bad := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - {PK: a}\n  - {PK: a}\n")
-	_, want := designfile.Parse("f.yaml", bad)
-	if _, _, err := LoadLazily("f.yaml", bad); err == nil || want == nil || err.Error() != want.Error() {
-		t.Fatalf("LoadLazily error %v, Parse error %v", err, want)
-	}
-	block := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n  - PK: a\n    n: 1\n")
-	d, e, err := LoadLazily("f.yaml", block)
-	if err != nil || d.Lazy != nil || e.lazy != nil || e.Len() != 1 {
-		t.Fatalf("block-style design: %v, lazy %v, %d items", err, d != nil && d.Lazy != nil, e.Len())
 	}
 }
 

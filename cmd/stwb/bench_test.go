@@ -19,6 +19,7 @@ import (
 	"stwb/engine"
 	"stwb/internal/cputime"
 	"stwb/internal/mapfile"
+	"stwb/lazyload"
 )
 
 // The CLI load target of issue 2: `stwb query FILE --json` on a design of 100,000
@@ -249,7 +250,7 @@ func BenchmarkQueryCLI100k(b *testing.B) {
 // Go map; with more than 8 attributes that is a full hash table, about 1.5-2.7 KB
 // for a 250-byte YAML line, and on this virtual machine every fresh page costs
 // about 13 µs of kernel time: building 100,000 maps was 1.6 s (and 266-287 MB). So
-// the command loads lazily (engine.LoadLazily): the file is mapped, not copied
+// the command loads lazily (lazyload.Load): the file is mapped, not copied
 // (internal/mapfile); each item line is read once into one reused map, checked by
 // the model and the engine, and turned into the engine's keys and sizes; the engine
 // keeps a 16-byte reference to the line and parses it again whenever a pattern
@@ -350,7 +351,7 @@ func BenchmarkQueryCLI100kPhases(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer release()
-	d, e, err := engine.LoadLazily(path, data)
+	d, e, err := lazyload.Load(path, data)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -377,7 +378,7 @@ func BenchmarkQueryCLI100kPhases(b *testing.B) {
 		}
 		return err
 	})
-	phase("load", func() error { _, _, err := engine.LoadLazily(path, data); return err })
+	phase("load", func() error { _, _, err := lazyload.Load(path, data); return err })
 	phase("queries", func() error {
 		for i := range d.Patterns {
 			if r := e.Run(&d.Patterns[i], engine.RunOptions{}); r.Err != nil {

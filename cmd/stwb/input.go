@@ -11,6 +11,7 @@ import (
 	"stwb/engine"
 	"stwb/internal/inputlimit"
 	"stwb/internal/mapfile"
+	"stwb/lazyload"
 	"stwb/model"
 )
 
@@ -26,7 +27,7 @@ func readDesign(path string, stdin io.Reader) (*designfile.File, error) {
 // loadToQuery loads a design and its engine for a command that only runs the
 // design's patterns, never changes or saves it: the file is mapped rather than
 // copied (internal/mapfile), and its items are read once, into the engine's keys,
-// and stay as text until a pattern reads them (engine.LoadLazily). A design of
+// and stay as text until a pattern reads them (lazyload.Load). A design of
 // 100,000 items loads so in a fraction of the time and memory that maps would take.
 // Problems are reported as readDesign and engine.Load report them. The
 // design, the engine and everything read from them hold parts of the file: call
@@ -36,7 +37,7 @@ func loadToQuery(path string, stdin io.Reader) (d *designfile.File, e *engine.En
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	d, e, err = engine.LoadLazily(inputName(path), data)
+	d, e, err = lazyload.Load(inputName(path), data)
 	if err != nil {
 		release()
 		return nil, nil, nil, err

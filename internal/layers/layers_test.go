@@ -96,3 +96,15 @@ func TestOnlyTheUIImportsBubbleTea(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineReadsNoDesignFiles: the engine loads items from a small interface
+// (engine.Items, engine.Bulk) and knows nothing of the design file that holds them;
+// package lazyload joins the two for a one-pass load.
+func TestEngineReadsNoDesignFiles(t *testing.T) {
+	e := listModule(t)["stwb/engine"]
+	for _, d := range e.deps {
+		if d == "stwb/designfile" || d == "gopkg.in/yaml.v3" {
+			t.Errorf("engine imports %s (go list -deps ./engine)", d)
+		}
+	}
+}
