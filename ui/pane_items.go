@@ -54,14 +54,33 @@ func (p *itemsPane) shownGrid() (*render.Grid, *model.Design, bool) {
 	return p.withFacet(g, d), d, stale
 }
 
+// withFacet reads the faceted grid refresh keeps, or makes it when that is stale.
 func (p *itemsPane) withFacet(g *render.Grid, d *model.Design) *render.Grid {
 	if g == nil || p.facet == facetAll {
 		return g
 	}
 	if p.facetOf != g || p.facetFor != p.facet {
-		p.facetOf, p.facetFor, p.faceted = g, p.facet, g.Only(d, p.facet)
+		return g.Only(d, p.facet)
 	}
 	return p.faceted
+}
+
+// refresh brings what View reads up to date (the faceted grid, the drawn frame)
+// after a message or a resize, so that View only reads: it changes nothing.
+func (p *itemsPane) refresh() {
+	g, d, stale := p.w.shownGrid(p.view)
+	if g == nil {
+		return
+	}
+	if p.facet != facetAll && (p.facetOf != g || p.facetFor != p.facet) {
+		p.facetOf, p.facetFor, p.faceted = g, p.facet, g.Only(d, p.facet)
+	}
+	if i := p.selected(); p.inspect && i >= 0 {
+		return // the inspector is drawn whole each time; the grid waits
+	}
+	if k := p.frameKey(stale); k != p.cacheKey || p.cache == "" {
+		p.cache, p.cacheKey = p.frame(), k
+	}
 }
 
 // facetName says which items the facet shows.
@@ -90,7 +109,7 @@ func (p *itemsPane) keys() KeyMap {
 
 func (p *itemsPane) Title() string    { return "Items" }
 func (p *itemsPane) Init() tea.Cmd    { return nil }
-func (p *itemsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.clamp() }
+func (p *itemsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.clamp(); p.refresh() }
 
 func (p *itemsPane) ShortHelp() []key.Binding {
 	km := p.keys()
@@ -153,6 +172,12 @@ func (p *itemsPane) selected() int {
 }
 
 func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := p.update(msg)
+	p.refresh()
+	return p, cmd
+}
+
+func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 	d := p.w.doc.D
 	switch msg := msg.(type) {
 	case docChanged:
@@ -188,13 +213,13 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case key.Matches(msg, km.Close, km.Inspect) || msg.Alt:
 				// An alt+key is what a terminal makes of esc pressed just before a key.
 				p.inspect = false
-				return p, nil
+				return nil
 			case key.Matches(msg, km.DetailDown):
 				p.itop += max(1, p.hgt/2)
-				return p, nil
+				return nil
 			case key.Matches(msg, km.DetailUp):
 				p.itop = max(0, p.itop-max(1, p.hgt/2))
-				return p, nil
+				return nil
 			case key.Matches(msg, km.Up, km.Down):
 				p.itop = 0
 			}
@@ -206,7 +231,7 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		case key.Matches(msg, km.EditYAML):
 			if i := p.selected(); i >= 0 {
-				return p, cmdOf(openEditorMsg{kind: yamlItem, index: i})
+				return cmdOf(openEditorMsg{kind: yamlItem, index: i})
 			}
 		case key.Matches(msg, km.Up):
 			p.move(-1)
@@ -241,15 +266,15 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			p.l, p.want = list{}, cur
 			p.findWanted()
 			if n := p.facetName(); n != "" {
-				return p, status("showing " + n + " · f for the next entity")
+				return status("showing " + n + " · f for the next entity")
 			}
-			return p, status("showing every item")
+			return status("showing every item")
 		case key.Matches(msg, km.Widen):
 			g, _, _ := p.shownGrid()
 			if g != nil && p.left < len(g.Columns) {
 				if c := g.Columns[p.left]; p.wide != c {
 					p.wide = c
-					return p, status("column " + c + " at full width · - narrows it")
+					return status("column " + c + " at full width · - narrows it")
 				}
 			}
 		case key.Matches(msg, km.Narrow):
@@ -265,7 +290,7 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			p.l, p.left, p.want = list{}, 0, cur
 			p.findWanted()
-			return p, status(p.viewTitle())
+			return status(p.viewTitle())
 		case key.Matches(msg, km.Add):
 			base := model.Item{}
 			if i := p.selected(); i >= 0 {
@@ -273,27 +298,27 @@ func (p *itemsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 					base[d.TypeAttr()] = t // a new item of the kind under the cursor
 				}
 			}
-			return p, cmdOf(openForm{f: newItemForm(p.w, -1, base, true)})
+			return cmdOf(openForm{f: newItemForm(p.w, -1, base, true)})
 		case key.Matches(msg, km.Edit):
 			if i := p.selected(); i >= 0 {
-				return p, cmdOf(openForm{f: newItemForm(p.w, i, d.Items[i], false)})
+				return cmdOf(openForm{f: newItemForm(p.w, i, d.Items[i], false)})
 			}
 		case key.Matches(msg, km.Duplicate):
 			if i := p.selected(); i >= 0 {
 				f := newItemForm(p.w, -1, d.Items[i].Clone(), false)
 				f.title = fmt.Sprintf("Duplicate item %d: give the copy its own key", i)
-				return p, cmdOf(openForm{f: f})
+				return cmdOf(openForm{f: f})
 			}
 		case key.Matches(msg, km.Delete):
 			if i := p.selected(); i >= 0 {
 				it := d.Items[i]
 				k := render.KeyString(it, d.Table.Key.Partition, d.Table.Key.Sort)
 				e := itemEdit("deleted item "+k, opDelete, i, it, nil)
-				return p, cmdOf(askConfirm{question: "Delete item " + k + "? (y/n)", onYes: cmdOf(applyEdit{e: e})})
+				return cmdOf(askConfirm{question: "Delete item " + k + "? (y/n)", onYes: cmdOf(applyEdit{e: e})})
 			}
 		}
 	}
-	return p, nil
+	return nil
 }
 
 func (p *itemsPane) move(n int) {
@@ -353,6 +378,26 @@ func (p *itemsPane) View() string {
 		}
 		return strings.Join(lines, "\n")
 	}
+	if g, _, stale := p.shownGrid(); g != nil && p.cache != "" && p.frameKey(stale) == p.cacheKey {
+		return p.cache
+	}
+	return p.frame() // refresh had not seen this state yet: drawn, not kept
+}
+
+// frameKey is everything the grid's frame depends on: when it is unchanged, the
+// frame refresh kept is still the one to draw.
+func (p *itemsPane) frameKey(stale bool) [9]uint64 {
+	w := p.w
+	staleBit := uint64(0)
+	if stale {
+		staleBit = 1 << 63
+	}
+	return [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.l.top), uint64(p.left), uint64(p.l.cur), uint64(p.wid), uint64(p.hgt),
+		uint64(len(p.view)) ^ hashString(p.view) ^ uint64(p.facet+3)<<56 ^ hashString(p.wide)<<1, w.gen}
+}
+
+// frame draws the grid's title and visible rows.
+func (p *itemsPane) frame() string {
 	w := p.w
 	g, d, stale := p.shownGrid()
 	st := w.st
@@ -362,15 +407,6 @@ func (p *itemsPane) View() string {
 	hl := w.highlight
 	if w.highlightRev != w.doc.DataRev || stale {
 		hl = nil
-	}
-	staleBit := uint64(0)
-	if stale {
-		staleBit = 1 << 63
-	}
-	k := [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.l.top), uint64(p.left), uint64(p.l.cur), uint64(p.wid), uint64(p.hgt),
-		uint64(len(p.view)) ^ hashString(p.view) ^ uint64(p.facet+3)<<56 ^ hashString(p.wide)<<1, w.gen}
-	if k == p.cacheKey && p.cache != "" {
-		return p.cache
 	}
 	n := len(g.Rows)
 	title := fmt.Sprintf("%s · %d items", p.viewTitle(), n)
@@ -388,9 +424,7 @@ func (p *itemsPane) View() string {
 	}
 	body := g.Render(d, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left,
 		Cursor: p.l.cur, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render, Wide: p.wide})
-	p.cache = st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
-	p.cacheKey = k
-	return p.cache
+	return st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
 }
 
 func hashString(s string) uint64 {

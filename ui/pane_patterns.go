@@ -43,7 +43,7 @@ func (p *patternsPane) keys() KeyMap {
 
 func (p *patternsPane) Title() string    { return "Patterns" }
 func (p *patternsPane) Init() tea.Cmd    { return nil }
-func (p *patternsPane) SetSize(w, h int) { p.wid, p.hgt = w, h }
+func (p *patternsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.refresh() }
 
 func (p *patternsPane) ShortHelp() []key.Binding {
 	km := p.keys()
@@ -103,6 +103,12 @@ func (p *patternsPane) rowText(i int) string {
 func (p *patternsPane) detailRoom() int { return p.hgt - max(p.listHeight(), 1) - 1 }
 
 func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := p.update(msg)
+	p.refresh()
+	return p, cmd
+}
+
+func (p *patternsPane) update(msg tea.Msg) tea.Cmd {
 	d := p.w.doc.D
 	switch msg := msg.(type) {
 	case docChanged:
@@ -146,22 +152,22 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, km.Bottom):
 			p.setSel(len(d.Patterns) - 1)
 		case key.Matches(msg, km.Add):
-			return p, cmdOf(openForm{f: newPatternForm(p.w, -1, p.newPattern())})
+			return cmdOf(openForm{f: newPatternForm(p.w, -1, p.newPattern())})
 		case key.Matches(msg, km.Edit):
 			if i := p.sel(); i < len(d.Patterns) {
-				return p, cmdOf(openForm{f: newPatternForm(p.w, i, d.Patterns[i])})
+				return cmdOf(openForm{f: newPatternForm(p.w, i, d.Patterns[i])})
 			}
 		case key.Matches(msg, km.Delete):
 			if i := p.sel(); i < len(d.Patterns) {
 				pt := d.Patterns[i]
 				e := sliceEdit(fmt.Sprintf("deleted pattern %d", pt.ID), false, patternsOf, opDelete, i, pt, model.Pattern{})
-				return p, cmdOf(askConfirm{question: fmt.Sprintf("Delete pattern %d %q? (y/n)", pt.ID, pt.Name), onYes: cmdOf(applyEdit{e: e})})
+				return cmdOf(askConfirm{question: fmt.Sprintf("Delete pattern %d %q? (y/n)", pt.ID, pt.Name), onYes: cmdOf(applyEdit{e: e})})
 			}
 		case key.Matches(msg, km.Pin):
-			return p, p.pin()
+			return p.pin()
 		case key.Matches(msg, km.EditYAML):
 			if i := p.sel(); i < len(d.Patterns) {
-				return p, cmdOf(openEditorMsg{kind: yamlPattern, index: i})
+				return cmdOf(openEditorMsg{kind: yamlPattern, index: i})
 			}
 		case key.Matches(msg, km.Copy):
 			if i := p.sel(); i < len(d.Patterns) {
@@ -169,21 +175,21 @@ func (p *patternsPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				c.ID = nextPatternID(d)
 				c.Name += " (copy)"
 				e := sliceEdit(fmt.Sprintf("copied pattern %d as %d", d.Patterns[i].ID, c.ID), false, patternsOf, opInsert, i+1, model.Pattern{}, c)
-				return p, cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
+				return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
 			}
 		case key.Matches(msg, km.MoveUp):
 			if i := p.sel(); i > 0 && i < len(d.Patterns) {
 				e := sliceEdit(fmt.Sprintf("moved pattern %d up", d.Patterns[i].ID), false, patternsOf, opSwap, i-1, model.Pattern{}, model.Pattern{})
-				return p, cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i - 1}) }})
+				return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i - 1}) }})
 			}
 		case key.Matches(msg, km.MoveDown):
 			if i := p.sel(); i+1 < len(d.Patterns) {
 				e := sliceEdit(fmt.Sprintf("moved pattern %d down", d.Patterns[i].ID), false, patternsOf, opSwap, i, model.Pattern{}, model.Pattern{})
-				return p, cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
+				return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
 			}
 		}
 	}
-	return p, nil
+	return nil
 }
 
 // pin sets the selected pattern's expect from its current result: the table keys of
@@ -301,15 +307,32 @@ func (p *patternsPane) View() string {
 	return strings.Join(lines, "\n")
 }
 
-// detail is the selected pattern's sheet and preview, cached until the design, the
-// selection, the background results or the width change.
+// detailKey is what the detail depends on: the design, the selection, the width and
+// the background results.
+func (p *patternsPane) detailKey() [4]uint64 {
+	return [4]uint64{p.w.doc.Rev, uint64(p.sel()), uint64(p.wid), p.w.gen}
+}
+
+// refresh keeps the detail for what the pane now shows, after a message or a resize,
+// so that View only reads.
+func (p *patternsPane) refresh() {
+	if k := p.detailKey(); k != p.key || p.body == nil {
+		p.body, p.key = p.buildDetail(), k
+	}
+}
+
+// detail is the selected pattern's sheet and preview: the one refresh kept, or drawn
+// afresh (and not kept) when refresh has not seen this state.
 func (p *patternsPane) detail() []string {
-	w := p.w
-	sel := p.sel()
-	k := [4]uint64{w.doc.Rev, uint64(sel), uint64(p.wid), w.gen}
-	if k == p.key && p.body != nil {
+	if p.body != nil && p.detailKey() == p.key {
 		return p.body
 	}
+	return p.buildDetail()
+}
+
+func (p *patternsPane) buildDetail() []string {
+	w := p.w
+	sel := p.sel()
 	d := w.doc.D
 	if sel >= len(d.Patterns) {
 		return nil
@@ -339,7 +362,6 @@ func (p *patternsPane) detail() []string {
 			lines = append(lines, c)
 		}
 	}
-	p.key, p.body = k, lines
 	return lines
 }
 

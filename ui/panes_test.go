@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -175,6 +176,32 @@ func TestHelpScrollsAndFooter(t *testing.T) {
 		lines := strings.Split(screen(m), "\n")
 		if f := lines[len(lines)-1]; !strings.HasSuffix(strings.TrimRight(f, " "), "? help • q quit") {
 			t.Errorf("at width %d the footer is %q", w, f)
+		}
+	}
+}
+
+// View never changes state: after keys that move the selections (so that the
+// panes' drawn rows must follow), drawing the Patterns and Items panes leaves them
+// as they were; their caches are kept in Update and SetSize, View only reads them.
+func TestViewChangesNothing(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 120, 40)
+	type snap struct {
+		pat patternsPane
+		it  itemsPane
+	}
+	take := func() snap {
+		s := snap{*m.panes[panePatterns].(*patternsPane), *m.panes[paneItems].(*itemsPane)}
+		s.pat.w, s.it.w = nil, nil // the shared world is not the pane's own state
+		return s
+	}
+	for _, ks := range [][]string{{"1", "j"}, {"2", "j", "j"}, {"2", "f"}, {"2", "l"}, {"1", "k"}} {
+		send(t, m, keys(ks...)...)
+		before := take()
+		_ = m.View()
+		_ = m.panes[panePatterns].View()
+		_ = m.panes[paneItems].View()
+		if after := take(); !reflect.DeepEqual(before, after) {
+			t.Errorf("after %v, View changed the panes:\nbefore %+v\nafter  %+v", ks, before, after)
 		}
 	}
 }
