@@ -96,6 +96,12 @@ func (f *File) Save(path string) error {
 
 // writeFileAtomic writes the concatenation of parts.
 func writeFileAtomic(path string, parts ...[]byte) (err error) {
+	// A symlinked design is written through to its target, so the link stays a link
+	// and the temporary file lives beside the file it replaces (a rename cannot cross
+	// file systems).
+	if path, err = resolveWriteTarget(path); err != nil {
+		return fmt.Errorf("saving %s: %w", path, err)
+	}
 	dir := filepath.Dir(path)
 	mode := os.FileMode(0o644)
 	if st, serr := os.Stat(path); serr == nil {
@@ -112,20 +118,20 @@ func writeFileAtomic(path string, parts ...[]byte) (err error) {
 		}
 	}()
 	for _, p := range parts {
-		if _, err = tmp.Write(p); err != nil {
+		if _, err = writeTemp(tmp, p); err != nil {
 			return fmt.Errorf("saving %s: %w", path, err)
 		}
 	}
 	if err = tmp.Chmod(mode); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
-	if err = tmp.Sync(); err != nil {
+	if err = syncTemp(tmp); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
-	if err = os.Rename(tmp.Name(), path); err != nil {
+	if err = renameTemp(tmp.Name(), path); err != nil {
 		return fmt.Errorf("saving %s: %w", path, err)
 	}
 	// The rename is durable only once the directory entry is on disk.
