@@ -34,6 +34,10 @@ func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 	if kc.PartitionValue.Type != ks.Partition.Type {
 		return nil, mismatch
 	}
+	if pv := kc.PartitionValue; (pv.Type == model.TypeS || pv.Type == model.TypeB) && len(pv.Str) > model.MaxPartitionKeyBytes {
+		// A Query for a longer value than any item can hold is refused, as GetItem's is.
+		return nil, validation(msgHashKeyTooLarge)
+	}
 	r := &keyRange{hash: scanHash(kc.PartitionValue)}
 	var ok bool
 	if r.pk, ok = encodeKey(kc.PartitionValue); !ok {

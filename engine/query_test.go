@@ -438,6 +438,17 @@ func TestReadErrors(t *testing.T) {
 			"One or more parameter values were invalid: Global secondary index G2 does not project the attributes [amount]; project them into the index or read them from the table"},
 		{"GSI ALL_ATTRIBUTES", QueryInput{IndexName: "G2", KeyConditionExpression: "G2 = :p", ExpressionAttributeValues: vals(":p", "x"), Select: SelectAllAttributes},
 			"One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported for global secondary index G2 because its projection type is not ALL"},
+		// A real Query answers an oversized partition key value with the same message
+		// as PutItem (facebook/ThreatExchange#1324: "An error occurred
+		// (ValidationException) when calling the Query operation: One or more
+		// parameter values were invalid: Size of hashkey has exceeded the maximum size
+		// limit of2048 bytes"; HowItWorks.NamingRulesDataTypes.html: 2048 bytes).
+		{"partition key over 2048 bytes", QueryInput{KeyConditionExpression: "PK = :p", ExpressionAttributeValues: vals(":p", strings.Repeat("k", 2049))},
+			"One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"},
+		{"index partition key over 2048 bytes", QueryInput{IndexName: "GSI1", KeyConditionExpression: "GSI1PK = :p", ExpressionAttributeValues: vals(":p", strings.Repeat("k", 2049))},
+			"One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"},
+		{"start key partition over 2048 bytes", QueryInput{KeyConditionExpression: "PK = :p", ExpressionAttributeValues: vals(":p", "P"), ExclusiveStartKey: item("PK", strings.Repeat("k", 2049), "SK", "1")},
+			"The provided starting key is invalid: One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"},
 		{"negative limit", QueryInput{KeyConditionExpression: "PK = :p", ExpressionAttributeValues: vals(":p", "P"), Limit: -1},
 			"1 validation error detected: Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
 	} {
@@ -451,6 +462,11 @@ func TestReadErrors(t *testing.T) {
 	_, err := e.Scan(ScanInput{IndexName: "GSI1", ConsistentRead: true})
 	if errMsg(err) != msgGSIConsistent {
 		t.Errorf("scan consistent GSI: %v", err)
+	}
+	// Scan's ExclusiveStartKey is checked as Query's is, with the same message.
+	_, err = e.Scan(ScanInput{ExclusiveStartKey: item("PK", strings.Repeat("k", 2049), "SK", "1")})
+	if want := "The provided starting key is invalid: One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"; errMsg(err) != want {
+		t.Errorf("scan start key over 2048 bytes: %v\nwant %s", err, want)
 	}
 	_, err = e.Query(QueryInput{KeyConditionExpression: "PK = :p", ExpressionAttributeValues: vals(":p", "P", ":unused", "x")})
 	if errType(err) != ValidationException || !strings.Contains(errMsg(err), "unused") {

@@ -331,6 +331,11 @@ func emptyWord(t model.Type) string {
 	return "string"
 }
 
+// msgHashKeyTooLarge is DynamoDB's answer to a partition key value over 2048 bytes, the
+// same from PutItem, GetItem and Query (HowItWorks.NamingRulesDataTypes.html; the
+// missing space is DynamoDB's).
+const msgHashKeyTooLarge = "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"
+
 // checkKeyValue checks a key attribute's value: not empty, within the partition (2048
 // bytes) or sort (1024 bytes) key limit (HowItWorks.NamingRulesDataTypes.html), and a
 // valid number for N.
@@ -341,7 +346,7 @@ func checkKeyValue(a keyAttr, v model.Value, partition bool) *Error {
 			return validation("One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(v.Type), a.Name)
 		}
 		if partition && len(v.Str) > model.MaxPartitionKeyBytes {
-			return validation("One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes")
+			return validation(msgHashKeyTooLarge)
 		}
 		if !partition && len(v.Str) > model.MaxSortKeyBytes {
 			return validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes")

@@ -78,6 +78,15 @@ func (c *Context) Validate() error {
 	if err := validateMap(c.Names, "ExpressionAttributeNames", '#'); err != nil {
 		return err
 	}
+	// An empty name is refused before any expression is read. DynamoDB's message
+	// (as applications match it and DynamoDB Local gives it; API_Query.html
+	// "ExpressionAttributeNames": values are attribute names, at least 1 character):
+	// "ExpressionAttributeNames contains invalid value: Empty attribute name for key #DE".
+	for _, k := range slices.Sorted(maps.Keys(c.Names)) {
+		if c.Names[k] == "" {
+			return Validation("ExpressionAttributeNames contains invalid value: Empty attribute name for key %s", k)
+		}
+	}
 	return validateMap(c.Values, "ExpressionAttributeValues", ':')
 }
 

@@ -69,6 +69,10 @@ func TestContextValidate(t *testing.T) {
 		{map[string]string{"a": "a"}, nil, `ExpressionAttributeNames contains invalid key: Syntax error; key: "a"`},
 		{map[string]string{"#": "a"}, nil, `ExpressionAttributeNames contains invalid key: Syntax error; key: "#"`},
 		{nil, map[string]model.Value{":a-b": model.Str("x")}, `ExpressionAttributeValues contains invalid key: Syntax error; key: ":a-b"`},
+		// DynamoDB refuses an empty name (API_Query.html "ExpressionAttributeNames";
+		// the message is DynamoDB's as applications match it, issue 15).
+		{map[string]string{"#n": ""}, nil, "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n"},
+		{map[string]string{"#a": "a", "#b": ""}, nil, "ExpressionAttributeNames contains invalid value: Empty attribute name for key #b"},
 	}
 	for _, c := range cases {
 		checkErr(t, "Validate", NewContext(c.names, c.values).Validate(), c.want)
