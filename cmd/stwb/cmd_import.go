@@ -19,7 +19,7 @@ import (
 )
 
 func init() {
-	register("import", "FILE.json [-o OUT] [--into DESIGN] [--table NAME] [--force] | --endpoint URL --table NAME [--sample N] | --format dynamodb-json FILE... --into DESIGN [-o OUT]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
+	register("import", "FILE.json [-o OUT] [--into DESIGN] [--table NAME] [--force] | --endpoint URL --table NAME [--sample N] | --format dynamodb-json FILE... --into DESIGN [-o OUT] [--table NAME]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
 }
 
 const importUsage = `usage:
@@ -33,9 +33,11 @@ const importUsage = `usage:
       a live table becomes a design: DescribeTable, then a sample of its items
       (parallel Scan, 1000 items unless --sample; the read cost is printed first and
       confirmed on AWS), grouped into entities with inferred key templates
-  stwb import --format dynamodb-json DATA... --into DESIGN.yaml [-o OUT.yaml]
+  stwb import --format dynamodb-json DATA... --into DESIGN.yaml [-o OUT.yaml] [--table NAME]
       adds items from S3 export lines, Scan output or BatchWriteItem files to a
-      design (written in place unless -o); nothing is written if any item is bad`
+      design (written in place unless -o); nothing is written if any item is bad.
+      BatchWriteItem requests for another table than the design's are refused
+      unless --table names that table`
 
 // runImport reads another tool's files into a design (issues 7 and 16). Exit
 // status: 0 imported; 2 bad input (with the JSON path or line of the problem), a
@@ -45,7 +47,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fset.SetOutput(stderr)
 	format := fset.String("format", "", "workbench or dynamodb-json (default: read from the file)")
 	out := fset.String("o", "", "output file (or directory, for a model with several tables)")
-	table := fset.String("table", "", "the table of a multi-table model to import")
+	table := fset.String("table", "", "the table of a multi-table model to import; with dynamodb-json, the table whose BatchWriteItem requests may go into the design")
 	into := fset.String("into", "", "the design that the model is merged into, or dynamodb-json items are added to")
 	force := fset.Bool("force", false, "replace an existing file, or merge even when it breaks patterns")
 	endpoint := fset.String("endpoint", "", "import from a live table at this endpoint (with --table); AWS when --region or --profile is given instead")
@@ -84,10 +86,10 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return importWorkbench(pos[0], *out, *into, *table, *force, *skipInvalid, *quiet, stdin, stdout, stderr)
 	case "dynamodb-json":
-		if len(pos) == 0 || *into == "" || *table != "" {
+		if len(pos) == 0 || *into == "" {
 			return usageError(stderr, "%s", importUsage)
 		}
-		return importDynamoDBJSON(pos, *into, *out, *force, *quiet, stdin, stdout, stderr)
+		return importDynamoDBJSON(pos, *into, *out, *table, *force, *quiet, stdin, stdout, stderr)
 	}
 	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
 }
@@ -355,7 +357,11 @@ func fileSafe(s string) string {
 // not a terminal (a CI log then sees that a long import is moving).
 const largeInput = 64 << 20
 
-func importDynamoDBJSON(files []string, into, out string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
+// importDynamoDBJSON adds the items of DynamoDB JSON files to a design. A
+// BatchWriteItem file's requests name their table; requests for a table other than
+// the design's are refused unless --table names that table, so that another table's
+// items never slip into this design by mistake.
+func importDynamoDBJSON(files []string, into, out, fromTable string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	if out != "" && out != "-" && !sameFile(out, into) && !force {
 		if _, err := os.Lstat(out); err == nil {
 			fmt.Fprintf(stderr, "stwb import: %s exists; pass --force to replace it, or choose another file\n", out)
@@ -383,15 +389,23 @@ func importDynamoDBJSON(files []string, into, out string, force, quiet bool, std
 		for i := range items {
 			items[i].File = f
 		}
+		for _, tn := range facts.Tables {
+			switch {
+			case tn == d.Table.Name:
+			case tn == fromTable:
+				if !quiet {
+					fmt.Fprintf(stderr, "stwb import: note: %s: the requests are for table %s (taken as --table asks), the design's table is %s\n", f, tn, d.Table.Name)
+				}
+			default:
+				fmt.Fprintf(stderr, "%s: the requests are for table %s, but the design %s is table %s; nothing was imported.\n  If these items belong in this design, pass --table %s to take that table's requests; otherwise import them into %s's own design\n",
+					f, tn, into, d.Table.Name, tn, tn)
+				return 2
+			}
+		}
 		if !quiet {
 			fmt.Fprintf(stderr, "stwb import: %s: %d items (%s)\n", f, len(items), facts.Layout)
 			for _, more := range facts.Unfinished {
 				fmt.Fprintf(stderr, "stwb import: note: %s: the Scan did not finish (%s says more pages follow); only the items in the file are imported: scan to the end to import the table whole\n", f, more)
-			}
-			for _, tn := range facts.Tables {
-				if tn != d.Table.Name {
-					fmt.Fprintf(stderr, "stwb import: note: %s: the requests are for table %s, the design's table is %s; the items go into the design all the same\n", f, tn, d.Table.Name)
-				}
 			}
 		}
 		all = append(all, items...)

@@ -324,8 +324,6 @@ func TestImportDynamoDBJSONNotes(t *testing.T) {
 			"page.json: the Scan did not finish (LastEvaluatedKey of the page at line 1 says more pages follow)"},
 		{write("cli.json", `{"Items": [`+item+`], "NextToken": "eyJ4Ijp7fX0="}`), 0,
 			"cli.json: the Scan did not finish (NextToken of the page at line 1 says more pages follow)"},
-		{write("other.json", `{"DyGraph": [{"PutRequest": {"Item": `+item+`}}]}`), 0,
-			"other.json: the requests are for table DyGraph, the design's table is DeviceStateLog"},
 		{write("broken.json", "{\"Items\": [\n  {\"DeviceID\": {\"S\": \"d#9\"},\n   \"x\": }\n]}\n"), 2,
 			"broken.json:3: not valid JSON: invalid character '}' looking for beginning of value"},
 	}
@@ -336,5 +334,39 @@ func TestImportDynamoDBJSONNotes(t *testing.T) {
 				t.Fatalf("exit %d, want %d and %q:\n%s", code, c.code, c.want, errText)
 			}
 		})
+	}
+}
+
+// BatchWriteItem requests for another table than the design's are refused, naming
+// the file, both tables and --table; the design is left as it was. With --table
+// naming the file's table they are imported (issue 15: they were taken silently).
+func TestImportDynamoDBJSONOtherTable(t *testing.T) {
+	dir := t.TempDir()
+	design := deviceDesign(t, dir)
+	before, _ := os.ReadFile(design)
+	d0, err := designfile.Load(design)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(dir, "other.json")
+	item := `{"DeviceID": {"S": "d#9"}, "State#Date": {"S": "NORMAL#2021"}}`
+	os.WriteFile(other, []byte(`{"DyGraph": [{"PutRequest": {"Item": `+item+`}}]}`), 0o644)
+
+	for _, args := range [][]string{{}, {"--table", "Elsewhere"}, {"--quiet"}} {
+		code, _, errText := runCmd(t, "", append([]string{"import", "--format", "dynamodb-json", other, "--into", design}, args...)...)
+		want := other + ": the requests are for table DyGraph, but the design " + design + " is table DeviceStateLog; nothing was imported"
+		if code != 2 || !strings.Contains(errText, want) || !strings.Contains(errText, "--table DyGraph") {
+			t.Fatalf("%v: exit %d, want 2 and %q with --table DyGraph:\n%s", args, code, want, errText)
+		}
+		if after, _ := os.ReadFile(design); string(after) != string(before) {
+			t.Fatalf("%v: the refused import changed the design", args)
+		}
+	}
+	code, _, errText := runCmd(t, "", "import", "--format", "dynamodb-json", other, "--into", design, "--table", "DyGraph")
+	if code != 0 || !strings.Contains(errText, "the requests are for table DyGraph (taken as --table asks)") {
+		t.Fatalf("with --table DyGraph: exit %d:\n%s", code, errText)
+	}
+	if d, err := designfile.Load(design); err != nil || len(d.Items) != len(d0.Items)+1 {
+		t.Fatalf("with --table DyGraph the item is not in the design: %v", err)
 	}
 }
