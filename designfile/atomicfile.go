@@ -39,3 +39,50 @@ func resolveWriteTarget(path string) (string, error) {
 	}
 	return path, fmt.Errorf("too many levels of symbolic links")
 }
+
+// StaleTemps handles the temporary files a crashed write (kill -9, power loss) left
+// beside the design at path: files named as writeFileAtomic names them
+// (".NAME.tmp-*"). One older than the design itself belongs to a write that was
+// superseded by a later complete one, so it is removed; one newer than the design may
+// hold an interrupted save's content or be another stwb's write in progress, so it is
+// only returned, for the caller to report. A symlinked design's temp files are looked
+// for beside its target, where they are made.
+func StaleTemps(path string) (removed, newer []string, err error) {
+	path, err = resolveWriteTarget(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	design, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	matches, err := filepath.Glob(filepath.Join(filepath.Dir(path), "."+escapeGlob(filepath.Base(path))+".tmp-*"))
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, m := range matches {
+		st, err := os.Lstat(m)
+		if err != nil || !st.Mode().IsRegular() {
+			continue // vanished meanwhile, or not a file stwb made
+		}
+		if st.ModTime().Before(design.ModTime()) && os.Remove(m) == nil {
+			removed = append(removed, m)
+			continue
+		}
+		newer = append(newer, m)
+	}
+	return removed, newer, nil
+}
+
+// escapeGlob quotes the pattern characters of a file name for filepath.Glob.
+func escapeGlob(name string) string {
+	var b []byte
+	for i := 0; i < len(name); i++ {
+		switch name[i] {
+		case '*', '?', '[', '\\':
+			b = append(b, '\\')
+		}
+		b = append(b, name[i])
+	}
+	return string(b)
+}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A write to a symlinked design replaces the link's target and leaves the link a link,
@@ -93,5 +94,39 @@ func TestWriteFileAtomicRemovesTempOnEveryError(t *testing.T) {
 				t.Errorf("old file changed to %q", got)
 			}
 		})
+	}
+}
+
+// Temporary files a killed write left beside the design: the ones older than the
+// design are removed, a newer one is kept and reported, other files are left alone.
+func TestStaleTempsRemovesOnlyOlderOwnTemps(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "d[1].yaml")
+	os.WriteFile(path, []byte("design\n"), 0o644)
+	now := time.Now()
+	os.Chtimes(path, now, now)
+	old := filepath.Join(dir, ".d[1].yaml.tmp-111")
+	newer := filepath.Join(dir, ".d[1].yaml.tmp-222")
+	other := filepath.Join(dir, ".e.yaml.tmp-333")
+	for _, f := range []string{old, newer, other} {
+		os.WriteFile(f, []byte("partial"), 0o644)
+	}
+	os.Chtimes(old, now.Add(-time.Hour), now.Add(-time.Hour))
+	os.Chtimes(other, now.Add(-time.Hour), now.Add(-time.Hour))
+	os.Chtimes(newer, now.Add(time.Minute), now.Add(time.Minute))
+	removed, kept, err := StaleTemps(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(removed) != 1 || removed[0] != old {
+		t.Errorf("removed %v, want [%s]", removed, old)
+	}
+	if len(kept) != 1 || kept[0] != newer {
+		t.Errorf("reported %v, want [%s]", kept, newer)
+	}
+	for f, want := range map[string]bool{old: false, newer: true, other: true, path: true} {
+		if _, err := os.Stat(f); (err == nil) != want {
+			t.Errorf("%s exists=%v, want %v", filepath.Base(f), err == nil, want)
+		}
 	}
 }

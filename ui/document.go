@@ -37,6 +37,9 @@ type Doc struct {
 	DataRev uint64
 
 	disk  fileStamp // the file as last loaded or saved, to notice changes on disk
+	// tempNote tells, in the opened status, what became of the temporary files a
+	// crashed save left beside the design (designfile.StaleTemps); "" when none.
+	tempNote string
 	undo  []edit
 	redo  []edit
 	seq   uint64 // the last edit id given out

@@ -59,7 +59,24 @@ func OpenFile(path string) (*Doc, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Doc{D: f.Design, ItemPos: f.ItemPos, file: f, Path: path, disk: stampOf(path, data)}, nil
+	return &Doc{D: f.Design, ItemPos: f.ItemPos, file: f, Path: path, disk: stampOf(path, data),
+		tempNote: staleTempNote(path)}, nil
+}
+
+// staleTempNote removes the temporary files an interrupted save left that a later
+// save superseded, and names a newer one, which may hold unsaved work, for the user
+// to look at.
+func staleTempNote(path string) string {
+	removed, newer, err := designfile.StaleTemps(path)
+	switch {
+	case err != nil:
+		return ""
+	case len(newer) > 0:
+		return fmt.Sprintf(" · %s is newer than the design: an interrupted save? look at it, then delete it", filepath.Base(newer[0]))
+	case len(removed) > 0:
+		return fmt.Sprintf(" · removed %d stale temporary file(s) of an interrupted save", len(removed))
+	}
+	return ""
 }
 
 // Loading is a document that opens path in the background: the workbench shows its
@@ -113,7 +130,7 @@ func (doc *Doc) openedStatus() string {
 	case doc.Path == "":
 		return "sample " + doc.Sample + ": ctrl+s asks where to save it · ? for help"
 	}
-	return fmt.Sprintf("opened %s: %d patterns, %d items · ? for help", doc.Path, len(doc.D.Patterns), len(doc.D.Items))
+	return fmt.Sprintf("opened %s: %d patterns, %d items%s · ? for help", doc.Path, len(doc.D.Patterns), len(doc.D.Items), doc.tempNote)
 }
 
 // saveMu serialises writes of design files and recovery copies, which may run in
