@@ -36,14 +36,14 @@ type Doc struct {
 	Rev     uint64
 	DataRev uint64
 
-	disk  fileStamp // the file as last loaded or saved, to notice changes on disk
+	disk fileStamp // the file as last loaded or saved, to notice changes on disk
 	// tempNote tells, in the opened status, what became of the temporary files a
 	// crashed save left beside the design (designfile.StaleTemps); "" when none.
 	tempNote string
-	undo  []edit
-	redo  []edit
-	seq   uint64 // the last edit id given out
-	saved uint64 // id of the newest applied edit at the last save (0: none), so undoing back to it clears Dirty
+	undo     []edit
+	redo     []edit
+	seq      uint64 // the last edit id given out
+	saved    uint64 // id of the newest applied edit at the last save (0: none), so undoing back to it clears Dirty
 
 	recoveredRev uint64 // Rev of the last recovery copy
 
