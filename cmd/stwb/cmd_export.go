@@ -28,6 +28,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := fs.String("o", "", "output file (a directory for dynamodb-json)")
 	pkg := fs.String("package", "", "package name of the generated Go (default: from the design name)")
 	quiet := fs.Bool("quiet", false, "no notes on standard error")
+	force := fs.Bool("force", false, "replace an existing dynamodb-json output directory")
 	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "package": true})
 	if err := fs.Parse(flags); err != nil {
 		return 2
@@ -75,16 +76,12 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if *format == "dynamodb-json" {
-		if err := os.MkdirAll(*out, 0o755); err != nil {
+		if _, err := os.Lstat(*out); err == nil && !*force {
+			return usageError(stderr, "-o %s exists; pass --force to replace it", *out)
+		}
+		if err := writeDirAtomic(*out, res.Files); err != nil {
 			fmt.Fprintf(stderr, "stwb export: %v\n", err)
 			return 2
-		}
-		for _, f := range res.Files {
-			target := filepath.Join(*out, f.Name)
-			if err := designfile.WriteFileAtomic(target, f.Data); err != nil {
-				fmt.Fprintf(stderr, "stwb export: %v\n", err)
-				return 2
-			}
 		}
 		if !*quiet {
 			fmt.Fprintf(stderr, "stwb export: wrote %d request file(s) to %s\n", len(res.Files), *out)
@@ -96,4 +93,53 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 2
 	}
 	return 0
+}
+
+// writeDirAtomic writes files into a new directory dir as one step: into a temporary
+// directory beside dir, each file synced, then renamed into place, so that a full
+// disk or a kill leaves either the whole output or none of it. An existing dir (the
+// caller has --force) is moved aside first and removed only once the new one is in.
+func writeDirAtomic(dir string, files []interop.OutFile) (err error) {
+	parent, base := filepath.Dir(dir), filepath.Base(dir)
+	tmp, err := os.MkdirTemp(parent, "."+base+".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			os.RemoveAll(tmp)
+		}
+	}()
+	if err = os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		if err = designfile.WriteFileAtomic(filepath.Join(tmp, f.Name), f.Data); err != nil {
+			return err
+		}
+	}
+	var old string
+	if st, serr := os.Lstat(dir); serr == nil {
+		if !st.IsDir() {
+			return fmt.Errorf("%s exists and is not a directory", dir)
+		}
+		old = tmp + ".old"
+		if err = os.Rename(dir, old); err != nil {
+			return err
+		}
+	}
+	if err = os.Rename(tmp, dir); err != nil {
+		if old != "" {
+			os.Rename(old, dir) // put the previous output back
+		}
+		return err
+	}
+	if old != "" {
+		os.RemoveAll(old)
+	}
+	if dh, derr := os.Open(parent); derr == nil { // the renames are durable once the parent is synced
+		dh.Sync()
+		dh.Close()
+	}
+	return nil
 }
