@@ -32,7 +32,7 @@ items:
 `
 
 // openCourses writes courseYAML to a temporary file and opens the workbench on it.
-func openCourses(t *testing.T) (*Model, string) {
+func openCourses(t testing.TB) (*Model, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "courses.yaml")
 	if err := os.WriteFile(path, []byte(courseYAML), 0o644); err != nil {
@@ -46,7 +46,7 @@ func openCourses(t *testing.T) (*Model, string) {
 }
 
 // itemRow is the Items pane's row of design item i.
-func selectDesignItem(t *testing.T, m *Model, i int) {
+func selectDesignItem(t testing.TB, m *Model, i int) {
 	t.Helper()
 	send(t, m, keys("2")...)
 	send(t, m, selectItem{index: i})
