@@ -347,8 +347,12 @@ func transactWriteItems(s *Server, in *transactWriteInput) (any, *apiError) {
 	var v violations
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
-	if in.ClientRequestToken != nil && (len(*in.ClientRequestToken) < 1 || len(*in.ClientRequestToken) > 36) {
-		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36", *in.ClientRequestToken)
+	// API_TransactWriteItems.html: ClientRequestToken is 1 to 36 characters; each
+	// bound is its own constraint message.
+	if tok := in.ClientRequestToken; tok != nil && len(*tok) < 1 {
+		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length greater than or equal to 1", *tok)
+	} else if tok != nil && len(*tok) > 36 {
+		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36", *tok)
 	}
 	if in.TransactItems == nil {
 		v.add("Value null at 'transactItems' failed to satisfy constraint: Member must not be null")
