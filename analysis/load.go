@@ -176,7 +176,16 @@ func (s *summarizer) summary(it model.Item) model.Item {
 				continue
 			}
 			if v, ok := it[tv.name]; ok && !tv.inKeys(it, v) {
-				out[tv.name] = v
+				// A key that does not give its variable back may not match its
+				// template (review's template-mismatch): keep every variable of
+				// the entity, so that the template expands from the summary
+				// exactly as from the item.
+				for _, tv := range s.vars[t.Str] {
+					if v, ok := it[tv.name]; ok {
+						out[tv.name] = v
+					}
+				}
+				break
 			}
 		}
 		// An attribute of another type than its entity declares is kept for review's

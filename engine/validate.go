@@ -30,6 +30,10 @@ const (
 	msgBadStartKey      = "The provided starting key is invalid"
 )
 
+// MsgItemTooLarge is DynamoDB's refusal of an item over 400 KB (PutItem, a batch
+// or transaction put, an update's result), for review's item-too-large.
+const MsgItemTooLarge = msgItemTooLarge
+
 func validation(format string, args ...any) *Error {
 	return &Error{Type: ValidationException, Message: fmt.Sprintf(format, args...)}
 }
@@ -268,7 +272,7 @@ func (e *Engine) checkItem(it model.Item) (model.Item, int, *Error) {
 	}
 	size, err := e.checkCanonicalItem(out)
 	if err != nil {
-		return nil, 0, err
+		return nil, size, err // size: see checkCanonicalItem
 	}
 	return out, size, nil
 }
@@ -282,7 +286,8 @@ func (e *Engine) CheckItem(it model.Item) *Error {
 	return err
 }
 
-// checkCanonicalItem is checkItem's checks after normalizing, and the item's size.
+// checkCanonicalItem is checkItem's checks after normalizing, and the item's size
+// (given with the error too when the item is refused for its size alone).
 // They hold for the item as written as well as in canonical form: the key checks
 // read numbers by value, and a number's size counts its significant digits, not how
 // it is written. So a caller whose numbers are known valid (a lazily loaded design,
@@ -319,7 +324,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 	}
 	size := model.ItemSize(out)
 	if size > model.MaxItemSize {
-		return 0, validation(msgItemTooLarge)
+		return size, validation(msgItemTooLarge) // the size too, for bulkLoad.put
 	}
 	return size, nil
 }
@@ -413,4 +418,38 @@ func (e *Engine) keyOf(item model.Item) model.Item {
 		k[e.key.Sort.Name] = item[e.key.Sort.Name]
 	}
 	return k
+}
+
+// DynamoDB's limits on a table's indexes (ServiceQuotas.html "Secondary indexes":
+// 20 global and 5 local secondary indexes per table) and CreateTable's words for a
+// table over them (dynalite validations/createTable.js, which copies DynamoDB's).
+const (
+	msgTooManyGSIs = "One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of %d"
+	msgTooManyLSIs = "One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of %d"
+)
+
+// CheckCreateTable is what CreateTable refuses of a table that a design may still
+// hold, since DynamoDB refuses it only when the table is created: more indexes
+// than the per-table limits. nil when CreateTable would accept the table; else a
+// ValidationException in DynamoDB's words. The design opens and its patterns run
+// on such a table (review's too-many-indexes reports it); `stwb deploy` refuses
+// it before calling CreateTable.
+func CheckCreateTable(t model.Table) error {
+	gsis, lsis := 0, 0
+	for _, ix := range t.Indexes {
+		if ix.Local {
+			lsis++
+		} else {
+			gsis++
+		}
+	}
+	// CreateTable checks the LSIs before the GSIs (createTable.js), so a table over
+	// both limits gets the LSI message.
+	switch {
+	case lsis > model.MaxLSIs:
+		return validation(msgTooManyLSIs, model.MaxLSIs)
+	case gsis > model.MaxGSIs:
+		return validation(msgTooManyGSIs, model.MaxGSIs)
+	}
+	return nil
 }

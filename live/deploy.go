@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -142,6 +143,9 @@ func Deploy(ctx context.Context, db *dynamodb.Client, d *model.Design, o DeployO
 		logw = io.Discard
 	}
 	name := TableName(d, o.Table)
+	if err := checkDeployable(d); err != nil {
+		return nil, err
+	}
 	rep := &DeployReport{Table: name}
 	existing, err := describe(ctx, db, name)
 	if err != nil {
@@ -340,4 +344,24 @@ func Teardown(ctx context.Context, db *dynamodb.Client, d *model.Design, table s
 		return fmt.Errorf("deleting table %s: %w", name, err)
 	}
 	return WaitGone(ctx, db, name, TableTimeout)
+}
+
+// checkDeployable refuses, before any call, a design that DynamoDB would refuse
+// to create or to load: a table over the index limits (CreateTable's
+// ValidationException, engine.CheckCreateTable) or an item over 400 KB
+// (BatchWriteItem's). The design opens and is checked with these as findings
+// (review's too-many-indexes and item-too-large); a deploy would fail halfway,
+// so it refuses at once and nothing is changed.
+func checkDeployable(d *model.Design) error {
+	if err := engine.CheckCreateTable(d.Table); err != nil {
+		return fmt.Errorf("CreateTable would refuse the table: %w; nothing was changed (merge indexes until the table has at most %d GSIs and %d LSIs)",
+			err, model.MaxGSIs, model.MaxLSIs)
+	}
+	for i, it := range d.Items {
+		if size := model.ItemSize(it); size > model.MaxItemSize {
+			return fmt.Errorf("item %d is %d bytes: DynamoDB would refuse to store it (%s: %s); nothing was changed (move its large attributes to S3 or split it)",
+				i, size, engine.ValidationException, engine.MsgItemTooLarge)
+		}
+	}
+	return nil
 }

@@ -357,18 +357,24 @@ func (m *matcher) match(parts []tmplPart, s string, vars map[string]string, foun
 	return true
 }
 
-// checkTemplates reports, as loading would, every key an item gives that does not
-// match its entity's template; it changes no item. Validate calls it, so that a
-// design edited in code (the workbench) is held to the loader's rule. itemPos[i] is
-// where item i is, when known.
-func checkTemplates(d *Design, itemPos []Pos, c *errs) {
+// TemplateMismatches lists every item key that its entity's template does not
+// build from the item's own attributes (Templater.Mismatch), one problem per item
+// at itemPos[i] when known. A design file may hold such items: DynamoDB stores
+// any key, so the loader opens the design and review's template-mismatch reports
+// each one. The workbench refuses an edit that adds one (issue 13: an override
+// that does not match its template cannot be saved).
+func TemplateMismatches(d *Design, itemPos []Pos) ErrorList {
 	t := NewTemplater(d)
 	if t == nil {
-		return
+		return nil
 	}
+	var list ErrorList
 	for i, it := range d.Items {
-		t.apply(i, it, itemPosAt(d, itemPos, i), &c.list, false)
+		if msg, hint := t.Mismatch(i, it); msg != "" {
+			list.Add(itemPosAt(d, itemPos, i), hint, "%s", msg)
+		}
 	}
+	return list
 }
 
 // Templater applies the entities' key templates to items, one at a time, as a
@@ -468,37 +474,18 @@ func NewTemplater(d *Design) *Templater {
 }
 
 // Apply builds item i's missing key attributes from its entity's templates, and
-// reports to c a key that does not match its template. pos is where the item is.
-func (t *Templater) Apply(i int, it Item, pos Pos, c *ErrorList) { t.apply(i, it, pos, c, true) }
-
-// apply is Apply, building the missing keys only when fill is set.
-func (t *Templater) apply(i int, it Item, pos Pos, c *ErrorList, fill bool) {
-	tv, ok := it[t.typeAttr]
-	if !ok || tv.Type != TypeS {
-		return
-	}
-	e := t.byName[tv.Str]
+// reports to c a missing table key that no template can build (the item has no
+// place in the table). pos is where the item is. A key the item gives is kept as
+// given, even when its template would build another (Mismatch says so).
+func (t *Templater) Apply(i int, it Item, pos Pos, c *ErrorList) {
+	e := t.entityOf(it)
 	if e == nil {
 		return
 	}
 	for k := range t.keys[e] {
 		kt := &t.keys[e][k]
-		got, has := it[kt.attr]
-		if has {
-			if same, full := kt.expandsTo(it, got); full {
-				if !same {
-					want, _ := ExpandKey(kt.text, it, kt.ty)
-					c.Add(pos, fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want)),
-						"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
-				}
-			} else if !MatchTemplate(kt.text, got) {
-				c.Add(pos, "make the key follow the template, or give the item another type",
-					"item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text)
-			}
+		if _, has := it[kt.attr]; has {
 			continue
-		}
-		if !fill {
-			continue // a missing table key is validate's to report
 		}
 		want, full := ExpandKey(kt.text, it, kt.ty)
 		switch {
@@ -510,6 +497,45 @@ func (t *Templater) apply(i int, it Item, pos Pos, c *ErrorList, fill bool) {
 				"item %d (%s) has no %s and cannot build it from %q", i, e.Name, kt.attr, kt.text)
 		}
 	}
+}
+
+// entityOf is the entity the item's type attribute names, nil when none.
+func (t *Templater) entityOf(it Item) *Entity {
+	tv, ok := it[t.typeAttr]
+	if !ok || tv.Type != TypeS {
+		return nil
+	}
+	return t.byName[tv.Str]
+}
+
+// Mismatch says how item i's keys disagree with its entity's templates (FORMAT.md
+// "Items and entities": where an item gives the key, the key must match the
+// template): the first key attribute, in name order, whose template builds
+// another value from the item's attributes, or whose shape the template cannot
+// give when its variables are missing. msg and hint are "" when every key agrees.
+func (t *Templater) Mismatch(i int, it Item) (msg, hint string) {
+	e := t.entityOf(it)
+	if e == nil {
+		return "", ""
+	}
+	for k := range t.keys[e] {
+		kt := &t.keys[e][k]
+		got, has := it[kt.attr]
+		if !has {
+			continue
+		}
+		same, full := kt.expandsTo(it, got)
+		switch {
+		case full && !same:
+			want, _ := ExpandKey(kt.text, it, kt.ty)
+			return fmt.Sprintf("item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text),
+				fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want))
+		case !full && !MatchTemplate(kt.text, got):
+			return fmt.Sprintf("item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text),
+				"make the key follow the template, or give the item another type"
+		}
+	}
+	return "", ""
 }
 
 func missingVars(tmpl string, it Item) []string {

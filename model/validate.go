@@ -10,8 +10,12 @@ import (
 
 // Validation of a design against FORMAT.md and DynamoDB's limits. The limits come from
 // the developer guide: HowItWorks.NamingRulesDataTypes.html (names, key sizes, empty
-// values), ServiceQuotas.html (20 GSIs, 5 LSIs, 100 projected attributes, item size),
-// and the API reference of each operation for the request fields it takes.
+// values), ServiceQuotas.html (100 projected attributes), and the API reference of
+// each operation for the request fields it takes. What DynamoDB refuses only when
+// a request is made or the table is created (over 20 GSIs or 5 LSIs, an item over
+// 400 KB, a request over its number of keys or actions, a key its template would
+// not build) is not refused here: such a design opens, its patterns carry
+// DynamoDB's errors, and review reports it (issue 14).
 // Expression syntax is not checked here: expr does that when a pattern runs.
 
 // Severities are the severities a design's review settings may give a rule.
@@ -24,8 +28,6 @@ const (
 	MaxProjectedAttrs     = 100
 	MaxKeyAttrNameBytes   = 255
 	MaxAttrNameBytes      = 65535
-	MaxBatchGetKeys       = 100
-	MaxBatchWriteActions  = 25
 	MaxTransactionActions = 100
 )
 
@@ -116,9 +118,6 @@ func (v *validator) design() {
 	v.skew(d.Pos, "design", d.Skew)
 	v.entities()
 	v.items()
-	if !v.loaded {
-		checkTemplates(d, v.itemPos, v.c) // the loader checked them as it applied them
-	}
 	ids := map[int]bool{}
 	for i := range d.Patterns {
 		p := &d.Patterns[i]
@@ -228,7 +227,7 @@ func (v *validator) table() {
 	if t.TypeAttribute != "" && (t.TypeAttribute == t.Key.Partition || t.TypeAttribute == t.Key.Sort) {
 		v.c.add(p, "name another attribute (default: type)", "table.typeAttribute %q is a key attribute", t.TypeAttribute)
 	}
-	gsis, lsis, projected := 0, 0, 0
+	projected := 0
 	names := map[string]bool{}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
@@ -247,7 +246,6 @@ func (v *validator) table() {
 		}
 		names[ix.Name] = true
 		if ix.Local {
-			lsis++
 			if ix.Key.Sort == "" {
 				v.c.add(ip, "add key: {sort: X}", "%s: a local index needs a sort key", where)
 			} else if ix.Key.Sort == t.Key.Sort {
@@ -260,7 +258,6 @@ func (v *validator) table() {
 				v.c.add(ip, "remove read, write and autoscaling: a local index uses the table's capacity", "%s: a local index has no capacity of its own", where)
 			}
 		} else {
-			gsis++
 			v.keyAttrName(ip, where+": key.partition", ix.Key.Partition)
 			if (ix.Read != 0 || ix.Write != 0 || !ix.Autoscaling.IsZero()) && t.Billing.Mode != Provisioned {
 				v.c.add(ip, "remove read, write and autoscaling, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
@@ -285,12 +282,9 @@ func (v *validator) table() {
 			}
 		}
 	}
-	if gsis > MaxGSIs {
-		v.c.add(p, "merge access patterns onto fewer indexes (index overloading)", "the table has %d global secondary indexes; DynamoDB allows %d", gsis, MaxGSIs)
-	}
-	if lsis > MaxLSIs {
-		v.c.add(p, "use global indexes instead", "the table has %d local secondary indexes; DynamoDB allows %d", lsis, MaxLSIs)
-	}
+	// More than MaxGSIs or MaxLSIs indexes is no broken file: CreateTable refuses
+	// the table (engine.CheckCreateTable), so review's too-many-indexes reports it
+	// and deploy refuses it, while the design still opens and its patterns run.
 	if projected > MaxProjectedAttrs {
 		v.c.add(p, "project fewer attributes, or use projection: all", "the indexes project %d non-key attributes; DynamoDB allows %d across all indexes", projected, MaxProjectedAttrs)
 	}
@@ -451,9 +445,9 @@ func (v *validator) item(i int, it Item, p Pos, parts []keyPart) (complete bool)
 			complete = complete && !kp.required
 		}
 	}
-	if size := ItemSize(it); size > MaxItemSize {
-		v.c.add(p, "move large attributes to S3 or split the item", "item %d is %d bytes; DynamoDB items are at most %d bytes (400 KB)", i, size, MaxItemSize)
-	}
+	// An item over MaxItemSize is a fact of the design, not a broken file: DynamoDB
+	// would refuse to store it (PutItem's ValidationException), so the engine
+	// leaves it out of what the patterns read and review's item-too-large names it.
 	for name, val := range it {
 		if name == "" || len(name) > MaxAttrNameBytes {
 			v.c.add(p, "use a name of 1 to 65535 bytes", "item %d: attribute name of %d bytes", i, len(name))
@@ -702,14 +696,12 @@ func (v *validator) pattern(p *Pattern) {
 			v.c.add(pos, "add item: {PK: ..., SK: ..., ...}", "%s: PutItem needs an item", where)
 		}
 	case OpBatchGetItem, OpTransactGetItems:
-		limit := MaxBatchGetKeys
-		if p.Operation == OpTransactGetItems {
-			limit = MaxTransactionActions
-		}
+		// More keys than the request takes (MaxBatchGetKeys, MaxTransactionActions)
+		// is the request DynamoDB refuses, not a broken file: the pattern runs and
+		// carries the engine's ValidationException (review: pattern-error,
+		// transaction-too-large).
 		if len(p.Keys) == 0 {
 			v.c.add(pos, "add keys: [{PK: ..., SK: ...}]", "%s: %s needs keys", where, p.Operation)
-		} else if len(p.Keys) > limit {
-			v.c.add(pos, "split the request", "%s: %s takes at most %d keys, not %d", where, p.Operation, limit, len(p.Keys))
 		}
 	case OpBatchWriteItem, OpTransactWriteItems:
 		v.actions(p, pos, where)
@@ -746,15 +738,11 @@ func (v *validator) pattern(p *Pattern) {
 }
 
 func (v *validator) actions(p *Pattern, pos Pos, where string) {
-	limit := MaxTransactionActions
-	if p.Operation == OpBatchWriteItem {
-		limit = MaxBatchWriteActions
-	}
-	switch {
-	case len(p.Actions) == 0:
+	// More actions than the request takes (MaxBatchWriteActions,
+	// MaxTransactionActions) is the request DynamoDB refuses: the pattern runs and
+	// carries the engine's ValidationException, as for keys above.
+	if len(p.Actions) == 0 {
 		v.c.add(pos, "add actions: [{put: ITEM}, {delete: {key: KEY}}]", "%s: %s needs actions", where, p.Operation)
-	case len(p.Actions) > limit:
-		v.c.add(pos, "split the request", "%s: %s takes at most %d actions, not %d", where, p.Operation, limit, len(p.Actions))
 	}
 	for i, a := range p.Actions {
 		ap := a.Pos

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -193,25 +194,26 @@ func checkMissingPrefix(c *checker) {
 	})
 }
 
+// checkTemplateMismatch reports each item whose given key its entity's template
+// would not build from the item's attributes (model.Templater.Mismatch, the one
+// rule; FORMAT.md "Items and entities"). The loader keeps such keys as given, as
+// DynamoDB would store them, so the design opens and this rule names the item.
 func checkTemplateMismatch(c *checker) {
+	t := model.NewTemplater(c.d)
+	if t == nil {
+		return
+	}
 	var bad []int
-	what := map[int]string{}
+	what, fix := map[int]string{}, map[int]string{}
 	for i, it := range c.items {
-		e := c.d.EntityByName(c.entityOf(it))
-		if e == nil {
-			continue
-		}
-		for attr, tmpl := range e.Keys {
-			if v, ok := it[attr]; ok && !model.MatchTemplate(tmpl, v) {
-				bad = append(bad, i)
-				what[i] = fmt.Sprintf("item %d's %s %q does not match %s's template %q", i, attr, v.Str, e.Name, tmpl)
-				break
-			}
+		if msg, hint := t.Mismatch(i, it); msg != "" {
+			bad = append(bad, i)
+			what[i], fix[i] = msg, hint
 		}
 	}
 	c.perItem(bad, func(i int) Finding {
 		return Finding{Item: intPtr(i), Message: what[i],
-			Fix: "build keys only from the entity's template (one module owns key construction), or correct the template"}
+			Fix: fix[i] + "; build keys only from the entity's template (one module owns key construction), or correct the template"}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items do not match their templates", n), Fix: "build keys from the templates"}
 	})
@@ -325,7 +327,8 @@ func numericallyAfter(a, b string) bool {
 }
 
 func checkItemTooLarge(c *checker) {
-	c.itemsOver(model.MaxItemSize, "DynamoDB rejects items over 400 KB")
+	c.itemsOver(model.MaxItemSize, fmt.Sprintf("DynamoDB refuses to store it (PutItem: %s: %s), so the patterns run without it",
+		engine.ValidationException, engine.MsgItemTooLarge))
 }
 
 func checkItemNearLimit(c *checker) {
@@ -345,7 +348,7 @@ func (c *checker) itemsOver(limit int, why string) {
 			over = append(over, i)
 		}
 	}
-	c.reportLarge(over, "is over 400 KB: "+why)
+	c.reportLarge(over, fmt.Sprintf("is over 400 KB (%s bytes): %s", fmtInt(int64(limit)), why))
 }
 
 func (c *checker) reportLarge(idx []int, what string) {

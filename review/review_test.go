@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -503,6 +504,11 @@ func TestRuleCasesLoadLazily(t *testing.T) {
 		}
 		lazy, lerr := analysis.Load("trigger.yaml", data, analysis.Options{Review: true})
 		whole, err := designfile.Parse("trigger.yaml", data)
+		if opensWithFinding[c.rule] && (err != nil || lerr != nil || !hasRule(lazy.Findings, c.rule)) {
+			// A request or a table DynamoDB refuses is a finding, not a broken file.
+			t.Errorf("%s: the trigger's file must open with the finding: read whole: %v; read lazily: %v", c.rule, err, lerr)
+			continue
+		}
 		if err != nil {
 			if lerr == nil || lerr.Error() != err.Error() {
 				t.Errorf("%s: read whole: %v; read lazily: %v", c.rule, err, lerr)
@@ -526,6 +532,15 @@ func TestRuleCasesLoadLazily(t *testing.T) {
 			t.Errorf("%s: cost differs\nLoad: %s\nRun:  %s", c.rule, lc, ec)
 		}
 	}
+}
+
+// opensWithFinding are the rules whose triggers the loader once refused (exit 2),
+// so that they could never fire on a file; their files open now (issue 14).
+var opensWithFinding = map[string]bool{"too-many-indexes": true, "item-too-large": true, "template-mismatch": true,
+	"transaction-too-large": true, "consistent-read-on-gsi": true}
+
+func hasRule(fs []review.Finding, rule string) bool {
+	return slices.ContainsFunc(fs, func(f review.Finding) bool { return f.Rule == rule })
 }
 
 func findingsText(fs []review.Finding) string {

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -169,10 +170,14 @@ func checkFilterSelects(c *checker) {
 }
 
 func checkConsistentReadOnGSI(c *checker) {
-	for _, p := range c.d.Patterns {
+	for i, p := range c.d.Patterns {
 		if ix, ok := c.d.Table.IndexByName(p.Index); ok && !ix.Local && p.Consistent {
+			why := "GSI reads are eventually consistent, always"
+			if r := c.result(i); r != nil && r.Err != nil {
+				why += fmt.Sprintf(" (%s: %s)", r.Err.Type, r.Err.Message)
+			}
 			c.add(Finding{Pattern: p.ID, Index: p.Index,
-				Message: fmt.Sprintf("pattern %d asks for a consistent read on GSI %s; DynamoDB rejects it: GSI reads are eventually consistent, always", p.ID, p.Index),
+				Message: fmt.Sprintf("pattern %d asks for a consistent read on GSI %s; DynamoDB rejects it: %s", p.ID, p.Index, why),
 				Fix:     "read the base table (GetItem or Query on the table key) for read-after-write, or an LSI when an alternate sort key is needed"})
 		}
 	}
@@ -321,6 +326,9 @@ func checkPatternError(c *checker) {
 		}
 		if p.Index != "" && p.Consistent {
 			continue // consistent-read-on-gsi says it with the modelling reason
+		}
+		if _, _, over := transactionSize(&c.d.Patterns[i]); over {
+			continue // transaction-too-large says it, with DynamoDB's error
 		}
 		c.add(Finding{Pattern: p.ID,
 			Message: fmt.Sprintf("pattern %d is rejected by DynamoDB: %s", p.ID, r.Err.Message),
@@ -512,10 +520,16 @@ func checkTooManyIndexes(c *checker) {
 			g++
 		}
 	}
-	if g > 20 || l > 5 {
-		c.add(Finding{Message: fmt.Sprintf("the table has %d GSIs and %d LSIs; DynamoDB allows 20 and 5", g, l),
-			Fix: "overload indexes: one GSI with generic keys serves several patterns"})
+	err := engine.CheckCreateTable(c.d.Table)
+	if err == nil {
+		return
 	}
+	var ee *engine.Error
+	errors.As(err, &ee)
+	c.add(Finding{
+		Message: fmt.Sprintf("the table has %d GSIs and %d LSIs; DynamoDB allows %d and %d, and CreateTable refuses it (%s: %s), so `stwb deploy` cannot create it; the patterns run here as if it could",
+			g, l, model.MaxGSIs, model.MaxLSIs, ee.Type, ee.Message),
+		Fix: "overload indexes: one GSI with generic keys (GSI1PK, GSI1SK) that each entity fills with its own prefixed values serves several patterns"})
 }
 
 func checkLSIWithoutStrongRead(c *checker) {
@@ -539,21 +553,37 @@ func checkLSIWithoutStrongRead(c *checker) {
 
 // --- writes ---
 
+// transactionSize is a transaction pattern's number of actions (or keys) and the
+// bytes of its items and keys; over says DynamoDB refuses it for either
+// (ServiceQuotas.html "Transactions": 100 actions, 4 MB).
+func transactionSize(p *model.Pattern) (n, size int, over bool) {
+	if p.Operation != model.OpTransactWriteItems && p.Operation != model.OpTransactGetItems {
+		return 0, 0, false
+	}
+	n = len(p.Actions) + len(p.Keys)
+	for _, a := range p.Actions {
+		size += model.ItemSize(a.Item) + model.ItemSize(a.Key)
+	}
+	return n, size, n > model.MaxTransactionActions || size > 4*1024*1024
+}
+
 func checkTransactionTooLarge(c *checker) {
-	for _, p := range c.d.Patterns {
-		if p.Operation != model.OpTransactWriteItems && p.Operation != model.OpTransactGetItems {
+	for i := range c.d.Patterns {
+		p := &c.d.Patterns[i]
+		n, size, over := transactionSize(p)
+		if !over {
 			continue
 		}
-		n := len(p.Actions) + len(p.Keys)
-		size := 0
-		for _, a := range p.Actions {
-			size += model.ItemSize(a.Item) + model.ItemSize(a.Key)
+		msg := fmt.Sprintf("pattern %d's transaction has %d actions and %s bytes; DynamoDB allows %d actions and 4 MB",
+			p.ID, n, fmtInt(int64(size)), model.MaxTransactionActions)
+		if p.Operation == model.OpTransactGetItems {
+			msg = fmt.Sprintf("pattern %d's transaction reads %d items; DynamoDB allows %d", p.ID, n, model.MaxTransactionActions)
 		}
-		if n > 100 || size > 4*1024*1024 {
-			c.add(Finding{Pattern: p.ID,
-				Message: fmt.Sprintf("pattern %d's transaction has %d actions and %s bytes; DynamoDB allows 100 actions and 4 MB", p.ID, n, fmtInt(int64(size))),
-				Fix:     "split it, or repair the copies from a DynamoDB stream where the fan-out is too wide for one transaction"})
+		if r := c.result(i); r != nil && r.Err != nil {
+			msg += fmt.Sprintf(", and refuses the request (%s: %s)", r.Err.Type, r.Err.Message)
 		}
+		c.add(Finding{Pattern: p.ID, Message: msg,
+			Fix: "split it, or repair the copies from a DynamoDB stream where the fan-out is too wide for one transaction"})
 	}
 }
 

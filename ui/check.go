@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"stwb/model"
 	"stwb/render"
@@ -10,10 +11,14 @@ import (
 
 // One validation: every change the workbench makes to a design (a form, a palette
 // command, undo, redo) is held to the loader's rules, model.Validate, which checks
-// what loading a file checks (key templates included). An edit is refused when the
-// design after it has a problem the design before it did not have; the message is
-// the loader's. Saving goes further and reads back the very bytes it is about to
-// write (writeDesign), so no path writes a file that stwb would refuse to open.
+// what loading a file checks, and to the entities' key templates
+// (model.TemplateMismatches: issue 13, an override that does not match its
+// template cannot be saved). An edit is refused when the design after it has a
+// problem the design before it did not have; the message is the loader's. A
+// design that opened with a mismatched key (the loader takes it, as DynamoDB
+// would store it; review reports it) keeps it through every other edit. Saving
+// goes further and reads back the very bytes it is about to write (writeDesign),
+// so no path writes a file that stwb would refuse to open.
 
 // problems is what Validate finds in the design now, keyed by message; it is
 // computed once per revision.
@@ -21,8 +26,23 @@ func (doc *Doc) problems() map[string]bool {
 	if doc.probRev == doc.Rev && doc.prob != nil {
 		return doc.prob
 	}
-	doc.prob, doc.probRev = problemSet(model.ValidateAt(doc.D, doc.ItemPos)), doc.Rev
+	doc.prob, doc.probRev = problemSet(doc.editProblems()), doc.Rev
 	return doc.prob
+}
+
+// editProblems is what an edit is held to (see above): the loader's problems and
+// the keys that do not match their templates.
+func (doc *Doc) editProblems() error {
+	err := model.ValidateAt(doc.D, doc.ItemPos)
+	mm := model.TemplateMismatches(doc.D, doc.ItemPos)
+	if len(mm) == 0 {
+		return err
+	}
+	var list model.ErrorList
+	if !errors.As(err, &list) && err != nil {
+		return err // not a list: a problem of another kind, which comes first
+	}
+	return append(slices.Clip(list), mm...)
 }
 
 func problemSet(err error) map[string]bool {
@@ -52,7 +72,7 @@ func problemText(e *model.PosError) string {
 func (doc *Doc) newProblems(before map[string]bool) []string {
 	var out []string
 	var list model.ErrorList
-	err := model.ValidateAt(doc.D, doc.ItemPos)
+	err := doc.editProblems()
 	if errors.As(err, &list) {
 		for _, e := range list {
 			if t := problemText(e); !before[t] {

@@ -160,7 +160,9 @@ func itemProblems(d *model.Design, it model.Item) []string {
 	one := &model.Design{Version: 1, Name: d.Name, Table: d.Table, Entities: d.Entities, Items: []model.Item{it}}
 	var out []string
 	var list model.ErrorList
-	if errors.As(model.Validate(one), &list) {
+	errors.As(model.Validate(one), &list)
+	list = append(list, model.TemplateMismatches(one, nil)...) // as Doc.editProblems
+	if len(list) > 0 {
 		for _, e := range list {
 			msg := problemText(e)
 			if rest, ok := strings.CutPrefix(msg, "item 0"); ok {

@@ -1,13 +1,17 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"stwb/analysis"
 	"stwb/designfile"
 	"stwb/model"
+	"stwb/review"
 )
 
 // courseYAML is the design issue 13 tripped over: courses indexed by department.
@@ -146,10 +150,10 @@ func TestRefusedEditFromAnywhere(t *testing.T) {
 func TestSaveRefusesADesignTheLoaderRefuses(t *testing.T) {
 	m, path := openCourses(t)
 	before, _ := os.ReadFile(path)
-	// Put the stale key in behind the edits' back, as a bug elsewhere might.
+	// Put a second item with the first one's key in behind the edits' back, as a
+	// bug elsewhere might: DynamoDB keeps one item per key, so the loader refuses it.
 	items := append([]model.Item(nil), m.Doc().D.Items...)
-	items[1] = items[1].Clone()
-	items[1]["GSI1PK"] = model.Str("DEPT#XX")
+	items = append(items, items[0].Clone())
 	m.Doc().D.Items = items
 	m.Doc().Dirty = true
 	send(t, m, keys("ctrl+s")...)
@@ -339,6 +343,58 @@ func TestScopedCheckAgreesWithValidate(t *testing.T) {
 		}
 		if len(whole) > 0 && len(fast) > 0 && !strings.Contains(whole[0], fast[0][:min(30, len(fast[0]))]) {
 			t.Errorf("%s: fast check says %q, the loader %q", name, fast[0], whole[0])
+		}
+	}
+}
+
+// A design whose file holds what DynamoDB would refuse of a request, a table or an
+// item (a key its template does not build, an item over 400 KB, 21 GSIs) opens in
+// the workbench, saves after an edit, and the saved file opens again with the same
+// findings: a file stwb writes, stwb opens (issue 14).
+func TestDesignWithFindingsSavesAndReopens(t *testing.T) {
+	gsis := ""
+	for i := 2; i <= 22; i++ {
+		gsis += fmt.Sprintf("    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
+	}
+	src := strings.Replace(courseYAML, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+gsis, 1) +
+		"  - {type: course, courseId: c-2, dept: CS, GSI1PK: DEPT#XX}\n" +
+		"  - {type: student, studentId: s-010, email: big@example.com, blob: " + strings.Repeat("x", 410_000) + "}\n"
+	path := filepath.Join(t.TempDir(), "findings.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatalf("the workbench refuses the design: %v", err)
+	}
+	m := testModel(t, doc, 120, 40)
+	selectDesignItem(t, m, 0)
+	send(t, m, keys("enter")...)
+	send(t, m, keys("tab", "ctrl+u")...)
+	send(t, m, typeText(`{studentId: s-009, email: ada.okafor@example.com}`))
+	send(t, m, keys("ctrl+s")...)
+	if m.form() != nil {
+		t.Fatalf("the edit was refused: %s", m.form().field("attributes").err)
+	}
+	send(t, m, keys("ctrl+s")...)
+	if m.statusErr || m.Doc().Dirty {
+		t.Fatalf("not saved: %q", m.status)
+	}
+	saved, err := os.ReadFile(path)
+	if err != nil || !strings.Contains(string(saved), "ada.okafor@example.com") || !strings.Contains(string(saved), "DEPT#XX") {
+		t.Fatalf("the save did not write the edit and keep the mismatched key: %v", err)
+	}
+	f, err := designfile.Load(path)
+	if err != nil {
+		t.Fatalf("the saved design does not open: %v", err)
+	}
+	a, err := analysis.Run(f.Design, analysis.Options{Review: true, ItemPos: f.ItemPos})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range []string{"template-mismatch", "item-too-large", "too-many-indexes"} {
+		if !slices.ContainsFunc(a.Findings, func(f review.Finding) bool { return f.Rule == rule }) {
+			t.Errorf("the reopened design has no %s finding", rule)
 		}
 	}
 }
