@@ -261,6 +261,9 @@ func normalise(d *model.Design) *model.Design {
 	c.Table.Indexes = append([]model.Index(nil), d.Table.Indexes...)
 	for i := range c.Table.Indexes {
 		c.Table.Indexes[i].Local = false
+		// A Workbench model's GSIs have no capacity of their own (noted on export).
+		c.Table.Indexes[i].Read, c.Table.Indexes[i].Write = 0, 0
+		c.Table.Indexes[i].Autoscaling = model.Autoscaling{}
 		if c.Table.Indexes[i].Projection.Type == "" {
 			c.Table.Indexes[i].Projection.Type = model.ProjectAll
 		}
@@ -344,6 +347,7 @@ func TestExportWorkbenchGolden(t *testing.T) {
 	}
 	checkGolden(t, "orders.workbench.json", out)
 	want := []string{
+		"index GSI1: its own provisioned capacity and autoscaling have no place in a NoSQL Workbench model (its indexes carry no capacity settings) and are left out",
 		"index LSI1 is a local secondary index; NoSQL Workbench models have none, so it is written as a global one on the same keys",
 		"the table class standard-ia has no place in a NoSQL Workbench model and is left out",
 		"5 access patterns have no place in a NoSQL Workbench model and are left out",
