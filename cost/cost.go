@@ -9,6 +9,7 @@ package cost
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 
 	"stwb/engine"
@@ -61,8 +62,9 @@ type Monthly struct {
 	// for each GSI, an LSI's units on the table's) x 730 h x the hourly price, at 100%
 	// utilisation.
 	Provisioned float64
-	// AtTarget is Provisioned at the design's autoscaling target utilisation
-	// (capacity / target, rounded up); 0 when the design sets no target.
+	// AtTarget is Provisioned at the design's autoscaling target utilisations
+	// (capacity / target, rounded up, each pool's read and write at their own
+	// targets: poolTargets); 0 when the design sets no target.
 	AtTarget float64
 }
 
@@ -154,8 +156,63 @@ type Report struct {
 
 	gsis   []string        // the design's GSIs, in design order
 	local  map[string]bool // LSI names: their units draw on the table's throughput
-	target float64
 	indexW map[string][2]int64 // configured GSI capacity
+	// The autoscaling targets of the table's pool and of each GSI's (poolTargets);
+	// anyTarget when the design sets one anywhere, and so AtTarget is priced.
+	tableTarget sideTargets
+	gsiTarget   map[string]sideTargets
+	anyTarget   bool
+}
+
+// Targets lists the distinct autoscaling targets that AtTarget is priced at, from
+// the lowest; none when the design sets no target.
+func (r *Report) Targets() []float64 {
+	var out []float64
+	add := func(t sideTargets) {
+		for _, v := range []float64{t.read, t.write} {
+			if v > 0 && !slices.Contains(out, v) {
+				out = append(out, v)
+			}
+		}
+	}
+	add(r.tableTarget)
+	for _, g := range r.gsis {
+		add(r.gsiTarget[g])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// sideTargets is one pool's autoscaling target utilisation for reads and for
+// writes; 0 for a side that has none.
+type sideTargets struct{ read, write float64 }
+
+// poolTargets gives each pool's read and write the target they scale to.
+// DynamoDB autoscaling tracks a target per scalable dimension: a table's read
+// capacity and its write capacity are two scalable targets, each GSI's two more,
+// each with its own target-tracking policy (AutoScaling.html, "target utilization";
+// ApplicationAutoScaling's dynamodb:table:ReadCapacityUnits, WriteCapacityUnits,
+// dynamodb:index:ReadCapacityUnits, WriteCapacityUnits). So a side's own target
+// (billing.provisioned.autoscaling.read/write, an index's autoscaling) prices it;
+// a table side without one takes billing.provisioned.target; a GSI side without
+// one takes the table's side, as the console's "apply the same settings to global
+// secondary indexes" does.
+func poolTargets(d *model.Design) (table sideTargets, gsis map[string]sideTargets) {
+	b := d.Table.Billing
+	side := func(s *model.Scaling, fallback float64) float64 {
+		if s != nil && s.Target > 0 {
+			return s.Target
+		}
+		return fallback
+	}
+	table = sideTargets{side(b.Autoscaling.Read, b.Target), side(b.Autoscaling.Write, b.Target)}
+	gsis = map[string]sideTargets{}
+	for _, ix := range d.Table.Indexes {
+		if !ix.Local {
+			gsis[ix.Name] = sideTargets{side(ix.Autoscaling.Read, table.read), side(ix.Autoscaling.Write, table.write)}
+		}
+	}
+	return table, gsis
 }
 
 // Compute prices every pattern of the design and its storage.
@@ -239,7 +296,12 @@ func newReport(in Input) (*Report, error) {
 		return nil, err
 	}
 	r := &Report{Design: d.Name, Region: region, Class: class, Billing: d.Table.Billing, Prices: cp,
-		local: map[string]bool{}, indexW: map[string][2]int64{}, target: d.Table.Billing.Target}
+		local: map[string]bool{}, indexW: map[string][2]int64{}}
+	r.tableTarget, r.gsiTarget = poolTargets(d)
+	r.anyTarget = r.tableTarget.read > 0 || r.tableTarget.write > 0
+	for _, t := range r.gsiTarget {
+		r.anyTarget = r.anyTarget || t.read > 0 || t.write > 0
+	}
 	for _, ix := range d.Table.Indexes {
 		if ix.Local {
 			r.local[ix.Name] = true
@@ -374,14 +436,14 @@ func (r *Report) pools(ps Units) []Pool {
 			tab.Write += u.Write
 		}
 	}
-	pools := []Pool{r.need(tab, r.Billing.Read, r.Billing.Write)}
+	pools := []Pool{r.need(tab, r.Billing.Read, r.Billing.Write, r.tableTarget)}
 	for _, g := range r.gsis {
 		u, ok := ps.Indexes[g]
 		if !ok {
 			continue
 		}
 		c := r.indexW[g]
-		pools = append(pools, r.need(Pool{Name: g, Read: u.Read, Write: u.Write}, c[0], c[1]))
+		pools = append(pools, r.need(Pool{Name: g, Read: u.Read, Write: u.Write}, c[0], c[1], r.gsiTarget[g]))
 	}
 	return pools
 }
@@ -395,10 +457,18 @@ func (r *Report) isGSI(name string) bool {
 	return false
 }
 
-func (r *Report) need(p Pool, confRead, confWrite int64) Pool {
+// need is what pool p's load needs at 100% and at its targets. A side without a
+// target, when another has one, is priced at 100% in AtTarget: it does not scale.
+func (r *Report) need(p Pool, confRead, confWrite int64, t sideTargets) Pool {
 	p.NeedRead, p.NeedWrite = ceilUnits(p.Read), ceilUnits(p.Write)
-	if r.target > 0 {
-		p.TargetRead, p.TargetWrite = ceilUnits(p.Read/r.target), ceilUnits(p.Write/r.target)
+	if r.anyTarget {
+		p.TargetRead, p.TargetWrite = p.NeedRead, p.NeedWrite
+		if t.read > 0 {
+			p.TargetRead = ceilUnits(p.Read / t.read)
+		}
+		if t.write > 0 {
+			p.TargetWrite = ceilUnits(p.Write / t.write)
+		}
 	}
 	if r.Billing.Mode == model.Provisioned {
 		p.ConfiguredRead, p.ConfiguredWrite = confRead, confWrite
@@ -412,7 +482,7 @@ func (r *Report) monthly(ps Units, pools []Pool) Monthly {
 	m := Monthly{OnDemand: OnDemandMonthly(ps.Read, ps.Write, r.Prices)}
 	for _, p := range pools {
 		m.Provisioned += ProvisionedMonthly(float64(p.NeedRead), float64(p.NeedWrite), r.Prices)
-		if r.target > 0 {
+		if r.anyTarget {
 			m.AtTarget += ProvisionedMonthly(float64(p.TargetRead), float64(p.TargetWrite), r.Prices)
 		}
 	}

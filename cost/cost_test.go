@@ -231,3 +231,57 @@ func TestComputeRegion(t *testing.T) {
 		}
 	}
 }
+
+// Read and write autoscale to their own targets, on the table and on each GSI
+// (AutoScaling.html: one target-tracking policy per scalable dimension). Each pool
+// side is priced at its own target; a GSI side without one takes the table's; a
+// side without any target is priced at 100% when another side has one.
+func TestAtTargetPerSide(t *testing.T) {
+	sc := func(target float64) *model.Scaling { return &model.Scaling{Min: 1, Max: 1000, Target: target} }
+	// 7 RCU/s and 5 WCU/s on the table, 3 RCU/s and 4 WCU/s on GSI1.
+	run := resultsByID{1: {Consumed: capOf(7, 5, map[string]engine.Units{"GSI1": {Read: 3, Write: 4}})}}
+	cases := []struct {
+		name     string
+		billing  model.Billing
+		gsi      model.Autoscaling
+		table    [2]int64 // want TargetRead, TargetWrite of the table's pool
+		gsiUnits [2]int64 // and of GSI1's
+	}{
+		{"one target for both", model.Billing{Target: 0.5}, model.Autoscaling{}, [2]int64{14, 10}, [2]int64{6, 8}},
+		{"read and write apart", model.Billing{Target: 0.7, Autoscaling: model.Autoscaling{Read: sc(0.7), Write: sc(0.5)}}, model.Autoscaling{},
+			[2]int64{10, 10}, [2]int64{5, 8}},
+		{"GSI with its own", model.Billing{Target: 0.7, Autoscaling: model.Autoscaling{Read: sc(0.7), Write: sc(0.5)}}, model.Autoscaling{Read: sc(0.25), Write: sc(0.8)},
+			[2]int64{10, 10}, [2]int64{12, 5}},
+		{"write not autoscaled", model.Billing{Autoscaling: model.Autoscaling{Read: sc(0.7)}}, model.Autoscaling{},
+			[2]int64{10, 5}, [2]int64{5, 4}},
+		{"autoscaling without billing.target", model.Billing{Autoscaling: model.Autoscaling{Read: sc(0.5), Write: sc(0.5)}}, model.Autoscaling{},
+			[2]int64{14, 10}, [2]int64{6, 8}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := testDesign()
+			d.Patterns = []model.Pattern{{ID: 1, Operation: model.OpGetItem, Key: model.Item{"PK": model.Str("CUST#1"), "SK": model.Str("PROFILE")}}}
+			c.billing.Mode, c.billing.Read, c.billing.Write = model.Provisioned, 100, 100
+			d.Table.Billing = c.billing
+			d.Table.Indexes[0].Autoscaling = c.gsi
+			r, err := Compute(Input{Design: d, Results: run.of(d)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			pools := r.Totals.Pools
+			if len(pools) != 2 {
+				t.Fatalf("pools %+v", pools)
+			}
+			if got := [2]int64{pools[0].TargetRead, pools[0].TargetWrite}; got != c.table {
+				t.Errorf("table at target %v, want %v", got, c.table)
+			}
+			if got := [2]int64{pools[1].TargetRead, pools[1].TargetWrite}; got != c.gsiUnits {
+				t.Errorf("GSI1 at target %v, want %v", got, c.gsiUnits)
+			}
+			want := ProvisionedMonthly(float64(c.table[0]+c.gsiUnits[0]), float64(c.table[1]+c.gsiUnits[1]), r.Prices)
+			if !near(r.Totals.Monthly.AtTarget, want) {
+				t.Errorf("at target %v/month, want %v", r.Totals.Monthly.AtTarget, want)
+			}
+		})
+	}
+}

@@ -206,7 +206,7 @@ func (r *Report) jsonValue() jsonReport {
 	if j.Billing == "" {
 		j.Billing = "on-demand"
 	}
-	if r.target > 0 {
+	if r.anyTarget {
 		v := r.Totals.Monthly.AtTarget
 		j.Monthly.AtTarget = &v
 	}
@@ -247,7 +247,7 @@ func (r *Report) patternJSON(pc *PatternCost) jsonPattern {
 		jp.PerRequest.Indexes[name] = u.Read + u.Write
 		jp.PerRequest.IndexUnits[name] = jsonUnits(u)
 	}
-	if r.target > 0 {
+	if r.anyTarget {
 		v := pc.Monthly.AtTarget
 		jp.Monthly.AtTarget = &v
 	}

@@ -648,8 +648,9 @@ func wbBilling(tn jnode, b *model.Billing) (note string, err error) {
 	if b.Autoscaling, err = wbAutoscaling(pcs); err != nil {
 		return "", err
 	}
-	// Cost prices provisioned capacity at one target utilisation (billing.target):
-	// the read target, which is also the write one in every model seen so far.
+	// billing.provisioned.target is the read target (the write one when reads do
+	// not scale), which is also the write one in every model seen so far; cost
+	// prices each side at its own autoscaling target.
 	a := b.Autoscaling
 	switch {
 	case a.Read != nil:
@@ -658,7 +659,7 @@ func wbBilling(tn jnode, b *model.Billing) (note string, err error) {
 		b.Target = a.Write.Target
 	}
 	if a.Read != nil && a.Write != nil && a.Read.Target != a.Write.Target {
-		return fmt.Sprintf("autoscaling targets differ (read %s%%, write %s%%); both are kept under billing.provisioned.autoscaling, and cost prices at the read one (billing.provisioned.target)",
+		return fmt.Sprintf("autoscaling targets differ (read %s%%, write %s%%); both are kept under billing.provisioned.autoscaling and cost prices each side at its own; billing.provisioned.target is the read one",
 			formatPercent(a.Read.Target), formatPercent(a.Write.Target)), nil
 	}
 	return "", nil

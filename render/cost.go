@@ -105,8 +105,8 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 	}
 	m := pc.Monthly
 	fmt.Fprintf(b, "monthly: on-demand %s · provisioned %s at 100%% (%s)", Dollars(m.OnDemand), Dollars(m.Provisioned), poolsLine(pc.Pools, false))
-	if r.Billing.Target > 0 {
-		fmt.Fprintf(b, " · %s at the %s target (%s)", Dollars(m.AtTarget), percent(r.Billing.Target), poolsLine(pc.Pools, true))
+	if ts := r.Targets(); len(ts) > 0 {
+		fmt.Fprintf(b, " · %s at the %s (%s)", Dollars(m.AtTarget), targetsText(ts), poolsLine(pc.Pools, true))
 	}
 	b.WriteString("\n")
 }
@@ -265,6 +265,24 @@ func poolsLine(ps []cost.Pool, atTarget bool) string {
 
 func percent(f float64) string { return Units(f*100) + "%" }
 
+// percentList writes autoscaling targets as "70%", or "50%/70%" when reads and
+// writes (or indexes) scale to different ones.
+func percentList(fs []float64) string {
+	var parts []string
+	for _, f := range fs {
+		parts = append(parts, percent(f))
+	}
+	return strings.Join(parts, "/")
+}
+
+// targetsText is "70% target", or "50%/70% targets".
+func targetsText(fs []float64) string {
+	if len(fs) == 1 {
+		return percentList(fs) + " target"
+	}
+	return percentList(fs) + " targets"
+}
+
 func writeStorage(b *strings.Builder, r *cost.Report) {
 	s := r.Storage
 	b.WriteString("Storage (item size + 100 bytes each; decimal GB)\n")
@@ -309,8 +327,8 @@ func writeTotals(b *strings.Builder, r *cost.Report) {
 	rows = append(rows, []string{"one request of each pattern", Units(t.PerRequestRead) + " RCU, " + Units(t.PerRequestWrite) + " WCU", ""})
 	rows = append(rows, []string{"on-demand", Dollars(t.Monthly.OnDemand) + "/month", "request units x 2,628,000 s"})
 	rows = append(rows, []string{"provisioned at 100%", Dollars(t.Monthly.Provisioned) + "/month", poolsLine(t.Pools, false)})
-	if r.Billing.Target > 0 {
-		rows = append(rows, []string{"provisioned at " + percent(r.Billing.Target), Dollars(t.Monthly.AtTarget) + "/month", poolsLine(t.Pools, true)})
+	if ts := r.Targets(); len(ts) > 0 {
+		rows = append(rows, []string{"provisioned at " + percentList(ts), Dollars(t.Monthly.AtTarget) + "/month", poolsLine(t.Pools, true)})
 	}
 	if r.Billing.Mode == "provisioned" {
 		note := fmt.Sprintf("table %s RCU %s WCU as configured", Units(float64(r.Billing.Read)), Units(float64(r.Billing.Write)))
