@@ -154,8 +154,8 @@ type Report struct {
 
 	keys *KeySpace
 
-	gsis   []string        // the design's GSIs, in design order
-	local  map[string]bool // LSI names: their units draw on the table's throughput
+	gsis   []string            // the design's GSIs, in design order
+	local  map[string]bool     // LSI names: their units draw on the table's throughput
 	indexW map[string][2]int64 // configured GSI capacity
 	// The autoscaling targets of the table's pool and of each GSI's (poolTargets);
 	// anyTarget when the design sets one anywhere, and so AtTarget is priced.
