@@ -125,3 +125,42 @@ items:
 		t.Errorf("saved without its aliases:\n%s", out)
 	}
 }
+
+// An alias names a key attribute of the table or an index (another tool's name for
+// it); one for any other attribute, or an empty one, is an error at its own line
+// and column.
+func TestEntityAliasesChecked(t *testing.T) {
+	const text = `version: 1
+name: songs
+table:
+  name: songs-table
+  key: {partition: PK, sort: SK}
+  indexes:
+    - name: GSI1
+      key: {partition: GSI1PK}
+entities:
+  - name: Song
+    keys: {PK: "SONG#{SongId}"}
+    aliases: {SK: SubId#SKU, GSI1PK: Album, title: Name, PK: ""}
+items:
+  - {type: Song, SongId: "1", SK: x}
+`
+	_, err := Parse("songs.yaml", []byte(text))
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	for _, want := range []string{
+		"songs.yaml:12:45: entity Song: aliases.title is not a key attribute of the table or any index",
+		`songs.yaml:12:62: entity Song: aliases.PK is empty`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("no %q in:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "aliases.SK") || strings.Contains(err.Error(), "aliases.GSI1PK") {
+		t.Errorf("a key attribute's alias refused:\n%v", err)
+	}
+	if n := strings.Count(err.Error(), "aliases.title"); n != 1 {
+		t.Errorf("aliases.title reported %d times:\n%v", n, err)
+	}
+}

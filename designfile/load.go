@@ -245,6 +245,9 @@ type decoder struct {
 	strs map[string]string
 	// orders interns the attribute order lists of items (most items share a layout).
 	orders map[string][]string
+	// keyAttrs are the table's and its indexes' key attributes, once the table is
+	// read: an entity's aliases must name one of them.
+	keyAttrs []string
 }
 
 func newDecoder(file string) *decoder {
@@ -678,6 +681,7 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *File {
 		d.errs.Add(des.Pos, "add a table with a name and key", "table is missing")
 	} else {
 		des.Table = d.table(f.vals["table"])
+		d.keyAttrs = model.KeyAttributeNames(&des.Table)
 	}
 	for _, n := range f.seq("entities") {
 		des.Entities = append(des.Entities, d.entity(n))
@@ -955,7 +959,28 @@ func (d *decoder) entity(n *yaml.Node) model.Entity {
 	e.Count = f.integer("count", 0, 1<<62)
 	e.Values = f.varValues("values")
 	e.Aliases = f.strMap("aliases")
+	d.checkAliases(f.vals["aliases"], f.where)
 	return e
+}
+
+// checkAliases reports, at its own line and column, an alias for an attribute that
+// is not a key attribute of the table or an index, and an empty one: an alias is
+// another tool's name for a key attribute (a NoSQL Workbench facet's
+// PartitionKeyAlias and SortKeyAlias). model.Validate holds a design built in code
+// to the same rule.
+func (d *decoder) checkAliases(n *yaml.Node, where string) {
+	if n == nil || n.Kind != yaml.MappingNode || d.keyAttrs == nil {
+		return
+	}
+	d.eachPair(n, func(k string, kn, vn *yaml.Node) {
+		switch {
+		case !slices.Contains(d.keyAttrs, k):
+			d.errs.Add(d.pos(kn), "give aliases for the table's or an index's key attributes ("+strings.Join(d.keyAttrs, ", ")+"), or remove it",
+				"%s: aliases.%s is not a key attribute of the table or any index", where, k)
+		case vn.Kind == yaml.ScalarNode && !isNull(vn) && vn.Value == "":
+			d.errs.Add(d.pos(vn), fmt.Sprintf("give the other tool's name for %s, or remove aliases.%s", k, k), "%s: aliases.%s is empty", where, k)
+		}
+	})
 }
 
 func (d *decoder) entityAttr(name string, n *yaml.Node, where string) model.EntityAttribute {

@@ -346,6 +346,21 @@ func (v *validator) entities() {
 				}
 			}
 		}
+		// An alias is another tool's name for one of the entity's key attributes
+		// (a NoSQL Workbench facet's PartitionKeyAlias, SortKeyAlias): it must name
+		// a key attribute, or the Workbench export would write it for none.
+		for _, attr := range slices.Sorted(maps.Keys(e.Aliases)) {
+			if v.loaded {
+				break // the reader checked them where it read them
+			}
+			switch {
+			case !keys[attr]:
+				v.c.add(p, "give aliases for the table's or an index's key attributes, or remove it",
+					"entity %s: aliases.%s is not a key attribute of the table or any index", e.Name, attr)
+			case e.Aliases[attr] == "":
+				v.c.add(p, fmt.Sprintf("give the other tool's name for %s, or remove aliases.%s", attr, attr), "entity %s: aliases.%s is empty", e.Name, attr)
+			}
+		}
 		for _, a := range e.Attributes {
 			if a.Name == "" || len(a.Name) > MaxAttrNameBytes {
 				v.c.add(p, "use a name of 1 to 65535 bytes", "entity %s: attribute name of %d bytes", e.Name, len(a.Name))

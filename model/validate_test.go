@@ -31,6 +31,13 @@ func TestValidateCodeBuilt(t *testing.T) {
 		{"version", func(d *Design) { d.Version = 2 }, "version must be 1, not 2"},
 		{"table name", func(d *Design) { d.Table.Name = "ab" }, `table name "ab" is not a valid DynamoDB table name`},
 		{"review reason", func(d *Design) { d.Review = []ReviewSetting{{Rule: "r", Severity: "off"}} }, "review.r: a reason is required"},
+		{"alias of a key", func(d *Design) {
+			d.Entities = []Entity{{Name: "song", Aliases: map[string]string{"PK": "SongId"}}}
+		}, ""},
+		{"alias of no key", func(d *Design) {
+			d.Entities = []Entity{{Name: "song", Aliases: map[string]string{"title": "Name"}}}
+		}, "entity song: aliases.title is not a key attribute of the table or any index"},
+		{"empty alias", func(d *Design) { d.Entities = []Entity{{Name: "song", Aliases: map[string]string{"PK": ""}}} }, "entity song: aliases.PK is empty"},
 		{"value in pattern", func(d *Design) { d.Patterns[0].Values = map[string]Value{":v": Num("x")} }, `pattern 1: values :v: "x" is not a DynamoDB number`},
 	}
 	for _, c := range cases {
