@@ -11,6 +11,7 @@ package interop
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -25,6 +26,10 @@ type MergeReport struct {
 	EntitiesAdded, EntitiesRemoved               []string
 	EntitiesRenamed                              [][2]string // old name, new name
 	ItemsAdded, ItemsChanged, ItemsRemoved       int
+	// PatternsAdded are the model's saved queries that the design had no pattern
+	// of that name for, as "id (name)"; PatternsKept those it had, whose request
+	// differs from the model's and which stay as the design has them.
+	PatternsAdded, PatternsKept []string
 	// Broken lists the patterns that the merged design can no longer run: DynamoDB
 	// would refuse their request (an index gone, a key attribute renamed).
 	Broken []BrokenPattern
@@ -63,6 +68,8 @@ func (r *MergeReport) Lines() []string {
 	if r.ItemsAdded+r.ItemsChanged+r.ItemsRemoved > 0 {
 		out = append(out, fmt.Sprintf("items: %d added, %d changed, %d removed", r.ItemsAdded, r.ItemsChanged, r.ItemsRemoved))
 	}
+	list("patterns added from the model's saved queries", r.PatternsAdded)
+	list("patterns kept as the design has them, though the model's saved query of that name differs", r.PatternsKept)
 	return out
 }
 
@@ -83,7 +90,54 @@ func MergeDesign(old, imported *model.Design) (*model.Design, *MergeReport) {
 	}
 	countItemChanges(old, &m, r)
 	r.Broken = brokenPatterns(old, &m)
+	m.Patterns = mergePatterns(old.Patterns, imported.Patterns, r)
 	return &m, r
+}
+
+// mergePatterns keeps every pattern of the design and adds the model's (a
+// Workbench model's saved queries) that it does not have, matched by name: a
+// saved query of the same name as a pattern is that pattern, which the design
+// keeps as it is (the design is where patterns are refined: rates, cardinality,
+// expectations). Added ones are numbered after the design's highest id, in the
+// model's order.
+func mergePatterns(old, imp []model.Pattern, r *MergeReport) []model.Pattern {
+	if len(imp) == 0 {
+		return old
+	}
+	byName := map[string]model.Pattern{}
+	next := 1
+	for _, p := range old {
+		byName[strings.TrimSpace(p.Name)] = p
+		next = max(next, p.ID+1)
+	}
+	out := slices.Clone(old)
+	for _, p := range imp {
+		if have, ok := byName[strings.TrimSpace(p.Name)]; ok {
+			if !sameRequest(&have, &p) {
+				r.PatternsKept = append(r.PatternsKept, fmt.Sprintf("%d (%s)", have.ID, have.Name))
+			}
+			continue
+		}
+		p.ID = next
+		next++
+		out = append(out, p)
+		byName[strings.TrimSpace(p.Name)] = p
+		r.PatternsAdded = append(r.PatternsAdded, fmt.Sprintf("%d (%s)", p.ID, p.Name))
+	}
+	return out
+}
+
+// sameRequest reports whether two Query patterns send the same request.
+func sameRequest(a, b *model.Pattern) bool {
+	if a.Operation != b.Operation || a.Index != b.Index || a.KeyCondition != b.KeyCondition || a.Filter != b.Filter || !maps.Equal(a.Names, b.Names) || len(a.Values) != len(b.Values) {
+		return false
+	}
+	for k, v := range a.Values {
+		if w, ok := b.Values[k]; !ok || !v.Equal(w) {
+			return false
+		}
+	}
+	return true
 }
 
 // mergeTable takes the model's table and keeps what the model has no place for.

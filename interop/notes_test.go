@@ -31,7 +31,9 @@ func TestImportWorkbenchNotes(t *testing.T) {
 	want := []string{
 		"left out, with no place in a design: $.SavedQuery, $.ModelMetadata.Author, $.ModelMetadata.SampleDataFormats",
 		`the model's name "Music" has no place: each of its 2 tables becomes a design named for its table`,
-		"table songs: left out, with no place in a design: $.DataModel[0].ModelSchema, $.DataModel[0].GlobalSecondaryIndexes[0].Hint, $.DataModel[0].TableFacets[1].Color",
+		"table songs: left out, with no place in a design: $.DataModel[0].GlobalSecondaryIndexes[0].Hint, $.DataModel[0].TableFacets[1].Color",
+		// Not the OneTable shape ({models: {Song: ...}}): its member is named.
+		"table songs: left out of the ModelSchema, with no place in a design: $.DataModel[0].ModelSchema.Song",
 		`table songs: facet song: its items' Type is "Song" on every item; the entity is named "Song"`,
 		`table songs: facet album: its items' Type is "Album" on every item; the entity is named "Album"`,
 		"table songs: declared in NonKeyAttributes but held by no item, so not in the design: rating (N)",

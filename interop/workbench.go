@@ -105,7 +105,7 @@ func ImportWorkbenchWith(data []byte, opts WorkbenchOptions) (*WorkbenchImport, 
 		return nil, c.errs
 	}
 	var left []string
-	left = append(left, leftOut(r, "ModelName", "ModelMetadata", "DataModel")...)
+	left = append(left, leftOut(r, "ModelName", "ModelMetadata", "DataModel", "ModelSchema")...)
 	if meta, ok, _ := r.field("ModelMetadata"); ok {
 		left = append(left, leftOut(meta, "Description", "AWSService", "Version")...)
 	}
@@ -115,9 +115,16 @@ func ImportWorkbenchWith(data []byte, opts WorkbenchOptions) (*WorkbenchImport, 
 	if len(tables) > 1 && out.ModelName != "" {
 		out.Notes = append(out.Notes, fmt.Sprintf("the model's name %q has no place: each of its %d tables becomes a design named for its table", out.ModelName, len(tables)))
 	}
+	// The visualizer's ModelSchema at the top of the file is the first table's
+	// (visualizer.go).
+	rootSchema, hasRootSchema, _ := r.field("ModelSchema")
 	seen := map[string]string{}
-	for _, tn := range tables {
-		d, notes := importWorkbenchTable(tn, c)
+	for i, tn := range tables {
+		var schema *jnode
+		if i == 0 && hasRootSchema {
+			schema = &rootSchema
+		}
+		d, notes := importWorkbenchTable(tn, schema, c)
 		if d == nil {
 			continue
 		}
@@ -202,8 +209,9 @@ func wbKeySchema(n jnode, types map[string]model.Type, where map[string]string) 
 // importWorkbenchTable reads one table of the model. Problems go to c, as many as
 // can be found: a table whose name or key schema cannot be read gives nil (its
 // items cannot be checked without the key), anything else is skipped and the
-// rest of the table read.
-func importWorkbenchTable(tn jnode, c *collector) (*model.Design, []string) {
+// rest of the table read. rootSchema is a ModelSchema given at the top of the
+// file for this table, nil when none is.
+func importWorkbenchTable(tn jnode, rootSchema *jnode, c *collector) (*model.Design, []string) {
 	d := &model.Design{Version: 1}
 	t := &d.Table
 	var err error
@@ -353,7 +361,7 @@ facets:
 	}
 
 	// What the importer does not read is named, never dropped without a word.
-	left := leftOut(tn, "TableName", "KeyAttributes", "NonKeyAttributes", "GlobalSecondaryIndexes", "TableFacets", "TableData", "BillingMode", "ProvisionedCapacitySettings")
+	left := leftOut(tn, "TableName", "KeyAttributes", "NonKeyAttributes", "GlobalSecondaryIndexes", "TableFacets", "TableData", "BillingMode", "ProvisionedCapacitySettings", "ModelSchema", "SavedQuery")
 	for _, g := range c.optArray(tn, "GlobalSecondaryIndexes") {
 		left = append(left, leftOut(g, "IndexName", "KeyAttributes", "Projection", "ProvisionedCapacitySettings")...)
 	}
@@ -366,6 +374,26 @@ facets:
 
 	facetPaths, inEntity := inferEntities(d, items, fds, declared, note)
 	keyAttrs := model.KeyAttributeNames(t)
+
+	// The visualizer's ModelSchema (or MapFunction) templates, and its saved
+	// queries (visualizer.go).
+	schemaNode, hasSchema, _ := tn.field("ModelSchema")
+	if rootSchema != nil {
+		if hasSchema {
+			note("%s is replaced by %s, as the visualizer does", schemaNode.path, rootSchema.path)
+		}
+		schemaNode, hasSchema = *rootSchema, true
+	}
+	st := readModelSchema(tn, schemaNode, hasSchema, t, note)
+	entityPaths, declares := applySchemaTemplates(d, st, items, paths, declared, note)
+	facetPaths = append(facetPaths, entityPaths...)
+	for a := range declares {
+		inEntity[a] = true
+	}
+	var patternPaths []string
+	if sq, ok, _ := tn.field("SavedQuery"); ok {
+		d.Patterns, patternPaths = readSavedQueries(sq, t, note)
+	}
 	isKey := map[string]bool{}
 	for _, k := range keyAttrs {
 		isKey[k] = true
@@ -400,7 +428,7 @@ facets:
 	// One item per primary key, as DynamoDB would hold them: NoSQL Workbench may
 	// keep the same item in the table data and in a facet.
 	d.Items, paths, notes = dedupeItems(items, paths, t, notes)
-	validateImported(d, tn.path, paths, indexPaths, facetPaths, c)
+	validateImported(d, tn.path, paths, indexPaths, facetPaths, patternPaths, c)
 	return d, notes
 }
 
@@ -529,7 +557,7 @@ func inferEntities(d *model.Design, items []model.Item, fds []facetData, declare
 // part of the design is given its JSON path as its position for the check (line 1
 // marks it as set) and the positions are cleared afterwards. An item the rules
 // refuse is left out under skip, as one DynamoDB refuses is.
-func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, facetPaths []string, c *collector) {
+func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, facetPaths, patternPaths []string, c *collector) {
 	at := func(path string) model.Pos { return model.Pos{File: path, Line: 1} }
 	d.Pos, d.Table.Pos = at(tablePath), at(tablePath)
 	for i := range d.Table.Indexes {
@@ -537,6 +565,9 @@ func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, 
 	}
 	for i := range d.Entities {
 		d.Entities[i].Pos = at(facetPaths[i])
+	}
+	for i := range d.Patterns {
+		d.Patterns[i].Pos = at(patternPaths[i])
 	}
 	itemPos := make([]model.Pos, len(d.Items))
 	isItem := map[string]int{}
@@ -551,6 +582,9 @@ func validateImported(d *model.Design, tablePath string, itemPaths, indexPaths, 
 		}
 		for i := range d.Entities {
 			d.Entities[i].Pos = model.Pos{}
+		}
+		for i := range d.Patterns {
+			d.Patterns[i].Pos = model.Pos{}
 		}
 	}()
 	var list model.ErrorList

@@ -370,3 +370,55 @@ func TestImportDynamoDBJSONOtherTable(t *testing.T) {
 		t.Fatalf("with --table DyGraph the item is not in the design: %v", err)
 	}
 }
+
+// A model's saved queries (the DynamoDB Labs visualizer's SavedQuery) become
+// patterns; re-imported with --into they are matched by name: the design's own
+// pattern of that name stays as written, the others are added after its highest
+// id, and importing again adds nothing.
+func TestReimportSavedQueries(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "f.yaml")
+	model := nwbFile("visualizer/Flights.json")
+	code, _, errText := runCmd(t, "", "import", model, "-o", design)
+	if code != 0 || !strings.Contains(errText, "(6 items, 3 patterns)") {
+		t.Fatalf("exit %d:\n%s", code, errText)
+	}
+	// The user rewrites pattern 2 and adds one of their own.
+	text, _ := os.ReadFile(design)
+	s := strings.Replace(string(text), "  - id: 2\n    name: Flight 150\n", "  - id: 2\n    name: Flight 150\n    rate: 40\n    limit: 1\n", 1)
+	s += "  - id: 8\n    name: Every flight, nightly\n    operation: Scan\n    batch: true\n"
+	os.WriteFile(design, []byte(s), 0o644)
+	// The model loses its first saved query's name (renamed in the visualizer).
+	data, _ := os.ReadFile(model)
+	renamed := filepath.Join(dir, "m.json")
+	os.WriteFile(renamed, bytes.Replace(data, []byte(`"Fares from SFO to JFK on Aug 1"`), []byte(`"Fares SFO-JFK, Aug 1"`), 1), 0o644)
+
+	code, _, errText = runCmd(t, "", "import", renamed, "--into", design)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, errText)
+	}
+	if !strings.Contains(errText, "patterns added from the model's saved queries: 9 (Fares SFO-JFK, Aug 1)") {
+		t.Errorf("no added patterns reported:\n%s", errText)
+	}
+	d, err := designfile.Load(design)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range d.Patterns {
+		got = append(got, fmt.Sprintf("%d %s", p.ID, p.Name))
+	}
+	want := []string{"1 Fares from SFO to JFK on Aug 1", "2 Flight 150", "3 Flights into JFK with seats or full", "8 Every flight, nightly", "9 Fares SFO-JFK, Aug 1"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("patterns %q, want %q", got, want)
+	}
+	if p := d.Patterns[1]; p.Rate != 40 || p.Limit != 1 {
+		t.Errorf("the user's pattern 2 changed: %+v", p)
+	}
+	before, _ := os.ReadFile(design)
+	code, _, errText = runCmd(t, "", "import", renamed, "--into", design)
+	after, _ := os.ReadFile(design)
+	if code != 0 || !bytes.Equal(before, after) || strings.Contains(errText, "patterns added") {
+		t.Errorf("a second import changed the design (exit %d):\n%s", code, errText)
+	}
+}
