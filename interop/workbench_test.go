@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stwb/designfile"
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -358,13 +359,16 @@ func TestExportWorkbenchGolden(t *testing.T) {
 }
 
 func FuzzImportWorkbench(f *testing.F) {
-	for _, name := range []string{"nwb/DeviceStateLog_5.json", "nwb/DeviceStateLog_7.json", "nwb/AnOnlineShop_14.json", "nwb/AnOnlineShop_facets.json", "nwb3/BasicTemplate.json", "nwb3/TwoTables.json"} {
+	for _, name := range []string{"nwb/DeviceStateLog_5.json", "nwb/DeviceStateLog_7.json", "nwb/AnOnlineShop_14.json", "nwb/AnOnlineShop_facets.json", "nwb3/BasicTemplate.json", "nwb3/TwoTables.json", "visualizer/Flights.json"} {
 		data, err := readFileForFuzz(name)
 		if err == nil {
 			f.Add(data)
 		}
 	}
 	f.Add([]byte(`{"DataModel":[{"TableName":"tbl","KeyAttributes":{"PartitionKey":{"AttributeName":"p","AttributeType":"S"}},"TableFacets":[{"FacetName":"f","KeyAttributeAlias":{"PartitionKeyAlias":"Id"},"TableData":[{"p":{"S":"a#1"}}]}]}]}`))
+	// The visualizer's members: a top-level ModelSchema, MapFunction, a saved query
+	// with every sort key condition and filter kind.
+	f.Add([]byte(`{"DataModel":[{"TableName":"tbl","KeyAttributes":{"PartitionKey":{"AttributeName":"PK","AttributeType":"S"},"SortKey":{"AttributeName":"SK","AttributeType":"N","MapFunction":{"a":"${n}"}}},"TableData":[{"PK":{"S":"x"},"SK":{"N":"1"},"type":{"S":"a"},"n":{"N":"1"}}],"SavedQuery":{"q":{"view":"tbl","PK":"x","SK":{"condition":"between","values":["1","2"]},"filter":[{"attribute":"n","type":"N","condition":"in","values":["1"]},{"operator":"OR","attribute":"b","type":"B","condition":"=","values":["true"]}]}}}],"ModelSchema":{"params":{"typeField":"type"},"indexes":{"primary":{"hash":"PK","sort":"SK"}},"models":{"a":{"SK":{"type":"Number","value":"${n}"},"n":{"type":"Number"}}}}}`))
 	f.Fuzz(fuzzBody)
 }
 
@@ -390,6 +394,13 @@ func fuzzBody(t *testing.T, data []byte) {
 		}
 		if _, err := ImportWorkbench(out); err != nil {
 			t.Fatalf("re-import failed: %v\n%s", err, out)
+		}
+		// Saved queries become patterns that run (a refused request is the
+		// pattern's finding, not a crash).
+		if e, err := engine.FromDesign(d); err == nil {
+			for i := range d.Patterns {
+				e.Run(&d.Patterns[i], engine.RunOptions{})
+			}
 		}
 	}
 }
