@@ -199,6 +199,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		return cmdOf(applyEdit{e: *msg.e, after: msg.after})
+	case typingFlush:
+		return msg.f.flushTick() // wherever the form is in the stack
 	case openForm:
 		msg.f.refuse = m.w.refusal
 		m.push(&formDialog{dialogBase{m}, msg.f})
@@ -308,6 +310,7 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		if _, ok := m.panes[m.focus].(searchable); ok {
 			in := textinput.New()
 			in.Prompt = "/"
+			in.CharLimit = maxPromptRunes
 			in.Cursor.SetMode(cursor.CursorStatic)
 			in.Focus()
 			m.push(&searchDialog{dialogBase{m}, in})

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
@@ -27,6 +28,11 @@ type formField struct {
 	// suggested marks a value the form guessed (the entity of the row under the
 	// cursor): the first character typed replaces it instead of appending to it.
 	suggested bool
+	// size is the value's length in bytes and liveText what live said, both at the
+	// last check: drawing and deciding how to take a paste then cost no pass over
+	// the text (formtyping.go).
+	size     int
+	liveText string
 }
 
 // form edits a record field by field. enter or tab moves to the next field, enter on
@@ -48,6 +54,15 @@ type form struct {
 	// refuse is the loader's objection to the edit a submit makes (Doc.refusal); the
 	// root sets it when it shows the form.
 	refuse func(edit) []string
+	// pending holds runes for the focused field not inserted yet, pendingBytes their
+	// UTF-8 length, pendingSince and lastRunes when the first and the last came;
+	// flushing says a typingFlush is on its way; cut says runes were dropped at
+	// maxFieldBytes (formtyping.go).
+	pending                 []rune
+	pendingBytes            int
+	pendingSince, lastRunes time.Time
+	flushing                bool
+	cut                     bool
 }
 
 func newForm(title string, km KeyMap, st Styles) *form {
@@ -78,15 +93,23 @@ func (f *form) values() map[string]string {
 	return m
 }
 
-// validate re-checks every field; it is cheap (a handful of small expressions).
+// validate re-checks every field and what its live line says. It takes time in
+// proportion to the form's text, so a long paste is checked once, not per message
+// (formtyping.go).
 func (f *form) validate() {
 	vals := f.values()
 	for i := range f.fields {
-		f.fields[i].err = ""
-		if c := f.fields[i].check; c != nil {
+		fl := &f.fields[i]
+		fl.size = len(vals[fl.name])
+		fl.err = ""
+		if c := fl.check; c != nil {
 			if err := c(vals); err != nil {
-				f.fields[i].err = err.Error()
+				fl.err = err.Error()
 			}
+		}
+		fl.liveText = ""
+		if fl.live != nil {
+			fl.liveText = fl.live(vals)
 		}
 	}
 }
@@ -138,6 +161,20 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
+	if fl := &f.fields[f.focus]; fl.suggested && km.Type == tea.KeyRunes {
+		fl.suggested = false
+		fl.input.SetValue("")
+		f.validate()
+	}
+	if took, cmd := f.takeRunes(km); took {
+		return cmd
+	}
+	// Any other key acts on the whole text typed before it.
+	flushed := f.flushTyping()
+	return tea.Batch(flushed, f.key(km))
+}
+
+func (f *form) key(km tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(km, f.km.Close):
 		if f.changed() {
@@ -159,14 +196,9 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 		f.move(-1)
 		return nil
 	}
-	if fl := &f.fields[f.focus]; fl.suggested {
-		fl.suggested = false
-		if km.Type == tea.KeyRunes {
-			fl.input.SetValue("")
-		}
-	}
+	f.fields[f.focus].suggested = false
 	var cmd tea.Cmd
-	f.fields[f.focus].input, cmd = f.fields[f.focus].input.Update(msg)
+	f.fields[f.focus].input, cmd = f.fields[f.focus].input.Update(km)
 	f.validate()
 	return cmd
 }
@@ -217,6 +249,8 @@ func (f *form) view() string {
 		}
 		lines = append(lines, render.Clip(label+" "+fl.input.View(), f.w))
 		switch {
+		case i == f.focus && f.pendingNote() != "": // the field's error is stale until then
+			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(f.pendingNote(), f.w-labelWidth-1)))
 		case fl.err != "":
 			for _, l := range wrap("✗ "+fl.err, f.w-labelWidth-1) {
 				lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.FieldError.Render(l))
@@ -224,10 +258,8 @@ func (f *form) view() string {
 		case i == f.focus && fl.help != "":
 			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(fl.help, f.w-labelWidth-1)))
 		}
-		if fl.live != nil {
-			if s := fl.live(f.values()); s != "" {
-				lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(s, f.w-labelWidth-1)))
-			}
+		if fl.liveText != "" {
+			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(fl.liveText, f.w-labelWidth-1)))
 		}
 	}
 	head := []string{f.st.Title.Render(render.Clip(f.title, f.w))}

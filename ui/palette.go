@@ -151,6 +151,7 @@ func (m *Model) openPalette(prefill string) {
 func newPalette(prefill string) *palette {
 	in := textinput.New()
 	in.Prompt = ": "
+	in.CharLimit = maxPromptRunes
 	in.Cursor.SetMode(cursor.CursorStatic)
 	in.SetValue(prefill)
 	in.CursorEnd()
