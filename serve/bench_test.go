@@ -2,15 +2,19 @@ package serve
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -21,6 +25,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"stwb/designfile"
+	"stwb/internal/cputime"
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
@@ -43,11 +48,197 @@ func benchDesign() *model.Design {
 	return d
 }
 
-// serveProcess builds stwb and runs `stwb serve` on the design in a process of its
-// own, as dynalite runs in its own, so that neither server shares the client's
-// process; it returns the endpoint and stops the server when the benchmark ends.
-func serveProcess(b *testing.B, d *model.Design) string {
+// benchClient is the tests' client with the SDK's standard retries (three
+// attempts, the SDK's default): at 64 clients on a loaded machine a loopback
+// connection is now and then dropped, and an application's SDK retries it, as this
+// does. Every target gets the same client over the same transport.
+func benchClient(endpoint string, tr *http.Transport) *dynamodb.Client {
+	return dynamodb.New(client(endpoint, tr).Options(), func(o *dynamodb.Options) { o.RetryMaxAttempts = 3 })
+}
+
+// floorEnv, set in the environment of this test binary, makes it the floor server
+// (TestMain): serve's HTTP framing with a canned answer, no operation run.
+const floorEnv = "STWB_SERVE_BENCH_FLOOR"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(floorEnv) != "" {
+		if err := runFloor(); err != nil {
+			fmt.Fprintln(os.Stderr, "floor server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// floorRequests are the bodies whose answers the floor server cans: the
+// benchmark's GetItem and its 25-item Query.
+var floorRequests = map[string]string{
+	"GetItem": `{"TableName":"bench-table","Key":{"PK":{"S":"USER#7"},"SK":{"S":"PROFILE"}}}`,
+	"Query":   `{"TableName":"bench-table","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"ORDERS#1"}}}`,
+}
+
+// runFloor is the floor server: it answers each operation of floorRequests with
+// the answer serve gave once, through serve's own HTTP path and server settings, so
+// that its cost is what serve's HTTP costs with no operation at all. It prints its
+// URL and ends when its standard input closes (the benchmark holds the other end).
+func runFloor() error {
+	s := New(Options{})
+	if err := s.AddDesign(benchDesign()); err != nil {
+		return err
+	}
+	canned := map[string][]byte{}
+	for op, body := range floorRequests {
+		status, answer := s.Call(op, []byte(body))
+		if status != http.StatusOK {
+			return fmt.Errorf("%s: %d %s", op, status, answer)
+		}
+		canned[op] = answer
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("floor server on http://%s\n", l.Addr())
+	hs := httpServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.serveHTTP(w, r, func(name string, _ []byte) (int, []byte) {
+			if a, ok := canned[name]; ok {
+				return http.StatusOK, a
+			}
+			e := unknownOperation()
+			return e.status, e.body()
+		})
+	}))
+	go func() {
+		io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
+	}()
+	return hs.Serve(l)
+}
+
+// serverProcess starts cmd, a server that prints its http://127.0.0.1:PORT URL on
+// stdout, and returns that URL; the server is stopped when the benchmark ends.
+func serverProcess(b *testing.B, cmd *exec.Cmd) string {
 	b.Helper()
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		stdin.Close()
+		cmd.Process.Signal(os.Interrupt)
+		cmd.Wait()
+	})
+	sc := bufio.NewScanner(out)
+	for sc.Scan() {
+		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(sc.Text()); m != "" {
+			go io.Copy(io.Discard, out)
+			return m
+		}
+	}
+	b.Fatalf("%s printed no URL", cmd.Path)
+	return ""
+}
+
+// processCPU is the user+system CPU time a process has used so far, from
+// /proc/PID/stat (Linux; ok is false elsewhere). Its resolution is the kernel's
+// clock tick, USER_HZ, which is 100 on Linux: 10 ms, so a run should take a second
+// or more of CPU for the per-request figure to hold to a few percent.
+func processCPU(pid int) (cpu time.Duration, ok bool) {
+	text, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command name, which is in parentheses and may hold
+	// spaces: state is field 3, utime 14 and stime 15 (proc(5)).
+	i := bytes.LastIndexByte(text, ')')
+	f := strings.Fields(string(text[i+1:]))
+	if i < 0 || len(f) < 13 {
+		return 0, false
+	}
+	ut, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return time.Duration(ut+st) * (time.Second / 100), true
+}
+
+// loadAverage is the machine's one-minute load average (/proc/loadavg), which the
+// benchmark reports beside its figures: on a shared machine they mean little
+// without it.
+func loadAverage() (float64, bool) {
+	text, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(text))
+	if len(f) == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	return v, err == nil
+}
+
+// drive runs n requests from clients goroutines at once, each taking the next
+// request number, and returns each request's latency.
+func drive(clients, n int, run func(i int) error) ([]time.Duration, error) {
+	lat := make([]time.Duration, n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var failed atomic.Value
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				t0 := time.Now()
+				if err := run(i); err != nil {
+					failed.Store(err)
+					return
+				}
+				lat[i] = time.Since(t0)
+			}
+		}()
+	}
+	wg.Wait()
+	err, _ := failed.Load().(error)
+	return lat, err
+}
+
+// BenchmarkServeVsDynalite runs GetItem and a 25-item Query through aws-sdk-go-v2 on
+// loopback against stwb serve and against dynalite in the same run, at 1, 8 and 64
+// concurrent clients. Target (issue 17): serve's req/s >= 10x dynalite's and its
+// p50 <= 1/5 of dynalite's. Run with a fixed count, e.g. -benchtime 2000x.
+//
+// Each server runs in a process of its own (stwb serve as built; dynalite in node,
+// in memory), and so does a third, "floor": serve's own HTTP path answering with a
+// canned body (runFloor), what any server costs that speaks HTTP from Go on this
+// machine. Every target gets the same SDK client over one tuned transport (keep-alive,
+// 256 idle connections per host, so 64 clients never churn connections), and each
+// sub-benchmark first warms its connections at its concurrency.
+//
+// Reported: latency (p50-µs, p99-µs), throughput (req/s), the CPU each request cost
+// the client (client-cpu-µs/op: this process, the SDK's work) and the server
+// (server-cpu-µs/op: the server's process), and the machine's load average when the
+// sub-benchmark began (load1). The CPU figures say where each request's time goes,
+// which wall-clock figures on a shared 2-core machine cannot: the servers' own
+// cost per request compares them without the client, and the client's cost per
+// request bounds how fast any server can look with this client on this host.
+func BenchmarkServeVsDynalite(b *testing.B) {
+	d := benchDesign()
 	dir := b.TempDir()
 	bin := filepath.Join(dir, "stwb")
 	if out, err := exec.Command("go", "build", "-o", bin, "stwb/cmd/stwb").CombinedOutput(); err != nil {
@@ -61,61 +252,24 @@ func serveProcess(b *testing.B, d *model.Design) string {
 	if err := os.WriteFile(file, text, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	cmd := exec.Command(bin, "serve", file, "--port", "0")
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		cmd.Process.Signal(os.Interrupt)
-		cmd.Wait()
-	})
-	sc := bufio.NewScanner(out)
-	for sc.Scan() {
-		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+`).FindString(sc.Text()); m != "" {
-			go io.Copy(io.Discard, out)
-			return m
-		}
-	}
-	b.Fatal("stwb serve printed no URL")
-	return ""
-}
+	serveCmd := exec.Command(bin, "serve", file, "--port", "0")
+	serveURL := serverProcess(b, serveCmd)
+	floorCmd := exec.Command(os.Args[0])
+	floorCmd.Env = append(os.Environ(), floorEnv+"=1")
+	floorURL := serverProcess(b, floorCmd)
+	dynURL, dynPID := dynalitetest.StartProcess(b, dynalitetest.Options{})
 
-// benchClient is the tests' client with the SDK's standard retries: at 64
-// clients on a loaded machine a loopback connection is now and then dropped, and an
-// application's SDK retries it, as this does.
-func benchClient(endpoint string, tr *http.Transport) *dynamodb.Client {
-	return dynamodb.New(client(endpoint, tr).Options(), func(o *dynamodb.Options) { o.RetryMaxAttempts = 3 })
-}
-
-// BenchmarkServeVsDynalite runs GetItem and a 25-item Query through aws-sdk-go-v2 on
-// loopback against stwb serve and against dynalite in the same run, each server in
-// a process of its own, at 1, 8 and 64
-// concurrent clients, and reports each request's latency (p50-µs, p99-µs) and the
-// throughput (req/s). Target (issue 17): serve's req/s >= 10x dynalite's and its
-// p50 <= 1/5 of dynalite's. Run with a fixed count, e.g. -benchtime 2000x.
-//
-// Not met (2026-12-01, load average 10.8-11.5, -benchtime 1000x): GetItem at 1, 8
-// and 64 clients 1,559 / 2,392 / 2,206 req/s against 838 / 1,085 / 796, p50 457 µs /
-// 2.4 ms / 23 ms against 700 µs / 5.8 ms / 60 ms; the 25-item Query 854 / 1,761 /
-// 1,105 against 365 / 553 / 648 req/s. The SDK client's own work (signing,
-// middleware, decoding: about 28% of the benchmark process's CPU against 12% for the
-// server's handler when both ran in one process) and the machine's load bound both
-// sides alike.
-func BenchmarkServeVsDynalite(b *testing.B) {
-	d := benchDesign()
-	endpoint := serveProcess(b, d)
-	dyn := dynalitetest.Start(b)
 	tr := &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}
 	b.Cleanup(tr.CloseIdleConnections)
 	targets := []struct {
 		name string
 		db   *dynamodb.Client
-	}{{"serve", benchClient(endpoint, tr)}, {"dynalite", benchClient(dyn, tr)}}
+		pid  int
+	}{
+		{"serve", benchClient(serveURL, tr), serveCmd.Process.Pid},
+		{"dynalite", benchClient(dynURL, tr), dynPID},
+		{"floor", benchClient(floorURL, tr), floorCmd.Process.Pid},
+	}
 	if _, err := live.Deploy(context.Background(), targets[1].db, d, live.DeployOptions{}); err != nil {
 		b.Fatal(err)
 	}
@@ -145,40 +299,36 @@ func BenchmarkServeVsDynalite(b *testing.B) {
 		for _, clients := range []int{1, 8, 64} {
 			for _, tg := range targets {
 				b.Run(fmt.Sprintf("%s/clients=%d/%s", op.name, clients, tg.name), func(b *testing.B) {
-					lat := make([]time.Duration, b.N)
-					var next atomic.Int64
-					var wg sync.WaitGroup
-					var failed atomic.Value
+					run := func(i int) error { return op.run(tg.db, i) }
+					if _, err := drive(clients, 4*clients, run); err != nil {
+						b.Fatal(err)
+					}
+					load, loadOK := loadAverage()
+					client0 := cputime.Process()
+					server0, sok0 := processCPU(tg.pid)
 					b.ResetTimer()
 					began := time.Now()
-					for range clients {
-						wg.Add(1)
-						go func() {
-							defer wg.Done()
-							for {
-								i := int(next.Add(1)) - 1
-								if i >= b.N {
-									return
-								}
-								t0 := time.Now()
-								if err := op.run(tg.db, i); err != nil {
-									failed.Store(err)
-									return
-								}
-								lat[i] = time.Since(t0)
-							}
-						}()
-					}
-					wg.Wait()
+					lat, err := drive(clients, b.N, run)
 					wall := time.Since(began)
 					b.StopTimer()
-					if err, _ := failed.Load().(error); err != nil {
+					client1 := cputime.Process()
+					server1, sok1 := processCPU(tg.pid)
+					if err != nil {
 						b.Fatal(err)
 					}
 					slices.Sort(lat)
 					b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 					b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
 					b.ReportMetric(float64(b.N)/wall.Seconds(), "req/s")
+					if client0 != 0 {
+						b.ReportMetric(float64(client1-client0)/1e3/float64(b.N), "client-cpu-µs/op")
+					}
+					if sok0 && sok1 {
+						b.ReportMetric(float64((server1-server0).Microseconds())/float64(b.N), "server-cpu-µs/op")
+					}
+					if loadOK {
+						b.ReportMetric(load, "load1")
+					}
 				})
 			}
 		}
@@ -187,6 +337,8 @@ func BenchmarkServeVsDynalite(b *testing.B) {
 
 // BenchmarkCall is the server's own work for one request, without HTTP or an SDK:
 // Call on a GetItem and on the 25-item Query of benchDesign, body in, JSON out.
+// cpu-ns/op is the process's CPU per call, garbage collection included, which the
+// machine's load changes less than ns/op.
 func BenchmarkCall(b *testing.B) {
 	s := New(Options{})
 	if err := s.AddDesign(benchDesign()); err != nil {
@@ -199,11 +351,13 @@ func BenchmarkCall(b *testing.B) {
 		b.Run(c.op, func(b *testing.B) {
 			body := []byte(c.body)
 			b.ReportAllocs()
+			cpu0 := cputime.Process()
 			for b.Loop() {
 				if status, out := s.Call(c.op, body); status != 200 {
 					b.Fatalf("%d %s", status, out)
 				}
 			}
+			b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

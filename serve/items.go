@@ -34,14 +34,6 @@ type getItemInput struct {
 	exprMembers
 }
 
-// getItemOutput is GetItem's answer. Item is a pointer so that an item the
-// projection left empty is written {}, as DynamoDB writes it, and a missing one not
-// at all.
-type getItemOutput struct {
-	Item             *wireItem         `json:",omitempty"`
-	ConsumedCapacity *consumedCapacity `json:",omitempty"`
-}
-
 func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	t, err := s.lookup(in.TableName)
 	if err != nil {
@@ -65,12 +57,33 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	if eerr != nil {
 		return nil, fromEngine(eerr)
 	}
-	res := getItemOutput{ConsumedCapacity: capacityOf(mode, t, out.Consumed)}
+	// GetItem's answer: Item when there is one ({} when the projection left it
+	// empty, as DynamoDB writes it; absent when there is no item), written directly
+	// as pageOf writes a page.
+	b := make([]byte, 0, 512)
+	b = append(b, '{')
 	if out.Item != nil {
-		it := wireItem(out.Item)
-		res.Item = &it
+		b = append(b, `"Item":`...)
+		b = dynamojson.AppendItem(b, out.Item)
 	}
-	return res, nil
+	return appendCapacity(b, out.Item != nil, mode, t, out.Consumed)
+}
+
+// appendCapacity ends an answer written directly with its ConsumedCapacity, when
+// asked for; more says whether a member came before it.
+func appendCapacity(b []byte, more bool, mode string, t *table, consumed engine.Capacity) (rawAnswer, *apiError) {
+	if c := capacityOf(mode, t, consumed); c != nil {
+		cb, err := json.Marshal(c)
+		if err != nil {
+			return nil, fromEngine(err)
+		}
+		if more {
+			b = append(b, ',')
+		}
+		b = append(b, `"ConsumedCapacity":`...)
+		b = append(b, cb...)
+	}
+	return append(b, '}'), nil
 }
 
 type readMembers struct {
@@ -129,15 +142,7 @@ func pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *api
 		b = append(b, `,"LastEvaluatedKey":`...)
 		b = dynamojson.AppendItem(b, pg.LastEvaluatedKey)
 	}
-	if c := capacityOf(mode, t, pg.Consumed); c != nil {
-		cb, err := json.Marshal(c)
-		if err != nil {
-			return nil, fromEngine(err)
-		}
-		b = append(b, `,"ConsumedCapacity":`...)
-		b = append(b, cb...)
-	}
-	return append(b, '}'), nil
+	return appendCapacity(b, true, mode, t, pg.Consumed)
 }
 
 // readCommon fills what Query and Scan share.

@@ -36,23 +36,32 @@ func operations() map[string]operation {
 }
 
 // readOp is an operation that reads: it runs beside other reads.
-func readOp[T any](f func(*Server, *T) (any, *apiError)) operation { return operation{run: decoded(f)} }
+func readOp[T any](f func(*Server, *T) (any, *apiError)) operation {
+	return operation{decode: decoded(f)}
+}
 
 // writeOp is an operation that writes, or changes a table: it runs alone.
 func writeOp[T any](f func(*Server, *T) (any, *apiError)) operation {
-	return operation{write: true, run: decoded(f)}
+	return operation{write: true, decode: decoded(f)}
 }
 
 // decoded reads the request body into the operation's input, with DynamoDB's
-// SerializationException for a member of the wrong type, and runs it.
-func decoded[T any](f func(*Server, *T) (any, *apiError)) func(*Server, []byte) (any, *apiError) {
-	return func(s *Server, body []byte) (any, *apiError) {
+// SerializationException for a body that is not JSON or a member of the wrong type,
+// and gives the operation to run on that input.
+func decoded[T any](f func(*Server, *T) (any, *apiError)) func([]byte) (func(*Server) (any, *apiError), *apiError) {
+	return func(body []byte) (func(*Server) (any, *apiError), *apiError) {
 		in := new(T)
 		if err := decode(body, in); err != nil {
 			return nil, err
 		}
-		return f(s, in)
+		return func(s *Server) (any, *apiError) { return f(s, in) }, nil
 	}
+}
+
+// httpServer is the HTTP server Serve runs h on: its timeouts bound a slow client.
+func httpServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
+		WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 1 << 20}
 }
 
 // Serve answers requests on l until ctx ends, removing expired items every
@@ -60,8 +69,7 @@ func decoded[T any](f func(*Server, *T) (any, *apiError)) func(*Server, []byte) 
 // for the requests under way. A slow client cannot hold a connection for ever: the
 // server's read and idle timeouts close it.
 func (s *Server) Serve(ctx context.Context, l net.Listener) error {
-	hs := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
-		WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 1 << 20}
+	hs := httpServer(s)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go s.expireLoop(ctx)

@@ -47,13 +47,22 @@ func Start(t testing.TB) (endpoint string) {
 // StartWith starts dynalite with the given options; see Start.
 func StartWith(t testing.TB, o Options) (endpoint string) {
 	t.Helper()
-	endpoint, stop, err := launch(o)
+	endpoint, _ = StartProcess(t, o)
+	return endpoint
+}
+
+// StartProcess is StartWith that also gives the node process's id, so that a
+// benchmark can read the emulator's own CPU time (/proc/PID/stat) beside its
+// client's. pid is 0 when the test was skipped.
+func StartProcess(t testing.TB, o Options) (endpoint string, pid int) {
+	t.Helper()
+	endpoint, stop, pid, err := launch(o)
 	if err != nil {
 		unavailable(t, err)
-		return ""
+		return "", 0
 	}
 	t.Cleanup(stop)
-	return endpoint
+	return endpoint, pid
 }
 
 // unavailable fails the test in CI and skips it elsewhere.
@@ -91,18 +100,18 @@ func ModuleRoot() (string, error) {
 // takes about 0.3 s; the margin is for a CI machine under load.
 const startTimeout = 30 * time.Second
 
-func launch(o Options) (endpoint string, stop func(), err error) {
+func launch(o Options) (endpoint string, stop func(), pid int, err error) {
 	root, err := ModuleRoot()
 	if err != nil {
-		return "", nil, err
+		return "", nil, 0, err
 	}
 	dir := filepath.Join(root, "testenv", "dynalite")
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "dynalite", "package.json")); err != nil {
-		return "", nil, fmt.Errorf("dynalite is not installed under %s", filepath.Join(dir, "node_modules"))
+		return "", nil, 0, fmt.Errorf("dynalite is not installed under %s", filepath.Join(dir, "node_modules"))
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
-		return "", nil, fmt.Errorf("node is not on PATH: %w", err)
+		return "", nil, 0, fmt.Errorf("node is not on PATH: %w", err)
 	}
 	args := []string{"start.js", "--port", "0"}
 	if o.CreateTableMs > 0 {
@@ -117,16 +126,16 @@ func launch(o Options) (endpoint string, stop func(), err error) {
 	// even when the binary is killed before its cleanups run.
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return "", nil, err
+		return "", nil, 0, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return "", nil, err
+		return "", nil, 0, err
 	}
 	var stderr lockedBuffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
-		return "", nil, fmt.Errorf("starting %s start.js: %w", node, err)
+		return "", nil, 0, fmt.Errorf("starting %s start.js: %w", node, err)
 	}
 	done := make(chan struct{})
 	go func() { _ = cmd.Wait(); close(done) }()
@@ -156,17 +165,17 @@ func launch(o Options) (endpoint string, stop func(), err error) {
 	select {
 	case port = <-portc:
 	case <-done:
-		return "", nil, fmt.Errorf("node start.js exited before listening: %s", strings.TrimSpace(stderr.String()))
+		return "", nil, 0, fmt.Errorf("node start.js exited before listening: %s", strings.TrimSpace(stderr.String()))
 	case <-time.After(startTimeout):
 		stop()
-		return "", nil, fmt.Errorf("node start.js printed no port within %v: %s", startTimeout, strings.TrimSpace(stderr.String()))
+		return "", nil, 0, fmt.Errorf("node start.js printed no port within %v: %s", startTimeout, strings.TrimSpace(stderr.String()))
 	}
 	endpoint = "http://127.0.0.1:" + port
 	if err := waitAnswering(endpoint); err != nil {
 		stop()
-		return "", nil, err
+		return "", nil, 0, err
 	}
-	return endpoint, stop, nil
+	return endpoint, stop, cmd.Process.Pid, nil
 }
 
 // waitAnswering sends ListTables until dynalite answers with any HTTP response: the
