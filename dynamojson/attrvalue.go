@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strconv"
 
 	"stwb/model"
@@ -83,11 +82,13 @@ func appendWire(buf []byte, v model.Value, exact bool) []byte {
 }
 
 func appendWireMap(buf []byte, m map[string]model.Value, exact bool) []byte {
-	names := make([]string, 0, len(m))
+	// Most items have a handful of attributes: their names are sorted on the stack.
+	var small [16]string
+	names := small[:0]
 	for k := range m {
 		names = append(names, k)
 	}
-	sort.Strings(names)
+	slices.Sort(names)
 	buf = append(buf, '{')
 	for i, k := range names {
 		if i > 0 {
@@ -164,6 +165,15 @@ func (w *Value) UnmarshalJSON(data []byte) error {
 // ParseItem reads one item in DynamoDB JSON: {"PK": {"S": "x"}, ...}. Errors
 // are *PathError with a path from "$".
 func ParseItem(data []byte) (model.Item, error) {
+	if it, ok := parseItemFast(data); ok {
+		return it, nil
+	}
+	return parseItemSlow(data)
+}
+
+// parseItemSlow is ParseItem through the generic decoding, which names the place
+// of any error.
+func parseItemSlow(data []byte) (model.Item, error) {
 	x, err := Decode(data)
 	if err != nil {
 		return nil, &PathError{Path: "$", Msg: err.Error()}
@@ -173,6 +183,13 @@ func ParseItem(data []byte) (model.Item, error) {
 
 // ParseValue reads one attribute value in DynamoDB JSON: {"S": "x"}.
 func ParseValue(data []byte) (model.Value, error) {
+	if v, ok := parseValueFast(data); ok {
+		return v, nil
+	}
+	return parseValueSlow(data)
+}
+
+func parseValueSlow(data []byte) (model.Value, error) {
 	x, err := Decode(data)
 	if err != nil {
 		return model.Value{}, &PathError{Path: "$", Msg: err.Error()}

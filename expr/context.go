@@ -82,12 +82,22 @@ func (c *Context) Validate() error {
 	// (as applications match it and DynamoDB Local gives it; API_Query.html
 	// "ExpressionAttributeNames": values are attribute names, at least 1 character):
 	// "ExpressionAttributeNames contains invalid value: Empty attribute name for key #DE".
-	for _, k := range slices.Sorted(maps.Keys(c.Names)) {
-		if c.Names[k] == "" {
-			return Validation("ExpressionAttributeNames contains invalid value: Empty attribute name for key %s", k)
-		}
+	if k, bad := leastKey(c.Names, func(_, name string) bool { return name == "" }); bad {
+		return Validation("ExpressionAttributeNames contains invalid value: Empty attribute name for key %s", k)
 	}
 	return validateMap(c.Values, "ExpressionAttributeValues", ':')
+}
+
+// leastKey is the least key of m for which bad holds (ok is false when none does):
+// the key a message names, the same on every run, found without sorting the keys
+// of every request's maps.
+func leastKey[V any](m map[string]V, bad func(k string, v V) bool) (key string, ok bool) {
+	for k, v := range m {
+		if bad(k, v) && (!ok || k < key) {
+			key, ok = k, true
+		}
+	}
+	return key, ok
 }
 
 // validateMap checks one of the two maps, named param in messages, whose keys start
@@ -96,10 +106,8 @@ func validateMap[V any](m map[string]V, param string, lead byte) error {
 	if m != nil && len(m) == 0 {
 		return Validation("%s must not be empty", param)
 	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		if !placeholderOK(k, lead) {
-			return Validation("%s contains invalid key: Syntax error; key: %q", param, k)
-		}
+	if k, bad := leastKey(m, func(k string, _ V) bool { return !placeholderOK(k, lead) }); bad {
+		return Validation("%s contains invalid key: Syntax error; key: %q", param, k)
 	}
 	return nil
 }
@@ -129,11 +137,12 @@ func (c *Context) CheckUnused() error {
 // checkUsed reports the keys of m that used does not hold, in map param's message.
 func checkUsed[V any](m map[string]V, used map[string]bool, param string) error {
 	var unused []string
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for k := range m {
 		if !used[k] {
 			unused = append(unused, k)
 		}
 	}
+	slices.Sort(unused)
 	if len(unused) > 0 {
 		return Validation("Value provided in %s unused in expressions: keys: {%s}", param, strings.Join(unused, ", "))
 	}

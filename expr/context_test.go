@@ -73,6 +73,10 @@ func TestContextValidate(t *testing.T) {
 		// the message is DynamoDB's as applications match it, issue 15).
 		{map[string]string{"#n": ""}, nil, "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n"},
 		{map[string]string{"#a": "a", "#b": ""}, nil, "ExpressionAttributeNames contains invalid value: Empty attribute name for key #b"},
+		// With several at fault, the message names the least key, on every run.
+		{map[string]string{"#z": "", "#c": "", "#a": "a", "#m": ""}, nil, "ExpressionAttributeNames contains invalid value: Empty attribute name for key #c"},
+		{nil, map[string]model.Value{":ok": model.Str("x"), "z": model.Str("x"), "b": model.Str("x"), ":-": model.Str("x")},
+			`ExpressionAttributeValues contains invalid key: Syntax error; key: ":-"`},
 	}
 	for _, c := range cases {
 		checkErr(t, "Validate", NewContext(c.names, c.values).Validate(), c.want)

@@ -38,6 +38,11 @@ func readValues(raw json.RawMessage) (map[string]model.Value, *apiError) {
 	if !given(raw) {
 		return nil, nil
 	}
+	// The values are an object of attribute values, as an item is: read whole when
+	// they are valid, else one by one for the message naming the bad key.
+	if vals, err := dynamojson.ParseItem(raw); err == nil {
+		return vals, nil
+	}
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &m); err != nil {
 		return nil, decodeError(err)
