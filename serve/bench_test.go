@@ -189,12 +189,14 @@ func loadAverage() (float64, bool) {
 }
 
 // drive runs n requests from clients goroutines at once, each taking the next
-// request number, and returns each request's latency.
-func drive(clients, n int, run func(i int) error) ([]time.Duration, error) {
-	lat := make([]time.Duration, n)
+// request number, and returns each request's latency, how many failed (after the
+// SDK's own retries) and the first failure. A failed request's latency is left out.
+func drive(clients, n int, run func(i int) error) (lat []time.Duration, failed int, first error) {
+	lat = make([]time.Duration, n)
+	ok := make([]bool, n)
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	var failed atomic.Value
+	var mu sync.Mutex
 	for range clients {
 		wg.Add(1)
 		go func() {
@@ -205,17 +207,26 @@ func drive(clients, n int, run func(i int) error) ([]time.Duration, error) {
 					return
 				}
 				t0 := time.Now()
-				if err := run(i); err != nil {
-					failed.Store(err)
-					return
+				err := run(i)
+				lat[i], ok[i] = time.Since(t0), err == nil
+				if err != nil {
+					mu.Lock()
+					if failed++; first == nil {
+						first = err
+					}
+					mu.Unlock()
 				}
-				lat[i] = time.Since(t0)
 			}
 		}()
 	}
 	wg.Wait()
-	err, _ := failed.Load().(error)
-	return lat, err
+	kept := lat[:0]
+	for i, d := range lat {
+		if ok[i] {
+			kept = append(kept, d)
+		}
+	}
+	return kept, failed, first
 }
 
 // BenchmarkServeVsDynalite runs GetItem and a 25-item Query through aws-sdk-go-v2 on
@@ -300,7 +311,7 @@ func BenchmarkServeVsDynalite(b *testing.B) {
 			for _, tg := range targets {
 				b.Run(fmt.Sprintf("%s/clients=%d/%s", op.name, clients, tg.name), func(b *testing.B) {
 					run := func(i int) error { return op.run(tg.db, i) }
-					if _, err := drive(clients, 4*clients, run); err != nil {
+					if _, _, err := drive(clients, 4*clients, run); err != nil {
 						b.Fatal(err)
 					}
 					load, loadOK := loadAverage()
@@ -308,18 +319,30 @@ func BenchmarkServeVsDynalite(b *testing.B) {
 					server0, sok0 := processCPU(tg.pid)
 					b.ResetTimer()
 					began := time.Now()
-					lat, err := drive(clients, b.N, run)
+					lat, failed, err := drive(clients, b.N, run)
 					wall := time.Since(began)
 					b.StopTimer()
 					client1 := cputime.Process()
 					server1, sok1 := processCPU(tg.pid)
-					if err != nil {
+					// Once, at load 9-10, a request to serve and one to the floor (both
+					// net/http) failed past the SDK's retries with "read tcp ...: use of
+					// closed network connection" while the SDK read a 200 answer: the
+					// client's side of the connection closed under it, the error that
+					// aws-sdk-go-v2 issues 1825 and 2737 report against DynamoDB itself.
+					// Not reproduced since (20 rounds of the same sequence in one process).
+					// A few such requests are counted (failed) and left out of the
+					// latencies; more than one in a hundred fails the run.
+					if failed > 0 {
+						b.Logf("%d of %d requests failed, the first with: %v", failed, b.N, err)
+					}
+					if failed*100 > b.N || len(lat) == 0 {
 						b.Fatal(err)
 					}
+					b.ReportMetric(float64(failed), "failed")
 					slices.Sort(lat)
 					b.ReportMetric(float64(lat[len(lat)/2].Microseconds()), "p50-µs")
 					b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds()), "p99-µs")
-					b.ReportMetric(float64(b.N)/wall.Seconds(), "req/s")
+					b.ReportMetric(float64(len(lat))/wall.Seconds(), "req/s")
 					if client0 != 0 {
 						b.ReportMetric(float64(client1-client0)/1e3/float64(b.N), "client-cpu-µs/op")
 					}
