@@ -4,6 +4,16 @@ import "unicode/utf8"
 
 const hexDigits = "0123456789abcdef"
 
+// plainByte marks the bytes a JSON string holds as they are: ASCII but control
+// characters, the quote and the backslash. Looked up once per byte, as
+// encoding/json does, since answers are mostly such bytes.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // appendJSONString appends s as a JSON string. Unlike encoding/json it leaves <, >
 // and & alone (the output is read by people and tools, not embedded in HTML);
 // invalid UTF-8 becomes U+FFFD as encoding/json does.
@@ -12,11 +22,11 @@ func appendJSONString(buf []byte, s string) []byte {
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
+		if plainByte[c] {
+			i++
+			continue
+		}
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			buf = append(buf, s[start:i]...)
 			switch c {
 			case '"', '\\':

@@ -211,6 +211,29 @@ func numberSize(neg bool, n, exp int) int {
 // CanonicalNumber returns DynamoDB's form of a number's text, or the text unchanged
 // when it is not a number.
 func CanonicalNumber(text string) string {
+	if plainInteger(text) {
+		return text
+	}
+	return canonicalNumberParsed(text)
+}
+
+// plainInteger reports whether text is an integer already in DynamoDB's form: at
+// most 38 digits, no leading zero, no sign but a minus, not -0. Most numbers items
+// carry are, and every answer writes each of its numbers in that form.
+func plainInteger(text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 38 || digits[0] == '0' && (len(digits) > 1 || len(text) > 1) {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+func canonicalNumberParsed(text string) string {
 	n, err := parseNumberSyntax(text)
 	if err != nil {
 		return text

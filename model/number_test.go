@@ -209,3 +209,27 @@ func compareMagnitude(n, m Number) int {
 // Size is the number's stored size in bytes: base-100 digit pairs, one byte of
 // exponent, one more when negative; zero is one byte (DYNAMODB.md "Numbers").
 func (n Number) Size() int { return numberSize(n.Neg, len(n.Digits), n.Exp) }
+
+// plainInteger lets CanonicalNumber return an integer's text as it is only where
+// parsing it gives the same text back.
+func TestPlainIntegerIsCanonical(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		plain bool
+	}{
+		{"0", true}, {"7", true}, {"-5", true}, {"100", true}, {"10", true},
+		{"99999999999999999999999999999999999999", true},   // 38 digits
+		{"100000000000000000000000000000000000000", false}, // 39: parsed
+		{"-0", false}, {"007", false}, {"00", false}, {"+5", false}, // not DynamoDB's form
+		{"1.0", false}, {"1e3", false}, {"", false}, {"-", false}, {"1 ", false}, {"x", false},
+	} {
+		if got := plainInteger(c.text); got != c.plain {
+			t.Errorf("plainInteger(%q) = %v, want %v", c.text, got, c.plain)
+		}
+		if c.plain {
+			if parsed := canonicalNumberParsed(c.text); parsed != c.text {
+				t.Errorf("%q is taken as canonical, but parses to %q", c.text, parsed)
+			}
+		}
+	}
+}

@@ -1,8 +1,10 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
+	"sync"
 
 	"stwb/dynamojson"
 	"stwb/engine"
@@ -60,18 +62,38 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	// GetItem's answer: Item when there is one ({} when the projection left it
 	// empty, as DynamoDB writes it; absent when there is no item), written directly
 	// as pageOf writes a page.
-	b := make([]byte, 0, 512)
-	b = append(b, '{')
+	buf := newAnswer()
+	b := append(*buf, '{')
 	if out.Item != nil {
 		b = append(b, `"Item":`...)
 		b = dynamojson.AppendItem(b, out.Item)
 	}
-	return appendCapacity(b, out.Item != nil, mode, t, out.Consumed)
+	return finishAnswer(buf, b, out.Item != nil, mode, t, out.Consumed)
 }
 
-// appendCapacity ends an answer written directly with its ConsumedCapacity, when
-// asked for; more says whether a member came before it.
-func appendCapacity(b []byte, more bool, mode string, t *table, consumed engine.Capacity) (rawAnswer, *apiError) {
+// answerBuffers hold the answers written directly while they are written: each is
+// built in a buffer an earlier request left and copied out once at its size, rather
+// than grown from nothing several times (a 25-item page grew three times).
+var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
+
+// newAnswer is an empty buffer from answerBuffers, for finishAnswer to give back.
+func newAnswer() *[]byte {
+	buf := answerBuffers.Get().(*[]byte)
+	*buf = (*buf)[:0]
+	return buf
+}
+
+// finishAnswer ends an answer written directly in b (grown from buf) with its
+// ConsumedCapacity, when asked for (more says whether a member came before it),
+// and returns a copy, giving buf back. Buffers past a megabyte (a page of large
+// items) are not kept.
+func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consumed engine.Capacity) (rawAnswer, *apiError) {
+	defer func() {
+		if cap(b) <= 1<<20 {
+			*buf = b[:0]
+			answerBuffers.Put(buf)
+		}
+	}()
 	if c := capacityOf(mode, t, consumed); c != nil {
 		cb, err := json.Marshal(c)
 		if err != nil {
@@ -83,7 +105,8 @@ func appendCapacity(b []byte, more bool, mode string, t *table, consumed engine.
 		b = append(b, `"ConsumedCapacity":`...)
 		b = append(b, cb...)
 	}
-	return append(b, '}'), nil
+	b = append(b, '}')
+	return rawAnswer(bytes.Clone(b)), nil
 }
 
 type readMembers struct {
@@ -122,8 +145,8 @@ type scanInput struct {
 // encoding/json, which would check each item's JSON again after writing it: a page
 // of 25 items cost three times as much that way (BenchmarkCall).
 func pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *apiError) {
-	b := make([]byte, 0, 256+64*len(pg.Items))
-	b = append(b, '{')
+	buf := newAnswer()
+	b := append(*buf, '{')
 	if !count {
 		b = append(b, `"Items":[`...)
 		for i, it := range pg.Items {
@@ -142,7 +165,7 @@ func pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *api
 		b = append(b, `,"LastEvaluatedKey":`...)
 		b = dynamojson.AppendItem(b, pg.LastEvaluatedKey)
 	}
-	return appendCapacity(b, true, mode, t, pg.Consumed)
+	return finishAnswer(buf, b, true, mode, t, pg.Consumed)
 }
 
 // readCommon fills what Query and Scan share.
