@@ -19,10 +19,12 @@ func TestBuiltinPrices(t *testing.T) {
 		want  ClassPrices
 	}{
 		{model.ClassStandard, ClassPrices{0.125, 0.625, 0.00013, 0.00065, 0.25, 25}},
-		// Standard-IA: on-demand as published ($0.155 and $0.78 per million,
-		// aws.amazon.com/dynamodb/pricing/on-demand/), provisioned 1.25x, $0.10 per
-		// GB-month, no free tier.
-		{model.ClassStandardIA, ClassPrices{0.155, 0.78, 0.0001625, 0.0008125, 0.10, 0}},
+		// Standard-IA as published for us-east-1, not 1.25x Standard: on-demand
+		// $0.155 and $0.78 per million (aws.amazon.com/dynamodb/pricing/on-demand/),
+		// provisioned $0.00016 per RCU-hour and $0.00081 per WCU-hour
+		// (.../pricing/provisioned/; the AWS Price List's IA-ReadCapacityUnit-Hrs and
+		// IA-WriteCapacityUnit-Hrs), $0.10 per GB-month, no free tier.
+		{model.ClassStandardIA, ClassPrices{0.155, 0.78, 0.00016, 0.00081, 0.10, 0}},
 		{"", ClassPrices{0.125, 0.625, 0.00013, 0.00065, 0.25, 25}},
 	}
 	for _, c := range cases {
@@ -152,8 +154,10 @@ func TestMonthlyPrices(t *testing.T) {
 		{"issue GetItem 100 RCU", 100, 0, std, 32.85, 9.49},
 		{"1 WCU", 0, 1, std, 1.6425, 0.4745},
 		{"1,000 WCU", 0, 1000, std, 1642.5, 474.5},
-		// 100 x 2,628,000 x ($0.155 + $0.78) / 1e6 = $245.718 on-demand.
-		{"IA as published", 100, 100, ia, 245.718, 1.25 * (9.49 + 47.45)},
+		// 100 x 2,628,000 x ($0.155 + $0.78) / 1e6 = $245.718 on-demand;
+		// 100 x 730 x ($0.00016 + $0.00081) = $70.81 provisioned (1.25x Standard
+		// would be $71.175).
+		{"IA as published", 100, 100, ia, 245.718, 70.81},
 		{"nothing", 0, 0, std, 0, 0},
 	}
 	for _, c := range cases {
