@@ -6,33 +6,6 @@ import (
 	"stwb/model"
 )
 
-// PartitionCount is how many values partition key attr takes across entities that
-// share one key template (a customer and her orders under CUST#{customerId}). A
-// parent entity, whose sort key template beside attr is a constant (#METADATA,
-// PROFILE), has exactly one item per value, so the largest parent count is the
-// number of values; without a parent, the smallest count is the best bound. 0 when
-// no entity has a count.
-func PartitionCount(d *model.Design, attr string, entities []*model.Entity, count func(*model.Entity) int64) int64 {
-	sortAttr := sortKeyBeside(d, attr)
-	var parents, smallest int64
-	for _, e := range entities {
-		n := count(e)
-		if n <= 0 {
-			continue
-		}
-		if tpl, ok := e.Keys[sortAttr]; sortAttr != "" && ok && len(model.TemplateVars(tpl)) == 0 {
-			parents = max(parents, n)
-		}
-		if smallest == 0 || n < smallest {
-			smallest = n
-		}
-	}
-	if parents > 0 {
-		return parents
-	}
-	return smallest
-}
-
 // sortKeyBeside names the sort key that goes with partition key attr: the table's,
 // or a GSI's; "" when there is none.
 func sortKeyBeside(d *model.Design, attr string) string {

@@ -1,10 +1,6 @@
 package cost
 
-import (
-	"testing"
-
-	"stwb/model"
-)
+import "testing"
 
 // Write shards with headroom: ceil(load / (limit x 0.8)), at least 1 (the seeds:
 // "choose the shard count from the throughput you need"; limits from
@@ -25,31 +21,6 @@ func TestShards(t *testing.T) {
 	for _, c := range cases {
 		if got := Shards(c.read, c.write); got != c.want {
 			t.Errorf("Shards(%v, %v) = %d, want %d", c.read, c.write, got, c.want)
-		}
-	}
-}
-
-// PartitionCount: a parent entity (constant sort key) has one item per partition key
-// value, so the largest parent count is the number of values, whatever a small
-// sibling entity counts; without a parent the smallest count bounds it.
-func TestPartitionCount(t *testing.T) {
-	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}}}
-	ent := func(name, sk string, n int64) *model.Entity {
-		return &model.Entity{Name: name, Keys: map[string]string{"PK": "VIDEO#{videoId}", "SK": sk}, Count: n}
-	}
-	count := func(e *model.Entity) int64 { return e.Count }
-	cases := []struct {
-		name     string
-		entities []*model.Entity
-		want     int64
-	}{
-		{"parents decide", []*model.Entity{ent("video", "#METADATA", 5_000_000), ent("teaching", "#METADATA", 1), ent("view", "VIEW#{at}", 90_000_000)}, 5_000_000},
-		{"no parent: smallest", []*model.Entity{ent("a", "A#{x}", 300), ent("b", "B#{y}", 20)}, 20},
-		{"no counts", []*model.Entity{ent("a", "A#{x}", 0)}, 0},
-	}
-	for _, c := range cases {
-		if got := PartitionCount(d, "PK", c.entities, count); got != c.want {
-			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
 }

@@ -68,6 +68,7 @@ type jsonHotKey struct {
 	SplitForHeat   string  `json:"splitForHeat,omitempty"`
 	ItemRead       float64 `json:"itemRead,omitempty"`
 	ItemWrite      float64 `json:"itemWrite,omitempty"`
+	SplitPartly    bool    `json:"splitPartly,omitempty"`
 	Exceeds        bool    `json:"exceeds"`
 	Shards         int64   `json:"shards"`
 	ThrottlesTable bool    `json:"throttlesTable,omitempty"`
@@ -311,7 +312,7 @@ func poolsJSON(ps []Pool) []jsonPool {
 func hotJSON(k HotKey) jsonHotKey {
 	return jsonHotKey{Read: k.Read, Write: k.Write, MeanRead: k.MeanRead, MeanWrite: k.MeanWrite,
 		Partitions: k.Partitions, Rule: k.Rule, Value: k.Value, Because: k.Because, Spread: k.Spread,
-		AtLeast: k.AtLeast, Unknown: k.Unknown, SplitForHeat: k.SplitForHeat, ItemRead: k.ItemRead, ItemWrite: k.ItemWrite,
+		AtLeast: k.AtLeast, Unknown: k.Unknown, SplitForHeat: k.SplitForHeat, ItemRead: k.ItemRead, ItemWrite: k.ItemWrite, SplitPartly: k.SplitPartly,
 		Exceeds: k.Exceeds, Shards: k.Shards, ThrottlesTable: k.ThrottlesTable}
 }
 

@@ -487,3 +487,35 @@ func plural(n int, one, many string) string {
 	}
 	return numfmt.Int(int64(n)) + " " + many
 }
+
+// TemplateKey is what is known of the partition key values template tpl of
+// attribute attr makes, as Key decides it for a value of the template: each
+// variable takes the first value the samples give it (so a few-valued variable
+// names one of its values), else a placeholder. Rules about item collections ask
+// it how many values a key has without a request naming one.
+func (ks *KeySpace) TemplateKey(attr, tpl string) KeyInfo {
+	parts, ok := model.TemplateParts(tpl)
+	if !ok {
+		return ks.Key(attr, model.Str(tpl), true)
+	}
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Var == "" {
+			b.WriteString(p.Literal)
+			continue
+		}
+		val := "x"
+		for i := range ks.d.Entities {
+			e := &ks.d.Entities[i]
+			if e.Keys[attr] != tpl {
+				continue
+			}
+			if vs := ks.sampleValues(e, p.Var); len(vs) > 0 {
+				val = vs[0]
+				break
+			}
+		}
+		b.WriteString(val)
+	}
+	return ks.Key(attr, model.Str(b.String()), true)
+}

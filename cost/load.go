@@ -74,7 +74,11 @@ type HotKey struct {
 	// load model above); ItemRead/ItemWrite are then the hottest item's load.
 	SplitForHeat        string
 	ItemRead, ItemWrite float64
-	Exceeds             bool // the hottest key value (or item, split for heat) is over the limits
+	// SplitPartly is set when only some of the key's requests split for heat:
+	// ItemRead/ItemWrite are then the hottest partition's load after the split (the
+	// others' load whole, plus the hottest item's share of the split ones).
+	SplitPartly bool
+	Exceeds     bool // the hottest key value (or item, split for heat) is over the limits
 	// Shards is the write shards that bring the hottest value under the limits with
 	// headroom: ceil(hottest / (limit x ShardHeadroom)), at least 1.
 	Shards int64
@@ -308,7 +312,7 @@ func hottestOf(ki KeyInfo, sk model.Skew) (share float64, spread string, atLeast
 	case KeyConstant, KeyFew, KeyPeriod, KeyNoKey:
 		return 1, ki.kindWords(), false, false
 	case KeyPattern:
-		return 1 / float64(ki.Values), fmt.Sprintf("even over %s values (the pattern's partitions)", numfmt.Int(ki.Values)), false, false
+		return 1 / float64(ki.Values), fmt.Sprintf("even over %s (the pattern's partitions)", plural(int(min(ki.Values, 1<<31)), "value", "values")), false, false
 	case KeyMany:
 		share, how := HottestShare(ki.Values, sk)
 		return share, how, false, false
@@ -380,8 +384,10 @@ func entityOfItem(d *model.Design, it model.Item) *model.Entity {
 func sumLoads(cs []contribution) []KeyLoad {
 	type group struct {
 		KeyLoad
-		whole        [2]float64 // hottest value, requests that cannot split
+		whole        [2]float64 // hottest value, every request
+		unsplit      [2]float64 // hottest value, requests that cannot split
 		perItem      [2]float64 // hottest item, requests that split for heat
+		known        bool       // some contribution's spread is known
 		splittable   bool
 		unsplittable bool
 		split        string
@@ -425,13 +431,16 @@ func sumLoads(cs []contribution) []KeyLoad {
 		}
 		g.AtLeast = g.AtLeast || c.atLeast
 		g.Unknown = g.Unknown || c.unknown
+		g.known = g.known || !c.unknown
 		hr, hw := c.read*c.share, c.write*c.share
 		if c.items > 0 {
 			g.splittable, g.split = true, c.split
 			g.perItem[0] += hr / c.items
 			g.perItem[1] += hw / c.items
-		} else {
+		} else if !c.unknown {
 			g.unsplittable = true
+			g.unsplit[0] += hr
+			g.unsplit[1] += hw
 			if c.split != "" {
 				g.noSplit = c.split
 			}
@@ -449,9 +458,23 @@ func sumLoads(cs []contribution) []KeyLoad {
 		} else {
 			k.Partitions = 0 // some of the load spreads over an unknown number of values
 		}
+		// A load whose spread is unknown hides nothing the known loads put on the
+		// key: with any known, the hottest value is at least their sum.
+		if k.Unknown && g.known {
+			k.Unknown, k.AtLeast = false, true
+			k.Spread += "; the load of requests whose key values are unknown is left out: at least this"
+		}
 		limRead, limWrite := k.Read, k.Write
-		if g.splittable && !g.unsplittable {
+		switch {
+		case g.splittable && !g.unsplittable:
 			k.SplitForHeat, k.ItemRead, k.ItemWrite = g.split, g.perItem[0], g.perItem[1]
+			limRead, limWrite = k.ItemRead, k.ItemWrite
+		case g.splittable:
+			// The requests that touch one item each spread by sort key; the others
+			// (a Query's range, a constant sort key) stay on the partition they hit,
+			// so the hottest partition takes theirs whole and the hottest item's share.
+			k.SplitForHeat, k.SplitPartly = g.split+"; the requests that cannot split add their load in full", true
+			k.ItemRead, k.ItemWrite = g.unsplit[0]+g.perItem[0], g.unsplit[1]+g.perItem[1]
 			limRead, limWrite = k.ItemRead, k.ItemWrite
 		}
 		if k.Unknown {
@@ -495,6 +518,19 @@ func hotOf(cs []contribution, gsis []string) Hot {
 // hotter orders key loads by how near their hottest value is to a limit.
 func hotter(a, b KeyLoad) bool {
 	return a.Exceeds && !b.Exceeds || a.Exceeds == b.Exceeds && heat(a.HotKey) > heat(b.HotKey)
+}
+
+// Assumed says, in one line, what the key's figures rest on: how its values were
+// counted, how the hottest value's share was found, and split for heat where it
+// applies. cost's text and the review's findings print it beside the figures.
+func (k HotKey) Assumed() string {
+	var parts []string
+	for _, s := range []string{k.Because, k.Spread, k.SplitForHeat} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Heat is the hottest key value's load (the hottest item's, split for heat) as a

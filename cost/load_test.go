@@ -388,3 +388,32 @@ patterns:
 		t.Errorf("partitions.table: %v WCU, want 0.002", tab.Write)
 	}
 }
+
+// The number of values of a key template (what the item-collection rules read): a
+// parent entity (constant sort key) has one item per value, so the largest parent
+// count is the number of values, whatever a small sibling counts; without a parent
+// the number is unknown, never the smallest entity's item count.
+func TestTemplateKeyValues(t *testing.T) {
+	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}}}
+	ent := func(name, sk string, n int64) model.Entity {
+		return model.Entity{Name: name, Keys: map[string]string{"PK": "V#{w}", "SK": sk}, Count: n}
+	}
+	cases := []struct {
+		name     string
+		entities []model.Entity
+		kind     string
+		values   int64
+	}{
+		{"parents decide", []model.Entity{ent("p1", "#M", 5_000_000), ent("p2", "#M", 1), ent("c", "C#{at}", 90_000_000)}, KeyMany, 5_000_000},
+		{"no parent: unknown, not an item count", []model.Entity{ent("a", "A#{x}", 300), ent("b", "B#{y}", 20)}, KeyUnknown, 0},
+		{"no counts", []model.Entity{ent("a", "A#{x}", 0)}, KeyUnknown, 0},
+	}
+	for _, c := range cases {
+		d.Entities = c.entities
+		ks := NewKeySpace(d, nil, func(e *model.Entity) int64 { return e.Count })
+		ki := ks.TemplateKey("PK", "V#{w}")
+		if ki.Kind != c.kind || ki.Values != c.values {
+			t.Errorf("%s: %s over %d values (%s); want %s over %d", c.name, ki.Kind, ki.Values, ki.Because, c.kind, c.values)
+		}
+	}
+}

@@ -184,9 +184,29 @@ func Verdict(h cost.HotKey) string {
 		return "no load"
 	}
 	if h.Exceeds {
-		v = fmt.Sprintf("HOT: over %s RCU or %s WCU per key; %d write shards", Units(cost.PartitionReadLimit), Units(cost.PartitionWriteLimit), h.Shards)
+		// The figure over the limit comes first: at 80 columns the verdict is what
+		// stays on screen.
+		r, w := h.Read, h.Write
+		if h.SplitForHeat != "" {
+			r, w = h.ItemRead, h.ItemWrite
+		}
+		least := ""
+		if h.AtLeast {
+			least = ">= "
+		}
+		var over []string
+		if w > cost.PartitionWriteLimit {
+			over = append(over, fmt.Sprintf("%s%s WCU/s > %s", least, Units(w), Units(cost.PartitionWriteLimit)))
+		}
+		if r > cost.PartitionReadLimit {
+			over = append(over, fmt.Sprintf("%s%s RCU/s > %s", least, Units(r), Units(cost.PartitionReadLimit)))
+		}
+		v = fmt.Sprintf("HOT: %s per key; %d write shards", strings.Join(over, ", "), h.Shards)
 	}
-	if h.SplitForHeat != "" {
+	switch {
+	case h.SplitPartly:
+		v += fmt.Sprintf(" (hottest partition after split %s r/s %s w/s)", Units(h.ItemRead), Units(h.ItemWrite))
+	case h.SplitForHeat != "":
 		v += fmt.Sprintf(" (per item %s r/s %s w/s)", Units(h.ItemRead), Units(h.ItemWrite))
 	}
 	if h.ThrottlesTable {
@@ -195,16 +215,15 @@ func Verdict(h cost.HotKey) string {
 	return v
 }
 
-// Assumed says what a key load's figures rest on, in one line.
+// Assumed says what a key load's figures rest on, in one line: the key as
+// production sees it, then cost.HotKey.Assumed.
 func Assumed(h cost.HotKey) string {
 	parts := []string{}
 	if h.Value != "" {
 		parts = append(parts, h.Value)
 	}
-	for _, s := range []string{h.Because, h.Spread, h.SplitForHeat} {
-		if s != "" {
-			parts = append(parts, s)
-		}
+	if a := h.Assumed(); a != "" {
+		parts = append(parts, a)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -331,21 +350,41 @@ func writeTotals(b *strings.Builder, r *cost.Report) {
 		rows = append(rows, []string{"provisioned at " + percentList(ts), Dollars(t.Monthly.AtTarget) + "/month", poolsLine(t.Pools, true)})
 	}
 	if r.Billing.Mode == "provisioned" {
-		note := fmt.Sprintf("table %s RCU %s WCU as configured", Units(float64(r.Billing.Read)), Units(float64(r.Billing.Write)))
+		var conf []string
 		for _, p := range t.Pools {
-			if p.Short() {
-				note += fmt.Sprintf("; %s needs %s RCU %s WCU, more than configured", p.Name, Units(float64(p.NeedRead)), Units(float64(p.NeedWrite)))
-				if p.Name != "table" {
-					note += " (throttles base-table writes)"
-				}
-			}
+			conf = append(conf, fmt.Sprintf("%s %s RCU %s WCU", p.Name, Units(float64(p.ConfiguredRead)), Units(float64(p.ConfiguredWrite))))
 		}
-		rows = append(rows, []string{"provisioned as configured", Dollars(t.Configured) + "/month", note})
+		rows = append(rows, []string{"provisioned as configured", Dollars(t.Configured) + "/month", strings.Join(conf, ", ")})
 	}
 	rows = append(rows, []string{"storage", Dollars(t.Storage) + "/month", "free tier not subtracted"})
 	rows = append(rows, []string{"on-demand + storage", Dollars(t.Monthly.OnDemand+t.Storage) + "/month", ""})
 	rows = append(rows, []string{"provisioned + storage", Dollars(t.Monthly.Provisioned+t.Storage) + "/month", ""})
 	b.WriteString(Table([]string{"", "amount", "how"}, rows))
+	writeShort(b, r)
+}
+
+// writeShort says, under the totals, which provisioned table or GSI is configured
+// below what its patterns need, sized as the under-provisioned rule sizes it: at
+// the autoscaling target when the design sets one, else at 100%.
+func writeShort(b *strings.Builder, r *cost.Report) {
+	if r.Billing.Mode != "provisioned" {
+		return
+	}
+	for _, p := range r.Totals.Pools {
+		needR, needW, at := p.NeedRead, p.NeedWrite, "at 100% utilisation (no autoscaling target)"
+		if r.Billing.Target > 0 {
+			needR, needW, at = p.TargetRead, p.TargetWrite, "at the "+percent(r.Billing.Target)+" autoscaling target"
+		}
+		if needR <= p.ConfiguredRead && needW <= p.ConfiguredWrite {
+			continue
+		}
+		fmt.Fprintf(b, "under-provisioned: %s needs %s RCU %s WCU %s, more than configured (%s RCU %s WCU), every pattern at its peak rate",
+			p.Name, Units(float64(needR)), Units(float64(needW)), at, Units(float64(p.ConfiguredRead)), Units(float64(p.ConfiguredWrite)))
+		if p.Name != "table" && needW > p.ConfiguredWrite {
+			b.WriteString("; a GSI short of write capacity throttles base-table writes")
+		}
+		b.WriteString("\n")
+	}
 }
 
 // CostComparison writes two designs side by side, pattern by pattern (matched by

@@ -1,6 +1,9 @@
 package render
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Finding is one review finding or validation error as the Review pane and the
 // command line show it. Where names the place (file:line:col, pattern id, item
@@ -10,8 +13,11 @@ type Finding struct {
 	Severity string // error, warning, info
 	Where    string
 	Message  string
-	Fix      string
-	Source   string
+	// Assumed is what the figures rest on, shown on its own below the message
+	// (review.Finding.Assumed; the message then leaves it out).
+	Assumed string
+	Fix     string
+	Source  string
 }
 
 // findingHead is a finding's first line before clipping: severity, where, rule and
@@ -56,27 +62,21 @@ func Findings(fs []Finding, from, cursor, width, height int, st Styles) []string
 	return lines
 }
 
-// FindingDetail is one finding whole, wrapped to width: what is wrong, what to do,
-// and the passage the rule rests on.
+// FindingDetail is one finding whole, wrapped to width: what is wrong, what it
+// assumed, what to do, and the passage the rule rests on.
 func FindingDetail(f Finding, width int, st Styles) []string {
 	lines := Wrap(findingHead(f, "", st), width)
-	if f.Fix != "" {
-		lines = append(lines, "")
-		for i, l := range Wrap(f.Fix, width-5) {
-			if i == 0 {
-				lines = append(lines, st.Header.Render("fix: ")+l)
-			} else {
-				lines = append(lines, "     "+l)
-			}
+	for _, part := range []struct{ label, text string }{{"assumed: ", f.Assumed}, {"fix: ", f.Fix}, {"source: ", f.Source}} {
+		if part.text == "" {
+			continue
 		}
-	}
-	if f.Source != "" {
 		lines = append(lines, "")
-		for i, l := range Wrap(f.Source, width-8) {
+		indent := strings.Repeat(" ", len(part.label))
+		for i, l := range Wrap(part.text, width-len(part.label)) {
 			if i == 0 {
-				lines = append(lines, st.Header.Render("source: ")+l)
+				lines = append(lines, st.Header.Render(part.label)+l)
 			} else {
-				lines = append(lines, "        "+l)
+				lines = append(lines, indent+l)
 			}
 		}
 	}

@@ -43,8 +43,13 @@ type Finding struct {
 	Index    string   `json:"index,omitempty"`
 	Entity   string   `json:"entity,omitempty"`
 	Message  string   `json:"message"`
-	Fix      string   `json:"fix"`
-	Source   string   `json:"source"`
+	// Assumed says what the finding's figures rest on, for the rules that model
+	// production (key-value counts and where they come from, the skew and the
+	// hottest share, the page size, the autoscaling target). The message ends with
+	// it too ("Assumed: ..."), so every place that shows a message shows it.
+	Assumed string `json:"assumed,omitempty"`
+	Fix     string `json:"fix"`
+	Source  string `json:"source"`
 	// Pos is where in the design file the finding points (for SARIF and editors).
 	Pos model.Pos `json:"-"`
 }

@@ -164,6 +164,9 @@ func (c *checker) add(f Finding) {
 	if f.Pos.Line == 0 {
 		f.Pos = c.posOf(f)
 	}
+	if f.Assumed != "" {
+		f.Message += ". Assumed: " + f.Assumed
+	}
 	c.findings = append(c.findings, f)
 }
 

@@ -138,7 +138,7 @@ var ruleCases = []struct {
 		func(d *model.Design) { d.Items[1]["orderId"] = model.Str("4e10") }, `orderId is N 4e10, but entity order declares orderId: S; YAML read the unquoted 4e10 as N: write orderId: "4e10"`},
 	{"hot-partition",
 		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 7000, 1 },
-		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 5000, 1 }, "3,500.07 RCU and 1.34 WCU a second on the hottest partition key value"},
+		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 5000, 1 }, "3,500.07 RCU and 0.27 WCU a second on the hottest partition (split for heat)"},
 	{"under-provisioned",
 		func(d *model.Design) { d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 5, Write: 9} },
 		func(d *model.Design) { d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 5, Write: 10} }, "need 1 RCU and 10 WCU"},

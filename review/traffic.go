@@ -7,7 +7,9 @@ package review
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,7 +24,7 @@ type collection struct {
 	template string // the partition key template, variables written {}
 	vars     []string
 	entities []*model.Entity
-	owners   int64 // partition key values: the smallest count among the entities
+	key      cost.KeyInfo // what cost's KeySpace knows of the key's values
 }
 
 var templateVar = regexp.MustCompile(`\{[^{}]*\}`)
@@ -40,32 +42,29 @@ func (c *checker) collections() []*collection {
 		shape := templateVar.ReplaceAllString(tmpl, "{}")
 		col := byShape[shape]
 		if col == nil {
-			col = &collection{template: shape, vars: model.TemplateVars(tmpl)}
+			col = &collection{template: shape, vars: model.TemplateVars(tmpl), key: c.keys().TemplateKey(pk, tmpl)}
 			byShape[shape] = col
 			out = append(out, col)
 		}
 		col.entities = append(col.entities, e)
 	}
-	for _, col := range out {
-		col.owners = c.owners(col)
-	}
 	return out
 }
 
-// owners is how many partition key values a collection has, by the same rule cost
-// uses for hot partitions (cost.PartitionCount). A constant key is one partition.
-func (c *checker) owners(col *collection) int64 {
-	if len(col.vars) == 0 {
-		return 1
-	}
-	return max(cost.PartitionCount(c.d, c.d.Table.Key.Partition, col.entities, c.count), 1)
-}
-
 // perCollection is how many items and bytes one partition key value of the
-// collection holds: each entity's production count spread over the owners.
-func (c *checker) perCollection(col *collection, withLSIs bool) (items float64, bytes float64) {
+// collection holds in production: each entity's count over the key's values, as
+// cost's KeySpace counts them (ItemsPerValue). known is false when that cannot be
+// said (no count, an unknown number of values, or a period whose number of past
+// values nobody gives).
+func (c *checker) perCollection(col *collection, withLSIs bool) (items, bytes float64, known bool) {
 	for _, e := range col.entities {
-		n := float64(c.count(e)) / float64(col.owners)
+		if c.count(e) <= 0 {
+			continue
+		}
+		n := c.keys().ItemsPerValue(col.key, e)
+		if n <= 0 {
+			return 0, 0, false
+		}
 		items += n
 		if c.in.Cost != nil {
 			for _, es := range c.in.Cost.Storage.Entities {
@@ -86,7 +85,19 @@ func (c *checker) perCollection(col *collection, withLSIs bool) (items float64, 
 			bytes += n * (c.avgSize[e.Name] + 100)
 		}
 	}
-	return items, bytes
+	return items, bytes, items > 0
+}
+
+// collectionAssumed says what a collection's size rests on: how its key values were
+// counted, and each entity's count over them.
+func (c *checker) collectionAssumed(col *collection) string {
+	parts := []string{col.key.Because}
+	for _, e := range col.entities {
+		if n := c.keys().ItemsPerValue(col.key, e); n > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %s items over the key's values, about %s each", e.Name, fmtInt(c.count(e)), fmtInt(int64(math.Round(n)))))
+		}
+	}
+	return joinAssumed(parts...)
 }
 
 const collectionLimit = 10e9 // 10 GB per item collection on a table with an LSI (LSI.html)
@@ -103,15 +114,16 @@ func checkLSICollectionLimit(c *checker) {
 		return
 	}
 	for _, col := range c.collections() {
-		_, bytes := c.perCollection(col, true)
-		if bytes <= collectionLimit {
+		_, bytes, known := c.perCollection(col, true)
+		if !known || bytes <= collectionLimit {
 			continue
 		}
 		names := entityNames(col.entities)
 		c.add(Finding{Index: lsi, Entity: col.entities[0].Name,
 			Message: fmt.Sprintf("an item collection under %s (%s) holds about %.1f GB by the entity counts; with LSI %s on the table, DynamoDB refuses writes to a collection past 10 GB",
 				col.template, names, bytes/1e9, lsi),
-			Fix: "bound the partition by composing its key with a period (CUST#42#2026-08), or replace the LSI with a GSI, which has no collection limit"})
+			Assumed: c.collectionAssumed(col),
+			Fix:     "bound the partition by composing its key with a period (CUST#42#2026-08), or replace the LSI with a GSI, which has no collection limit"})
 	}
 }
 
@@ -143,20 +155,26 @@ func checkHotPartition(c *checker) {
 		}
 		r, w := k.Read, k.Write
 		unit := "partition key value"
-		if k.SplitForHeat != "" {
+		switch {
+		case k.SplitPartly:
+			r, w, unit = k.ItemRead, k.ItemWrite, "partition (split for heat)"
+		case k.SplitForHeat != "":
 			r, w, unit = k.ItemRead, k.ItemWrite, "item"
 		}
 		least := ""
 		if k.AtLeast {
 			least = "at least "
 		}
-		msg := fmt.Sprintf("%s put %s%s RCU and %s WCU a second on the hottest %s of %s key %s (mean %s RCU and %s WCU over %s); one partition key value serves at most 3,000 RCU and 1,000 WCU. Assumed: %s",
-			patternList(k.Patterns), least, fmtNum(r), fmtNum(w), unit, where, strconv.Quote(k.Value),
-			fmtNum(k.MeanRead), fmtNum(k.MeanWrite), valuesText(k.HotKey), assumed(k.HotKey))
+		mean := fmt.Sprintf("mean %s RCU and %s WCU over %s", fmtNum(k.MeanRead), fmtNum(k.MeanWrite), valuesText(k.HotKey))
+		if k.Partitions == 0 {
+			mean = "the mean unknown: an unknown number of values"
+		}
+		msg := fmt.Sprintf("%s put %s%s RCU and %s WCU a second on the hottest %s of %s key %s (%s); one partition key value serves at most 3,000 RCU and 1,000 WCU",
+			patternList(k.Patterns), least, fmtNum(r), fmtNum(w), unit, where, strconv.Quote(k.Value), mean)
 		if k.ThrottlesTable {
 			msg += "; a GSI that cannot absorb its writes throttles writes to the base table"
 		}
-		c.add(Finding{Pattern: k.Patterns[0], Index: index, Message: msg,
+		c.add(Finding{Pattern: k.Patterns[0], Index: index, Message: msg, Assumed: k.Assumed(),
 			Source: c.rule.Source + "; " + awsPartitionKeys,
 			Fix: fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s (sized to 80%% of a partition's limits), and fan reads out over the shards (a read of the key becomes that many queries, that many times its read cost); or compose the key with something that spreads",
 				k.Shards-1, plural(k.Shards, "shard", "shards"))})
@@ -182,16 +200,6 @@ func valuesText(k cost.HotKey) string {
 		return "1 value"
 	}
 	return fmtInt(k.Partitions) + " values"
-}
-
-func assumed(k cost.HotKey) string {
-	var parts []string
-	for _, s := range []string{k.Because, k.Spread, k.SplitForHeat} {
-		if s != "" {
-			parts = append(parts, s)
-		}
-	}
-	return strings.Join(parts, "; ")
 }
 
 // checkUnderProvisioned compares each body of provisioned throughput (the table,
@@ -221,9 +229,69 @@ func checkUnderProvisioned(c *checker) {
 		if index != "" && needW > p.ConfiguredWrite {
 			msg += "; a GSI short of write capacity throttles writes to the base table"
 		}
-		c.add(Finding{Index: index, Message: msg,
+		c.add(Finding{Index: index, Message: msg, Assumed: c.provisionedAssumed(p.Name, target),
 			Fix: fmt.Sprintf("provision at least %s RCU and %s WCU for %s, or switch to on-demand", fmtInt(max(needR, p.ConfiguredRead)), fmtInt(max(needW, p.ConfiguredWrite)), where)})
 	}
+}
+
+// joinAssumed joins assumptions with "; ", each clause once (a key's assumptions
+// repeat its variables' own).
+func joinAssumed(parts ...string) string {
+	var out []string
+	for _, p := range parts {
+		for _, clause := range strings.Split(p, "; ") {
+			if clause != "" && !slices.Contains(out, clause) {
+				out = append(out, clause)
+			}
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// provisionedAssumed says what an under-provisioned pool's need rests on: where its
+// configured figures come from, the utilisation it is sized at, and each pattern's
+// load on it at its peak rate (a Query's or Scan's on its production page).
+func (c *checker) provisionedAssumed(pool string, target float64) string {
+	var parts []string
+	if pool != "table" {
+		if ix, ok := c.d.Table.IndexByName(pool); ok {
+			b := c.d.Table.Billing
+			if ix.Read == 0 {
+				parts = append(parts, fmt.Sprintf("%s gives no read of its own: the table's %s RCU", pool, fmtInt(b.Read)))
+			}
+			if ix.Write == 0 {
+				parts = append(parts, fmt.Sprintf("%s gives no write of its own: the table's %s WCU", pool, fmtInt(b.Write)))
+			}
+		}
+	}
+	if target > 0 {
+		parts = append(parts, fmt.Sprintf("capacity = load / the %s autoscaling target, rounded up", fmtNum(target*100)+"%"))
+	} else {
+		parts = append(parts, "capacity = load at 100% utilisation, rounded up (no autoscaling target)")
+	}
+	var loads []string
+	for _, pc := range c.in.Cost.Patterns {
+		u := pc.PerSecond.Table
+		if pool != "table" {
+			u = pc.PerSecond.Indexes[pool]
+		}
+		if u.Read == 0 && u.Write == 0 {
+			continue
+		}
+		l := fmt.Sprintf("pattern %d at %s/s: %s RCU and %s WCU a second", pc.ID, fmtNum(pc.Rate), fmtNum(u.Read), fmtNum(u.Write))
+		if pc.Page.Known && u.Read > 0 {
+			l += fmt.Sprintf(" (its production page: %s RCU a request", fmtNum(pc.PerRequest.Read))
+			if pc.PerRequest.Read != pc.Sample.Read {
+				l += fmt.Sprintf(", not the sample's %s", fmtNum(pc.Sample.Read))
+			}
+			l += ")"
+		}
+		loads = append(loads, l)
+	}
+	if len(loads) > 0 {
+		parts = append(parts, "every pattern at its peak rate: "+strings.Join(loads, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 func checkLowCardinalityKey(c *checker) {
@@ -245,7 +313,7 @@ func checkLowCardinalityKey(c *checker) {
 				continue
 			}
 			why := c.lowCardinality(&e, tmpl)
-			if why == "" {
+			if why.what == "" {
 				continue
 			}
 			where := "the table's partition key"
@@ -257,6 +325,7 @@ func checkLowCardinalityKey(c *checker) {
 				sev = Info
 			}
 			load := ""
+			assumed := []string{why.assumed, "the write rate sums " + c.writersOf(e.Name)}
 			if hot, spread, ok := c.hottestOn(ka.index, tmpl); ok {
 				if spread {
 					continue // every pattern's `partitions` spreads it: a sharded key
@@ -265,10 +334,12 @@ func checkLowCardinalityKey(c *checker) {
 				if hot.Write >= lowCardinalityNear*cost.PartitionWriteLimit || hot.Read >= lowCardinalityNear*cost.PartitionReadLimit {
 					sev = Warning
 				}
-				load = fmt.Sprintf("; its hottest value takes %s RCU and %s WCU a second, every pattern summed", fmtNum(hot.Read), fmtNum(hot.Write))
+				load = fmt.Sprintf("; its hottest value, %s, takes %s RCU and %s WCU a second, every pattern summed", strconv.Quote(hot.Value), fmtNum(hot.Read), fmtNum(hot.Write))
+				assumed = append(assumed, hot.Assumed())
 			}
 			c.add(Finding{Entity: e.Name, Index: ka.index, Severity: sev,
-				Message: fmt.Sprintf("%s %s = %q %s, and %s items are written at %s a second%s", e.Name, where, tmpl, why, e.Name, fmtNum(rate), load),
+				Message: fmt.Sprintf("%s %s = %q %s, and %s items are written at %s a second%s", e.Name, where, tmpl, why.what, e.Name, fmtNum(rate), load),
+				Assumed: joinAssumed(assumed...),
 				Fix:     "compose the key with something that spreads (STATUS#PENDING#2026-08-03, or an entity id), or shard it with a #0..#N suffix chosen from the write rate"})
 		}
 	}
@@ -310,13 +381,17 @@ func (c *checker) hottestOn(index, tmpl string) (hot cost.HotKey, spread, ok boo
 // warning rather than a note: a tenth of one partition's 1,000 WCU.
 const lowCardinalityRate = 100
 
-// lowCardinality says why a key template has few values, "" when it has many:
+// fewValues is why a key template has few values (what), and what that rests on
+// (assumed): the variables' declared `values` or what their sample values read as.
+type fewValues struct{ what, assumed string }
+
+// lowCardinality says why a key template has few values, what "" when it has many:
 // from what cost.KeySpace knows of its variables (declared `values`, or read from
 // the sample values, never from the variables' names).
-func (c *checker) lowCardinality(e *model.Entity, tmpl string) string {
+func (c *checker) lowCardinality(e *model.Entity, tmpl string) fewValues {
 	vars := model.TemplateVars(tmpl)
 	if len(vars) == 0 {
-		return "is a constant: every write lands on one partition key value"
+		return fewValues{"is a constant: every write lands on one partition key value", "a key template with no variable has one value"}
 	}
 	var few, period []string
 	for _, v := range vars {
@@ -327,13 +402,26 @@ func (c *checker) lowCardinality(e *model.Entity, tmpl string) string {
 		case cost.VarPeriod:
 			period = append(period, vi.Because)
 		default:
-			return ""
+			return fewValues{}
 		}
 	}
+	because := strings.Join(append(period, few...), "; ")
 	if len(period) > 0 {
-		return "is keyed on the current period (" + strings.Join(append(period, few...), "; ") + "): today's partition takes every write"
+		return fewValues{"is keyed on the current period: today's partition takes every write", because}
 	}
-	return "has few values (" + strings.Join(few, "; ") + "): a handful of partitions take all the traffic"
+	return fewValues{"has few values: a handful of partitions take all the traffic", because}
+}
+
+// writersOf names the write patterns that put or change an entity's items, with
+// their rates, as entityWriteRates sums them.
+func (c *checker) writersOf(entity string) string {
+	var ws []string
+	for i, p := range c.d.Patterns {
+		if p.Operation.IsWrite() && c.writes(i, entity) {
+			ws = append(ws, fmt.Sprintf("pattern %d at %s/s", p.ID, fmtNum(p.EffectiveRate())))
+		}
+	}
+	return strings.Join(ws, ", ")
 }
 
 // entityWriteRates sums, per entity, the rate of the write patterns that put or
@@ -344,23 +432,33 @@ func (c *checker) entityWriteRates() map[string]float64 {
 		if !p.Operation.IsWrite() {
 			continue
 		}
-		seen := map[string]bool{}
-		if r := c.result(i); r != nil {
-			for _, ch := range r.Changes {
-				for _, it := range []model.Item{ch.After, ch.Before} {
-					if name := c.entityOf(it); name != "" && !seen[name] {
-						seen[name] = true
-						rates[name] += p.EffectiveRate()
-					}
-				}
-			}
-		}
-		if name := c.entityOf(p.Item); name != "" && !seen[name] {
+		for name := range c.writtenBy(i) {
 			rates[name] += p.EffectiveRate()
 		}
 	}
 	return rates
 }
+
+// writtenBy is the set of entities whose items write pattern i puts or changes:
+// the items its run changed, and the item it puts.
+func (c *checker) writtenBy(i int) map[string]bool {
+	seen := map[string]bool{}
+	if r := c.result(i); r != nil {
+		for _, ch := range r.Changes {
+			for _, it := range []model.Item{ch.After, ch.Before} {
+				if name := c.entityOf(it); name != "" {
+					seen[name] = true
+				}
+			}
+		}
+	}
+	if name := c.entityOf(c.d.Patterns[i].Item); name != "" {
+		seen[name] = true
+	}
+	return seen
+}
+
+func (c *checker) writes(i int, entity string) bool { return c.writtenBy(i)[entity] }
 
 // unboundedItems is the collection size past which a partition "grows without
 // bound": ten thousand items or 1 GB under one key value.
@@ -371,24 +469,15 @@ const (
 
 func checkUnboundedPartition(c *checker) {
 	for _, col := range c.collections() {
-		items, bytes := c.perCollection(col, false)
-		if items <= unboundedItems && bytes <= unboundedBytes {
-			continue
-		}
-		for _, v := range col.vars {
-			for _, e := range col.entities {
-				if c.keys().Var(e, v).Kind == cost.VarPeriod {
-					items = 0 // already bounded by a period
-				}
-			}
-		}
-		if items == 0 {
+		items, bytes, known := c.perCollection(col, false)
+		if !known || items <= unboundedItems && bytes <= unboundedBytes {
 			continue
 		}
 		c.add(Finding{Entity: col.entities[0].Name,
 			Message: fmt.Sprintf("each %s partition holds about %s items (%.2f GB) by the entity counts (%s), and grows with them: one key value takes all of that traffic against a per-partition ceiling",
 				col.template, fmtInt(int64(items)), bytes/1e9, entityNames(col.entities)),
-			Fix: "bound the partition by composing its key with a period (CUST#42#2026-08), so recent items are one or two partitions and each partition's size is bounded"})
+			Assumed: c.collectionAssumed(col),
+			Fix:     "bound the partition by composing its key with a period (CUST#42#2026-08), so recent items are one or two partitions and each partition's size is bounded"})
 	}
 }
 
@@ -404,6 +493,14 @@ func checkPageOverflow(c *checker) {
 		}
 		r := c.result(i)
 		if r == nil || r.Err != nil {
+			continue
+		}
+		if pg, ok := c.productionPage(i); ok && pg.CappedBy == "1 MB" {
+			c.add(Finding{Pattern: p.ID,
+				Message: fmt.Sprintf("pattern %d has no Limit, and in production its key holds more than 1 MB: the first page ends at 1 MB with about %s items (%s RCU), then a LastEvaluatedKey",
+					p.ID, fmtInt(int64(math.Round(pg.Items))), fmtNum(pg.Units.Read)),
+				Assumed: pg.Because,
+				Fix:     "set `limit` and follow LastEvaluatedKey; code that reads Items without following it silently truncates"})
 			continue
 		}
 		if r.LastEvaluatedKey != nil {
@@ -427,6 +524,20 @@ func checkPageOverflow(c *checker) {
 				Fix:     "set `limit` and follow LastEvaluatedKey; code that reads Items without following it silently truncates"})
 		}
 	}
+}
+
+// productionPage is the page the cost report sized for pattern i in production;
+// ok is false when there is no report or the page could not be sized.
+func (c *checker) productionPage(i int) (cost.Page, bool) {
+	if c.in.Cost == nil {
+		return cost.Page{}, false
+	}
+	for _, pc := range c.in.Cost.Patterns {
+		if pc.Index == i {
+			return pc.Page, pc.Page.Known
+		}
+	}
+	return cost.Page{}, false
 }
 
 // expectedCount reads the largest figure in a cardinality such as "0..n, ~200",

@@ -42,7 +42,7 @@ func (p *reviewPane) rowText(i int) string {
 		return ""
 	}
 	f := fs[i]
-	return f.Where + " " + f.Rule + " " + f.Message + " " + f.Fix
+	return f.Where + " " + f.Rule + " " + f.Message + " " + f.Assumed + " " + f.Fix
 }
 
 func (p *reviewPane) keys() (open, goTo, back key.Binding) {
@@ -239,7 +239,9 @@ func reviewFindings(d *model.Design, fs []review.Finding) []finding {
 		byID[p.ID] = i
 	}
 	for _, f := range fs {
-		x := finding{Finding: render.Finding{Rule: f.Rule, Severity: string(f.Severity), Message: f.Message, Fix: f.Fix, Source: f.Source},
+		// The message ends with its assumptions; the detail shows them on their own.
+		msg := strings.TrimSuffix(f.Message, ". Assumed: "+f.Assumed)
+		x := finding{Finding: render.Finding{Rule: f.Rule, Severity: string(f.Severity), Message: msg, Assumed: f.Assumed, Fix: f.Fix, Source: f.Source},
 			pattern: -1, item: -1, index: f.Index, entity: f.Entity}
 		if i, ok := byID[f.Pattern]; ok && f.Pattern != 0 {
 			x.pattern = i
