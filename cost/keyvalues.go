@@ -280,14 +280,17 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 	}
 	text, _ := keyText(v)
 	ki := KeyInfo{Attr: attr, Value: text, Shape: text}
+	// The most specific template that matches makes the key: CUST#42#2026-08 is
+	// CUST#{customerId}#{month}, not CUST#{customerId} with customerId 42#2026-08.
+	best := -1
 	for i := range ks.d.Entities {
 		e := &ks.d.Entities[i]
 		tpl, ok := e.Keys[attr]
 		if !ok || !model.MatchTemplate(tpl, v) {
 			continue
 		}
-		if ki.Template == "" {
-			ki.Template = tpl
+		if n := literalLen(tpl); n > best {
+			best, ki.Template, ki.Entities = n, tpl, nil
 		}
 		if tpl == ki.Template {
 			ki.Entities = append(ki.Entities, e)
@@ -364,6 +367,17 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 	return ki
 }
 
+// literalLen is how many literal characters a template has: of two templates that
+// match one value, the one with more is the more specific.
+func literalLen(tpl string) int {
+	parts, _ := model.TemplateParts(tpl)
+	n := 0
+	for _, p := range parts {
+		n += len(p.Literal)
+	}
+	return n
+}
+
 // varAcross is what the entities sharing one template know of a variable: the
 // first that declares it, else the first inference that says more than "many".
 func (ks *KeySpace) varAcross(es []*model.Entity, name string) VarInfo {
@@ -431,6 +445,11 @@ func (ks *KeySpace) ItemsPerValue(ki KeyInfo, e *model.Entity) float64 {
 	case KeyConstant:
 		values = 1
 	case KeyMany, KeyPattern:
+		for _, vi := range ki.Vars {
+			if vi.Kind == VarPeriod {
+				return 0 // how many periods the table keeps is unknown
+			}
+		}
 		values = ki.Values
 	case KeyFew:
 		// The request's value is one of the few: the items spread over all of them.

@@ -417,3 +417,28 @@ func TestTemplateKeyValues(t *testing.T) {
 		}
 	}
 }
+
+// Of two templates that match a key value, the more specific makes the key:
+// K#1#2026-08 is K#{a}#{m} (a month of one owner), not K#{a} with a = "1#2026-08";
+// and a period among its variables leaves the items per value unknown (how many
+// months the table keeps is not given), so the page is not sized from a count.
+func TestMostSpecificTemplate(t *testing.T) {
+	src := neutralTable + `entities:
+  - {name: e8, keys: {PK: "K#{a}", SK: P}, attributes: {a: S}, count: 1000}
+  - {name: e9, keys: {PK: "K#{a}#{m}", SK: "O#{o}"}, attributes: {a: S, m: S, o: S}, count: 50000}
+items:
+  - {type: e8, a: "1"}
+  - {type: e9, a: "1", m: "2026-07", o: "x1"}
+  - {type: e9, a: "1", m: "2026-08", o: "x2"}
+patterns:
+  - {id: 1, operation: Query, key: "PK = :pk", values: {":pk": "K#1#2026-08"}}
+`
+	r := loadDesign(t, src, nil)
+	k := keyLoad(t, r, "table", "K#{a}#{m:current}")
+	if k.Partitions != 1000 {
+		t.Errorf("K#{a}#{m}: %d values (%s), want 1,000 owners' current months", k.Partitions, k.Because)
+	}
+	if pg := r.Patterns[0].Page; pg.Known {
+		t.Errorf("the page was sized (%v items) though the months kept are unknown", pg.Items)
+	}
+}
