@@ -237,11 +237,11 @@ func allDigits(s string) bool {
 
 // The kinds of a partition key, as KeyInfo.Kind names them.
 const (
-	KeyConstant = "constant" // one value: a template with no variable, or a value no template matches
+	KeyConstant = "constant" // one value: a template with no variable
 	KeyPeriod   = "period"   // the current period's value takes the load
 	KeyFew      = "few"      // few values; the request's value is the one loaded
 	KeyMany     = "many"     // many values, the load spread by the skew model
-	KeyUnknown  = "unknown"  // spread over a number of values nothing gives
+	KeyUnknown  = "unknown"  // spread over a number of values nothing gives, or a value no template makes
 	KeyPattern  = "pattern"  // the pattern's `partitions` says how many, spread evenly
 	KeyNoKey    = "no key"   // a Scan: it names no partition key value
 	KeyNone     = "none"     // the request loads no key (it was refused)
@@ -286,6 +286,11 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 	for i := range ks.d.Entities {
 		e := &ks.d.Entities[i]
 		tpl, ok := e.Keys[attr]
+		if !ok && declares(e, attr) {
+			// An index keyed on a plain attribute (email-index on email): the
+			// key takes the attribute's values, as a template of it alone would.
+			tpl, ok = "{"+attr+"}", true
+		}
 		if !ok || !model.MatchTemplate(tpl, v) {
 			continue
 		}
@@ -296,12 +301,15 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 			ki.Entities = append(ki.Entities, e)
 		}
 	}
-	if ki.Template == "" || len(model.TemplateVars(ki.Template)) == 0 {
+	if ki.Template == "" {
+		// Nothing says whether requests name this one value or one of many.
+		ki.Kind = KeyUnknown
+		ki.Because = "no entity's key template makes this value: how many values the key takes is unknown (give the items a type and their entity a key template)"
+		return ki
+	}
+	if len(model.TemplateVars(ki.Template)) == 0 {
 		ki.Kind, ki.Values = KeyConstant, 1
 		ki.Because = "a constant key: one value takes all of it"
-		if ki.Template == "" {
-			ki.Because = "no entity's template makes this key: one value takes all of it"
-		}
 		return ki
 	}
 	extracted, _ := model.ExtractTemplate(ki.Template, v)
@@ -365,6 +373,16 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 	}
 	ki.Because = ks.because(ki)
 	return ki
+}
+
+// declares reports whether entity e lists attribute attr among its attributes.
+func declares(e *model.Entity, attr string) bool {
+	for _, a := range e.Attributes {
+		if a.Name == attr {
+			return true
+		}
+	}
+	return false
 }
 
 // literalLen is how many literal characters a template has: of two templates that
