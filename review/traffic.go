@@ -440,11 +440,21 @@ func (c *checker) entityWriteRates() map[string]float64 {
 }
 
 // writtenBy is the set of entities whose items write pattern i puts or changes:
-// the items its run changed, and the item it puts.
+// the items its run changed, and the item it puts. A transaction's ConditionCheck
+// reads its item and writes nothing (transaction-apis.html), so its item is left out.
 func (c *checker) writtenBy(i int) map[string]bool {
 	seen := map[string]bool{}
+	checked := map[string]bool{}
+	for _, a := range c.d.Patterns[i].Actions {
+		if a.Kind == model.ActionCheck {
+			checked[c.keyText(a.Key)] = true
+		}
+	}
 	if r := c.result(i); r != nil {
 		for _, ch := range r.Changes {
+			if checked[c.keyText(ch.Key)] {
+				continue
+			}
 			for _, it := range []model.Item{ch.After, ch.Before} {
 				if name := c.entityOf(it); name != "" {
 					seen[name] = true

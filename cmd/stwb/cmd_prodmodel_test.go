@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/samples"
 )
 
@@ -198,6 +200,61 @@ func TestProductionModelExamples(t *testing.T) {
 				}
 				if !found {
 					t.Errorf("cost --json: pattern %v is not priced at %v RCU on its production page", c.page[0], c.page[1])
+				}
+			}
+		})
+	}
+}
+
+// Every sample's description says what the production model finds for it, after
+// "What the production model finds"; each figure it quotes in backquotes is in
+// `stwb check`'s or `stwb cost`'s text for the sample, and "(check: no findings)",
+// "(check: one note" or "(check: one warning" is what check counts.
+// daily-orders-sharded is rewritten with fan-out patterns elsewhere and is held to
+// this once its description says it.
+func TestSampleDescriptionsSayWhatTheModelFinds(t *testing.T) {
+	const marker = "What the production model finds"
+	quoted := regexp.MustCompile("`([^`]+)`")
+	counts := map[string]string{
+		"(check: no findings)": "0 errors, 0 warnings, 0 notes",
+		"(check: one note":     "0 errors, 0 warnings, 1 notes",
+		"(check: one warning":  "0 errors, 1 warnings, 0 notes",
+	}
+	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	for _, s := range samples.List() {
+		t.Run(s.Name, func(t *testing.T) {
+			f, err := designfile.Parse(s.Name+".yaml", s.Data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			desc := f.Design.Description
+			at := strings.Index(desc, marker)
+			if at < 0 {
+				if s.Name != "daily-orders-sharded" {
+					t.Errorf("the description does not say %q", marker)
+				}
+				return
+			}
+			claims := flat(desc[at:])
+			var out bytes.Buffer
+			run([]string{"check", "-"}, bytes.NewReader(s.Data), &out, &out)
+			check := flat(out.String())
+			out.Reset()
+			run([]string{"cost", "-"}, bytes.NewReader(s.Data), &out, &out)
+			both := check + " " + flat(out.String())
+			n := 0
+			for _, m := range quoted.FindAllStringSubmatch(claims, -1) {
+				n++
+				if !strings.Contains(both, m[1]) {
+					t.Errorf("the description quotes %q, which check and cost do not print", m[1])
+				}
+			}
+			if n == 0 {
+				t.Error("the description quotes no figure of check or cost")
+			}
+			for claim, summary := range counts {
+				if strings.Contains(claims, claim) && !strings.Contains(check, summary) {
+					t.Errorf("the description says %s), check says otherwise: %s", claim, check)
 				}
 			}
 		})
