@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -340,9 +341,14 @@ func (p *patternsPane) buildDetail() []string {
 	pt := &d.Patterns[sel]
 	st := w.st.Render
 	lines := render.PatternDetail(pt, p.wid, st)
+	res := w.previewFor(sel)
+	if res != nil && res.Err != nil && pt.ExpectError != res.Err.Type {
+		// A request DynamoDB refuses says so under its name, above a request that
+		// may run to 100 actions, not only in the preview below it.
+		lines = slices.Insert(lines, 1, st.Error.Render(render.Clip("✗ DynamoDB refuses this request: "+res.Err.Type+": "+res.Err.Message, p.wid)))
+	}
 	lines = append(lines, "", st.Header.Render("Preview")+st.Dim.Render(" · run against this design's items as DynamoDB would"))
 	heading := len(lines) - 1
-	res := w.previewFor(sel)
 	switch {
 	case w.engErr != nil && w.engRev == w.doc.DataRev:
 		lines = append(lines, st.Error.Render(render.Clip("the items do not load into the engine: "+w.engErr.Error(), p.wid)))

@@ -398,3 +398,57 @@ func TestDesignWithFindingsSavesAndReopens(t *testing.T) {
 		}
 	}
 }
+
+// Each design the loader once refused for what DynamoDB refuses only at request or
+// CreateTable time opens in the workbench at 120x40 and 80x24: Review lists the
+// finding, and a refused pattern's preview in Patterns shows DynamoDB's error.
+func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
+	var gsis, actions strings.Builder
+	for i := 2; i <= 21; i++ {
+		fmt.Fprintf(&gsis, "    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
+	}
+	for i := range 101 {
+		fmt.Fprintf(&actions, "      - {put: {PK: \"STUDENT#x%d\", SK: PROFILE}}\n", i)
+	}
+	query := "patterns:\n  - {id: 1, name: by dept, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}}\n"
+	cases := []struct {
+		name, indexes, items, patterns, rule, preview string
+	}{
+		{name: "21 GSIs", indexes: gsis.String(), rule: "too-many-indexes"},
+		{name: "item over 400 KB", items: "  - {type: student, studentId: s-010, blob: " + strings.Repeat("x", 410_000) + "}\n", rule: "item-too-large"},
+		{name: "key off its template", items: "  - {type: course, courseId: c-2, dept: CS, GSI1PK: DEPT#XX}\n", rule: "template-mismatch"},
+		{name: "101 actions", patterns: query + "  - id: 2\n    operation: TransactWriteItems\n    actions:\n" + actions.String(),
+			rule: "transaction-too-large", preview: "✗ DynamoDB refuses this request: ValidationException: 1 validation error detected"},
+		{name: "consistent GSI read", patterns: query + "  - {id: 2, name: consistent, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}, consistent: true}\n",
+			rule: "consistent-read-on-gsi", preview: "✗ DynamoDB refuses this request: ValidationException: Consistent reads are not supported"},
+	}
+	for _, c := range cases {
+		src := strings.Replace(courseYAML, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+c.indexes, 1) + c.items + c.patterns
+		path := filepath.Join(t.TempDir(), "d.yaml")
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, size := range [][2]int{{120, 40}, {80, 24}} {
+			doc, err := OpenFile(path)
+			if err != nil {
+				t.Fatalf("%s: the workbench refuses the design: %v", c.name, err)
+			}
+			m := testModel(t, doc, size[0], size[1])
+			if c.preview != "" {
+				send(t, m, keys("1")...)
+				send(t, m, selectPattern{index: 1})
+				want := c.preview
+				if size[0] == 80 {
+					want = want[:60] // the line is cut at the pane's width
+				}
+				if scr := screen(m); !strings.Contains(scr, want) {
+					t.Errorf("%s at %dx%d: pattern 2's preview does not show %q:\n%s", c.name, size[0], size[1], want, scr)
+				}
+			}
+			send(t, m, keys("5")...)
+			if scr := screen(m); !strings.Contains(scr, "["+c.rule+"]") {
+				t.Errorf("%s at %dx%d: Review does not list %s:\n%s", c.name, size[0], size[1], c.rule, scr)
+			}
+		}
+	}
+}
