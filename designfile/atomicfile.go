@@ -41,13 +41,27 @@ func resolveWriteTarget(path string) (string, error) {
 }
 
 // StaleTemps handles the temporary files a crashed write (kill -9, power loss) left
-// beside the design at path: files named as writeFileAtomic names them
-// (".NAME.tmp-*"). One older than the design itself belongs to a write that was
-// superseded by a later complete one, so it is removed; one newer than the design may
-// hold an interrupted save's content or be another stwb's write in progress, so it is
-// only returned, for the caller to report. A symlinked design's temp files are looked
-// for beside its target, where they are made.
+// beside the design at path (FindStaleTemps): one older than the design itself
+// belongs to a write that a later complete one superseded, so it is removed; one
+// newer than the design may hold an interrupted save's content or be another stwb's
+// write in progress, so it is only returned, for the caller to report. Called before
+// a write (the workbench on open, import before replacing the design).
 func StaleTemps(path string) (removed, newer []string, err error) {
+	older, newer, err := FindStaleTemps(path)
+	for _, m := range older {
+		if os.Remove(m) == nil {
+			removed = append(removed, m)
+		}
+	}
+	return removed, newer, err
+}
+
+// FindStaleTemps lists, without touching them, the temporary files beside the design
+// at path named as writeFileAtomic names them (".NAME.tmp-*"): those older than the
+// design (superseded, safe to remove) and those newer (maybe unsaved work). A
+// symlinked design's temp files are looked for beside its target, where they are
+// made. Commands that only read the design warn of both.
+func FindStaleTemps(path string) (older, newer []string, err error) {
 	path, err = resolveWriteTarget(path)
 	if err != nil {
 		return nil, nil, err
@@ -65,13 +79,13 @@ func StaleTemps(path string) (removed, newer []string, err error) {
 		if err != nil || !st.Mode().IsRegular() {
 			continue // vanished meanwhile, or not a file stwb made
 		}
-		if st.ModTime().Before(design.ModTime()) && os.Remove(m) == nil {
-			removed = append(removed, m)
-			continue
+		if st.ModTime().Before(design.ModTime()) {
+			older = append(older, m)
+		} else {
+			newer = append(newer, m)
 		}
-		newer = append(newer, m)
 	}
-	return removed, newer, nil
+	return older, newer, nil
 }
 
 // escapeGlob quotes the pattern characters of a file name for filepath.Glob.

@@ -54,6 +54,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		data, release, err := mapInput(pos[0], stdin)
 		if err == nil {
 			defer release()
+			warnStaleTemps(stderr, pos[0])
 			var a *analysis.Analysis
 			if a, err = analysis.Load(inputName(pos[0]), data, analysis.Options{Review: true}); err == nil {
 				if err = review.CheckSettings(a.Design); err == nil {

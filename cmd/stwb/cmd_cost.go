@@ -80,6 +80,7 @@ func costOf(path string, stdin io.Reader, prices cost.Prices, region string, std
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}
+	warnStaleTemps(stderr, path)
 	a, err := analysis.Run(d.Design, analysis.Options{Prices: prices, Region: region, ItemPos: d.ItemPos})
 	if err != nil {
 		return nil, reportInvalid(stderr, err)

@@ -48,6 +48,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}
+	warnStaleTemps(stderr, pos[0])
 	opt := interop.Options{GoPackage: *pkg}
 	if *format == "markdown" {
 		// The design document carries the review, from the same run as its results

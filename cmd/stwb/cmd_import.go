@@ -203,7 +203,7 @@ func writeDesigns(path string, designs []*model.Design, out, into string, force,
 			fmt.Fprintf(stderr, "stwb import: %v\n", err)
 			return 2
 		}
-		if err := designfile.WriteFileAtomic(w.target, w.text); err != nil {
+		if err := writeDesignFile(stderr, w.target, w.text); err != nil {
 			fmt.Fprintf(stderr, "stwb import: %v\n", err)
 			return 2
 		}
@@ -430,7 +430,7 @@ func importDynamoDBJSON(files []string, into, out, fromTable string, force, quie
 	}
 	if target == "-" {
 		stdout.Write(text)
-	} else if err := designfile.WriteFileAtomic(target, text); err != nil {
+	} else if err := writeDesignFile(stderr, target, text); err != nil {
 		fmt.Fprintf(stderr, "stwb import: %v\n", err)
 		return 2
 	}

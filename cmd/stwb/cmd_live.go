@@ -73,6 +73,7 @@ func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (df 
 	if err != nil {
 		return nil, "", reportInvalid(stderr, err)
 	}
+	warnStaleTemps(stderr, pos[0])
 	return df, pos[0], 0
 }
 

@@ -37,6 +37,7 @@ func runQuery(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return reportInvalid(stderr, err)
 		}
 		defer release()
+		warnStaleTemps(stderr, pos[0])
 		return runPatterns(d.Design, e, pos, *asJSON, *allPages, stdout, stderr)
 	})
 }

@@ -65,6 +65,7 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		if err != nil {
 			return reportInvalid(stderr, err)
 		}
+		warnStaleTemps(stderr, pos[0])
 		d = f.Design
 		if err := srv.AddFile(f); err != nil {
 			return reportInvalid(stderr, err)

@@ -134,3 +134,35 @@ func splitFlags(args []string, valued map[string]bool) (pos []string, flags []st
 	}
 	return pos, flags
 }
+
+// warnStaleTemps tells, for a command that only reads the design at path, of the
+// temporary files an interrupted write left beside it (designfile.FindStaleTemps):
+// it changes nothing, the next write or workbench open removes the superseded ones.
+func warnStaleTemps(stderr io.Writer, path string) {
+	if path == "-" {
+		return
+	}
+	older, newer, _ := designfile.FindStaleTemps(path)
+	for _, t := range older {
+		fmt.Fprintf(stderr, "stwb: warning: %s is left from an interrupted write of %s, which was written completely since; delete it (the next write of the design does)\n", t, path)
+	}
+	warnNewerTemps(stderr, path, newer)
+}
+
+func warnNewerTemps(stderr io.Writer, path string, newer []string) {
+	for _, t := range newer {
+		fmt.Fprintf(stderr, "stwb: warning: %s is newer than %s: an interrupted save, or one in progress? look at it, then delete it\n", t, path)
+	}
+}
+
+// writeDesignFile replaces the design at path with text atomically, first removing
+// the temporary files of interrupted writes that a complete one superseded and
+// naming newer ones (designfile.StaleTemps, the rule the workbench follows on open).
+func writeDesignFile(stderr io.Writer, path string, text []byte) error {
+	removed, newer, _ := designfile.StaleTemps(path)
+	for _, t := range removed {
+		fmt.Fprintf(stderr, "stwb: removed %s, left from an interrupted write of %s\n", t, path)
+	}
+	warnNewerTemps(stderr, path, newer)
+	return designfile.WriteFileAtomic(path, text)
+}
