@@ -73,6 +73,9 @@ type DataFile struct {
 	// Unfinished lists, for each Scan page that says more pages follow, the JSON
 	// member that says so (LastEvaluatedKey, NextToken) and its line.
 	Unfinished []string
+	// Skipped lists the items left out under DataOptions.SkipInvalid, each with
+	// its line, JSON path and first problem.
+	Skipped []*LineError
 }
 
 // ReadDynamoDBJSON reads every item of a DynamoDB JSON data file. progress may be
@@ -85,13 +88,22 @@ func ReadDynamoDBJSON(r io.Reader, progress Progress) ([]SourceItem, DataLayout,
 // ReadDynamoDBJSONFile is ReadDynamoDBJSON that also says what the file holds
 // besides items (DataFile).
 func ReadDynamoDBJSONFile(r io.Reader, progress Progress) ([]SourceItem, DataFile, error) {
-	var facts DataFile
-	items, layout, err := readDynamoDBJSON(r, progress, &facts)
-	facts.Layout = layout
-	return items, facts, err
+	return ReadDynamoDBJSONWith(r, DataOptions{Progress: progress})
 }
 
-func readDynamoDBJSON(r io.Reader, progress Progress, facts *DataFile) ([]SourceItem, DataLayout, error) {
+// ReadDynamoDBJSONWith is ReadDynamoDBJSONFile with options (DataOptions).
+func ReadDynamoDBJSONWith(r io.Reader, opts DataOptions) ([]SourceItem, DataFile, error) {
+	var facts DataFile
+	items, layout, err := readDynamoDBJSON(r, opts, &facts)
+	facts.Layout = layout
+	if err != nil {
+		return nil, facts, err
+	}
+	return items, facts, nil
+}
+
+func readDynamoDBJSON(r io.Reader, opts DataOptions, facts *DataFile) ([]SourceItem, DataLayout, error) {
+	progress := opts.Progress
 	data, err := readMaybeGzip(r)
 	if err != nil {
 		return nil, "", err
@@ -99,7 +111,11 @@ func readDynamoDBJSON(r io.Reader, progress Progress, facts *DataFile) ([]Source
 	// A byte order mark is how some editors start a UTF-8 file; it is not JSON.
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	lines := newLineIndex(data)
-	if err := checkUTF8(data, lines); err != nil {
+	var skip *invalidItems
+	if opts.SkipInvalid {
+		skip = newInvalidItems(data, lines)
+		defer func() { facts.Skipped = skip.skipped }()
+	} else if err := checkUTF8(data, lines); err != nil {
 		return nil, "", err
 	}
 	start := skipSpace(data, 0)
@@ -117,7 +133,10 @@ func readDynamoDBJSON(r io.Reader, progress Progress, facts *DataFile) ([]Source
 		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", dynamojson.Kind(first))}
 	}
 	if _, isItem := obj["Item"]; isItem && len(obj) == 1 {
-		items, err := readExportLines(data, progress)
+		items, err := readExportLines(data, skip, progress)
+		if err == nil {
+			err = skip.outside()
+		}
 		return items, LayoutExportLines, err
 	}
 	// Otherwise one or more whole documents (several BatchWriteItem files or Scan
@@ -146,14 +165,14 @@ func readDynamoDBJSON(r io.Reader, progress Progress, facts *DataFile) ([]Source
 		var items []SourceItem
 		var err error
 		if here == LayoutScan {
-			items, err = readScanOutput(data, start, lines, progress)
+			items, err = readScanOutput(data, start, lines, skip, progress)
 			for _, more := range []string{"LastEvaluatedKey", "NextToken"} {
 				if v, ok := obj[more]; ok && !emptyJSON(v) {
 					facts.Unfinished = append(facts.Unfinished, fmt.Sprintf("%s of the page at line %d", more, lines.at(start)))
 				}
 			}
 		} else {
-			items, err = readBatchWrite(data, start, obj, lines, progress)
+			items, err = readBatchWrite(data, start, obj, lines, skip, progress)
 			for name := range obj {
 				facts.Tables = append(facts.Tables, name)
 			}
@@ -164,7 +183,7 @@ func readDynamoDBJSON(r io.Reader, progress Progress, facts *DataFile) ([]Source
 		out = append(out, items...)
 		start = skipSpace(data, start+int(dec.InputOffset()))
 	}
-	return out, layout, nil
+	return out, layout, skip.outside()
 }
 
 func readMaybeGzip(r io.Reader) ([]byte, error) {
@@ -201,6 +220,11 @@ func checkUTF8(data []byte, lines lineIndex) error {
 		}
 		off += n
 	}
+	return notUTF8At(data, lines, off)
+}
+
+// notUTF8At is the error for the byte at data[off], which is not UTF-8.
+func notUTF8At(data []byte, lines lineIndex, off int) *LineError {
 	col := off - bytes.LastIndexByte(data[:off], '\n')
 	return &LineError{Line: lines.at(off), Path: jsonPathAt(data, off),
 		Msg: fmt.Sprintf("byte 0x%02x at column %d is not UTF-8; DynamoDB strings are UTF-8, so fix the file's encoding (iconv -f LATIN1 -t UTF-8)", data[off], col)}
@@ -282,7 +306,7 @@ func decodeFirst(data []byte, start int) (any, error) {
 // progressEvery is how many items pass between progress reports.
 const progressEvery = 5000
 
-func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
+func readExportLines(data []byte, skip *invalidItems, progress Progress) ([]SourceItem, error) {
 	var out []SourceItem
 	lineNo := 0
 	for off := 0; off < len(data); {
@@ -294,8 +318,9 @@ func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
 		}
 		lineNo++
 		text := bytes.TrimSpace(data[off:end])
+		lineStart := off
 		off = end + 1
-		if len(text) == 0 {
+		if len(text) == 0 || skip.badBytes(lineStart, end, "$") {
 			continue
 		}
 		x, err := dynamojson.Decode(text)
@@ -309,6 +334,9 @@ func readExportLines(data []byte, progress Progress) ([]SourceItem, error) {
 		}
 		it, err := dynamojson.ItemFromJSON(in.v, in.path)
 		if err != nil {
+			if skip.badValue(lineNo, err) {
+				continue
+			}
 			return nil, lineErr(lineNo, err)
 		}
 		out = append(out, SourceItem{Item: it, Line: lineNo, Path: in.path})
@@ -328,8 +356,8 @@ func lineErr(line int, err error) error {
 }
 
 // streamArray decodes the elements of the JSON array at data[off:] one by one,
-// calling each with the element and the offset where it starts.
-func streamArray(data []byte, off int, lines lineIndex, path string, each func(x any, at int, path string) error) error {
+// calling each with the element and the offsets where it starts and ends.
+func streamArray(data []byte, off int, lines lineIndex, path string, each func(x any, at, end int, path string) error) error {
 	dec := json.NewDecoder(bytes.NewReader(data[off:]))
 	dec.UseNumber()
 	tok, err := dec.Token()
@@ -345,7 +373,7 @@ func streamArray(data []byte, off int, lines lineIndex, path string, each func(x
 		if err := dec.Decode(&x); err != nil {
 			return &LineError{Line: lines.at(at), Path: dynamojson.PathIndex(path, i), Msg: "not valid JSON: " + err.Error()}
 		}
-		if err := each(x, at, dynamojson.PathIndex(path, i)); err != nil {
+		if err := each(x, at, off+int(dec.InputOffset()), dynamojson.PathIndex(path, i)); err != nil {
 			return err
 		}
 	}
@@ -377,15 +405,21 @@ func memberOffsets(data []byte, off int) (map[string]int, error) {
 	return out, nil
 }
 
-func readScanOutput(data []byte, start int, lines lineIndex, progress Progress) ([]SourceItem, error) {
+func readScanOutput(data []byte, start int, lines lineIndex, skip *invalidItems, progress Progress) ([]SourceItem, error) {
 	offs, err := memberOffsets(data, start)
 	if err != nil {
 		return nil, &LineError{Line: lines.at(start), Msg: "not valid JSON: " + err.Error()}
 	}
 	var out []SourceItem
-	err = streamArray(data, offs["Items"], lines, "$.Items", func(x any, at int, path string) error {
+	err = streamArray(data, offs["Items"], lines, "$.Items", func(x any, at, end int, path string) error {
+		if skip.badBytes(at, end, path) {
+			return nil
+		}
 		it, err := dynamojson.ItemFromJSON(x, path)
 		if err != nil {
+			if skip.badValue(lines.at(at), err) {
+				return nil
+			}
 			return lineErr(lines.at(at), err)
 		}
 		out = append(out, SourceItem{Item: it, Line: lines.at(at), Path: path})
@@ -397,7 +431,7 @@ func readScanOutput(data []byte, start int, lines lineIndex, progress Progress) 
 	return out, err
 }
 
-func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex, progress Progress) ([]SourceItem, error) {
+func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex, skip *invalidItems, progress Progress) ([]SourceItem, error) {
 	if len(obj) == 0 {
 		return nil, &LineError{Line: lines.at(start), Path: "$", Msg: "an empty object; expected {\"Items\": [...]} (Scan output) or {\"TABLE\": [{\"PutRequest\": ...}]} (BatchWriteItem)"}
 	}
@@ -423,7 +457,10 @@ func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex,
 	}
 	var out []SourceItem
 	tpath := dynamojson.PathChild("$", names[0])
-	err = streamArray(data, offs[names[0]], lines, tpath, func(x any, at int, path string) error {
+	err = streamArray(data, offs[names[0]], lines, tpath, func(x any, at, end int, path string) error {
+		if skip.badBytes(at, end, path) {
+			return nil
+		}
 		n := jnode{v: x, path: path}
 		m, err := n.object()
 		if err != nil {
@@ -442,6 +479,9 @@ func readBatchWrite(data []byte, start int, obj map[string]any, lines lineIndex,
 		}
 		it, err := dynamojson.ItemFromJSON(in.v, in.path)
 		if err != nil {
+			if skip.badValue(lines.at(at), err) {
+				return nil
+			}
 			return lineErr(lines.at(at), err)
 		}
 		out = append(out, SourceItem{Item: it, Line: lines.at(at), Path: in.path})

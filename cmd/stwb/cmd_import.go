@@ -33,9 +33,10 @@ const importUsage = `usage:
       a live table becomes a design: DescribeTable, then a sample of its items
       (parallel Scan, 1000 items unless --sample; the read cost is printed first and
       confirmed on AWS), grouped into entities with inferred key templates
-  stwb import --format dynamodb-json DATA... --into DESIGN.yaml [-o OUT.yaml] [--table NAME]
+  stwb import --format dynamodb-json DATA... --into DESIGN.yaml [-o OUT.yaml] [--table NAME] [--skip-invalid]
       adds items from S3 export lines, Scan output or BatchWriteItem files to a
-      design (written in place unless -o); nothing is written if any item is bad.
+      design (written in place unless -o); nothing is written if any item is bad,
+      unless --skip-invalid (the valid items are added, the invalid ones listed).
       BatchWriteItem requests for another table than the design's are refused
       unless --table names that table`
 
@@ -56,7 +57,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sample := fset.Int("sample", defaultSample, "live import: read at most this many items")
 	all := fset.Bool("all", false, "live import: read every item of the table (billed per page)")
 	yes := fset.Bool("yes", false, "live import: do not ask before reading from AWS")
-	skipInvalid := fset.Bool("skip-invalid", false, "import the valid items of a model and list the invalid ones")
+	skipInvalid := fset.Bool("skip-invalid", false, "import the valid items of a model or data file and list the invalid ones")
 	quiet := fset.Bool("quiet", false, "no progress or notes on standard error")
 	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "table": true, "into": true,
 		"endpoint": true, "region": true, "profile": true, "sample": true})
@@ -89,7 +90,7 @@ func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if len(pos) == 0 || *into == "" {
 			return usageError(stderr, "%s", importUsage)
 		}
-		return importDynamoDBJSON(pos, *into, *out, *table, *force, *quiet, stdin, stdout, stderr)
+		return importDynamoDBJSON(pos, *into, *out, *table, *force, *skipInvalid, *quiet, stdin, stdout, stderr)
 	}
 	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
 }
@@ -361,7 +362,7 @@ const largeInput = 64 << 20
 // BatchWriteItem file's requests name their table; requests for a table other than
 // the design's are refused unless --table names that table, so that another table's
 // items never slip into this design by mistake.
-func importDynamoDBJSON(files []string, into, out, fromTable string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
+func importDynamoDBJSON(files []string, into, out, fromTable string, force, skipInvalid, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	if out != "" && out != "-" && !sameFile(out, into) && !force {
 		if _, err := os.Lstat(out); err == nil {
 			fmt.Fprintf(stderr, "stwb import: %s exists; pass --force to replace it, or choose another file\n", out)
@@ -375,15 +376,19 @@ func importDynamoDBJSON(files []string, into, out, fromTable string, force, quie
 	before := len(d.Items)
 	var all []interop.SourceItem
 	for _, f := range files {
-		items, facts, err := readDataFile(f, quiet, stdin, stderr)
+		items, facts, err := readDataFile(f, skipInvalid, quiet, stdin, stderr)
 		if err != nil {
 			var le *interop.LineError
 			if errors.As(err, &le) {
-				fmt.Fprintf(stderr, "%s:%d: %s\n", f, le.Line, strings.TrimPrefix(le.Error(), fmt.Sprintf("line %d: ", le.Line)))
+				fmt.Fprintf(stderr, "%s\n", placedLineError(f, le))
 			} else {
 				fmt.Fprintf(stderr, "%s: %v\n", f, err)
 			}
-			fmt.Fprintln(stderr, "stwb import: nothing was imported")
+			fmt.Fprint(stderr, "stwb import: nothing was imported")
+			if le != nil && !skipInvalid && strings.Contains(le.Msg, "not UTF-8") {
+				fmt.Fprint(stderr, " (--skip-invalid imports the valid items and lists the invalid ones it leaves out)")
+			}
+			fmt.Fprintln(stderr)
 			return 2
 		}
 		for i := range items {
@@ -406,6 +411,12 @@ func importDynamoDBJSON(files []string, into, out, fromTable string, force, quie
 			fmt.Fprintf(stderr, "stwb import: %s: %d items (%s)\n", f, len(items), facts.Layout)
 			for _, more := range facts.Unfinished {
 				fmt.Fprintf(stderr, "stwb import: note: %s: the Scan did not finish (%s says more pages follow); only the items in the file are imported: scan to the end to import the table whole\n", f, more)
+			}
+		}
+		if len(facts.Skipped) > 0 {
+			fmt.Fprintf(stderr, "stwb import: --skip-invalid: left out the invalid items of %s (DynamoDB would refuse them too):\n", f)
+			for _, e := range facts.Skipped {
+				fmt.Fprintf(stderr, "  skipped %s\n", placedLineError(f, e))
 			}
 		}
 		all = append(all, items...)
@@ -442,7 +453,7 @@ func importDynamoDBJSON(files []string, into, out, fromTable string, force, quie
 
 // readDataFile reads one DynamoDB JSON file, showing progress on standard error
 // when it is a terminal or the file is large.
-func readDataFile(path string, quiet bool, stdin io.Reader, stderr io.Writer) ([]interop.SourceItem, interop.DataFile, error) {
+func readDataFile(path string, skipInvalid, quiet bool, stdin io.Reader, stderr io.Writer) ([]interop.SourceItem, interop.DataFile, error) {
 	var r io.Reader = stdin
 	var size int64
 	if path != "-" {
@@ -478,11 +489,16 @@ func readDataFile(path string, quiet bool, stdin io.Reader, stderr io.Writer) ([
 			last = pct
 		}
 	}
-	items, facts, err := interop.ReadDynamoDBJSONFile(r, progress)
+	items, facts, err := interop.ReadDynamoDBJSONWith(r, interop.DataOptions{Progress: progress, SkipInvalid: skipInvalid})
 	if progress != nil && tty {
 		fmt.Fprint(stderr, "\r\033[K")
 	}
 	return items, facts, err
+}
+
+// placedLineError is a data file's problem as FILE:LINE: PATH: what.
+func placedLineError(file string, e *interop.LineError) string {
+	return fmt.Sprintf("%s:%d: %s", file, e.Line, strings.TrimPrefix(e.Error(), fmt.Sprintf("line %d: ", e.Line)))
 }
 
 // sameFile reports whether two paths name the same file (false when either does
