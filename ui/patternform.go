@@ -185,8 +185,11 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 		p.Consistent = false
 	case "true":
 		p.Consistent = true
-		if !ix.Local && p.Index != "" {
-			// API_Query.html: ConsistentRead is not supported on global secondary indexes.
+		// API_Query.html: ConsistentRead is not supported on global secondary
+		// indexes. Refused as it is typed; a pattern that came so from its file
+		// keeps it through other edits (review's consistent-read-on-gsi names it).
+		kept := editing >= 0 && base.Consistent && base.Index == p.Index
+		if !ix.Local && p.Index != "" && !kept {
 			bad("consistent", "Consistent reads are not supported on global secondary indexes")
 		}
 	default:

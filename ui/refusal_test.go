@@ -452,3 +452,66 @@ func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
 		}
 	}
 }
+
+// A pattern or an index that came from the file as DynamoDB would refuse it (a
+// consistent read on a GSI; a table over 20 GSIs) stays editable: its form saves an
+// edit of another field, and the finding stays in Review. Adding one more GSI to
+// such a table is still refused in the form.
+func TestRefusedPartsStayEditable(t *testing.T) {
+	var gsis strings.Builder
+	for i := 2; i <= 21; i++ {
+		fmt.Fprintf(&gsis, "    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
+	}
+	src := strings.Replace(courseYAML, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+gsis.String(), 1) +
+		"patterns:\n  - {id: 1, name: consistent, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}, consistent: true}\n"
+	path := filepath.Join(t.TempDir(), "d.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, doc, 120, 40)
+	send(t, m, keys("1")...)
+	send(t, m, selectPattern{index: 0})
+	send(t, m, keys("enter")...)
+	for i := 0; m.form().fields[m.form().focus].name != "name"; i++ {
+		if i > 40 {
+			t.Fatal("the pattern form has no name field")
+		}
+		send(t, m, keys("tab")...)
+	}
+	send(t, m, keys("ctrl+u")...)
+	send(t, m, typeText("renamed"))
+	send(t, m, keys("ctrl+s")...)
+	if m.form() != nil || m.Doc().D.Patterns[0].Name != "renamed" {
+		t.Fatalf("the pattern's edit was refused: %v", m.form().fields)
+	}
+
+	send(t, m, keys("3")...)
+	send(t, m, selectIndex{name: "GSI5"})
+	send(t, m, keys("enter")...)
+	if m.form() == nil {
+		t.Fatal("no index form")
+	}
+	for i := 0; m.form().fields[m.form().focus].name != "name"; i++ {
+		if i > 40 {
+			t.Fatal("the index form has no name field")
+		}
+		send(t, m, keys("tab")...)
+	}
+	send(t, m, keys("ctrl+u")...)
+	send(t, m, typeText("GSI5b"))
+	send(t, m, keys("ctrl+s")...)
+	if m.form() != nil || m.Doc().D.Table.Indexes[4].Name != "GSI5b" {
+		t.Fatalf("the index's edit was refused: %+v", m.form())
+	}
+	send(t, m, keys("5")...)
+	if scr := screen(m); !strings.Contains(scr, "[too-many-indexes]") || !strings.Contains(scr, "[consistent-read-on-gsi]") {
+		t.Errorf("the findings are gone from Review:\n%s", scr)
+	}
+	if _, _, errs := indexFromForm(m.Doc().D, false, -1, map[string]string{"name": "GSI99", "pk": "G99"}); !strings.Contains(errs["name"], "at most 20 global secondary indexes") {
+		t.Errorf("a 22nd GSI is not refused in the form: %v", errs)
+	}
+}

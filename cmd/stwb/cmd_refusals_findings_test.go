@@ -166,3 +166,32 @@ func cut(s string) string {
 	}
 	return s
 }
+
+// stwb serve serves a design with such findings as DynamoDB would hold it, and
+// says what DynamoDB would refuse: the table's CreateTable refusal, each item over
+// 400 KB (left out) at its place in the file.
+func TestServeNotesWhatDynamoDBRefuses(t *testing.T) {
+	var gsis strings.Builder
+	for i := 2; i <= 21; i++ {
+		fmt.Fprintf(&gsis, "    - {name: GSI%d, key: {partition: G%dPK}}\n", i, i)
+	}
+	src := strings.Replace(refusalBase, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+gsis.String(), 1)
+	src = strings.Replace(src, "#ITEMS\n", "  - {type: customer, customerId: \"3\", blob: "+strings.Repeat("x", 410_000)+"}\n", 1)
+	file := filepath.Join(t.TempDir(), "d.yaml")
+	if err := os.WriteFile(file, []byte(strings.Replace(src, "#PATTERNS", "", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := readDesign(file, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(unservable(f), "\n")
+	for _, want := range []string{
+		"table app-data is served, but CreateTable would refuse it (ValidationException: One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20)",
+		"d.yaml:38:5: item 2 is 410044 bytes and is not served: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size)",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("notes:\n%s\nwant %s", got, want)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"stwb/designfile"
+	"stwb/engine"
 	"stwb/model"
 	"stwb/serve"
 )
@@ -70,6 +71,9 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		if err := srv.AddFile(f); err != nil {
 			return reportInvalid(stderr, err)
 		}
+		for _, note := range unservable(f) {
+			fmt.Fprintln(stderr, "stwb serve: note:", note)
+		}
 		if *dumpTable == "" {
 			*dumpTable = d.Table.Name
 		}
@@ -117,4 +121,27 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stdout, "stwb serve: wrote %d items to %s\n", n, *dump)
 	}
 	return 0
+}
+
+// unservable says what of a design DynamoDB would refuse but the design file may
+// hold (review reports it: too-many-indexes, item-too-large), for serve to say
+// while it serves the rest as DynamoDB would hold it: a table over the index
+// limits is served, though CreateTable refuses it; an item over 400 KB is not,
+// since DynamoDB never stores it.
+func unservable(f *designfile.File) []string {
+	var notes []string
+	if err := engine.CheckCreateTable(f.Design.Table); err != nil {
+		notes = append(notes, fmt.Sprintf("table %s is served, but CreateTable would refuse it (%v)", f.Design.Table.Name, err))
+	}
+	for i, it := range f.Design.Items {
+		if size := model.ItemSize(it); size > model.MaxItemSize {
+			where := fmt.Sprintf("item %d", i)
+			if i < len(f.ItemPos) && f.ItemPos[i].Line > 0 {
+				where = f.ItemPos[i].String() + ": " + where
+			}
+			notes = append(notes, fmt.Sprintf("%s is %d bytes and is not served: DynamoDB would refuse to store it (%s: %s)",
+				where, size, engine.ValidationException, engine.MsgItemTooLarge))
+		}
+	}
+	return notes
 }
