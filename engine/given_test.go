@@ -95,16 +95,6 @@ func TestAbsentAndZero(t *testing.T) {
 		{"BatchGetItem 101 keys", "API_BatchGetItem.html (up to 100 items); issue 17 measurement",
 			func() error { _, err := e.BatchGetItem(BatchGetItemInput{Keys: keys(101)}); return err },
 			"1 validation error detected: Value at 'RequestItems.t.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"},
-		{"BatchWriteItem 26 requests", "API_BatchWriteItem.html (up to 25); issue 17 measurement",
-			func() error {
-				var rs []WriteRequest
-				for _, k := range keys(26) {
-					rs = append(rs, WriteRequest{Key: k})
-				}
-				_, err := e.BatchWriteItem(rs)
-				return err
-			},
-			"1 validation error detected: Value '{t=[26 write requests]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]"},
 		{"empty TransactItems", "API_TransactWriteItems.html (1 to 100); issue 17 measurement",
 			func() error { _, err := e.TransactWriteItems(nil); return err },
 			"1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1"},

@@ -379,10 +379,8 @@ func (e *Engine) BatchWriteItem(reqs []WriteRequest) (*WriteOutput, error) {
 }
 
 func (e *Engine) batchWriteItem(reqs []WriteRequest) (*WriteOutput, *Error) {
-	if len(reqs) == 0 || len(reqs) > maxBatchWrite {
-		// DynamoDB prints the whole RequestItems map (Java's toString) where
-		// '{...}' stands; the constraint text is its own.
-		return nil, validation("1 validation error detected: Value '{%s=[%d write requests]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to %d, Member must have length greater than or equal to 1]", e.table.Name, len(reqs), maxBatchWrite)
+	if err := checkBatchWriteLength(map[string][]WriteRequest{e.table.Name: reqs}); err != nil {
+		return nil, err
 	}
 	ws := make([]*write, len(reqs))
 	seen := map[[2]string]bool{}
@@ -459,7 +457,6 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 	}
 	ws := make([]*write, len(items))
 	seen := map[[2]string]bool{}
-	total := 0 // the put items' bytes, for the 4 MB limit
 	for i, it := range items {
 		switch it.Kind {
 		case model.ActionPut, model.ActionUpdate, model.ActionDelete, model.ActionCheck:
@@ -477,9 +474,9 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 		}
 		seen[k] = true
 		ws[i] = w
-		if total += w.size; total > maxTransactionBytes {
-			return nil, validation("Transaction request cannot be larger than 4 MB")
-		}
+	}
+	if err := checkTransactionBytes(TransactWriteBytes(items)); err != nil {
+		return nil, err
 	}
 	outs := make([]*outcome, len(ws))
 	reasons := make([]CancellationReason, len(ws))

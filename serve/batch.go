@@ -123,13 +123,12 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 		eng  *engine.Engine
 		reqs []engine.WriteRequest
 	}
-	var parts []part
+	// Every request is read, and the request's length checked (DynamoDB's
+	// constraint on RequestItems, engine.CheckBatchWriteLength), before any table
+	// is looked up.
+	requests := make(map[string][]engine.WriteRequest, len(in.RequestItems))
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
-		t, ok := s.tables[name]
-		if !ok {
-			return nil, itemTableNotFound()
-		}
-		p := part{t: t, eng: t.eng}
+		reqs := make([]engine.WriteRequest, 0, len(in.RequestItems[name]))
 		for _, r := range in.RequestItems[name] {
 			var wr engine.WriteRequest
 			var err *apiError
@@ -148,9 +147,20 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 			if err != nil {
 				return nil, err
 			}
-			p.reqs = append(p.reqs, wr)
+			reqs = append(reqs, wr)
 		}
-		parts = append(parts, p)
+		requests[name] = reqs
+	}
+	if err := engine.CheckBatchWriteLength(requests); err != nil {
+		return nil, fromEngine(err)
+	}
+	var parts []part
+	for _, name := range slices.Sorted(maps.Keys(requests)) {
+		t, ok := s.tables[name]
+		if !ok {
+			return nil, itemTableNotFound()
+		}
+		parts = append(parts, part{t: t, eng: t.eng, reqs: requests[name]})
 	}
 	if len(parts) > 1 {
 		for i := range parts {
@@ -429,6 +439,15 @@ func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiEr
 		}
 		tables[i] = t
 		groups.add(t, i, a)
+	}
+	// The 4 MB limit is on the whole transaction, summed over its tables; each
+	// table's engine checks only its own part.
+	total := 0
+	for _, g := range groups.list {
+		total += engine.TransactWriteBytes(g.actions)
+	}
+	if err := engine.CheckTransactionBytes(total); err != nil {
+		return nil, fromEngine(err)
 	}
 	engines := make([]*engine.Engine, len(groups.list))
 	for i, g := range groups.list {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net"
 	"net/http"
@@ -110,4 +111,16 @@ func ctx(t testing.TB) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), time.Minute)
 	t.Cleanup(cancel)
 	return c
+}
+
+// apiMessage is the message of a DynamoDB error the SDK returned; "" for none.
+func apiMessage(err error) string {
+	var ae interface{ ErrorMessage() string }
+	if errors.As(err, &ae) {
+		return ae.ErrorMessage()
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return ""
 }

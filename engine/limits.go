@@ -1,0 +1,107 @@
+package engine
+
+import (
+	"fmt"
+	"hash/fnv"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"stwb/model"
+)
+
+// The limits of requests over several tables, in one place so that the engine (one
+// table) and stwb serve (the whole request) apply the same rule with the same words.
+
+// CheckBatchWriteLength refuses a BatchWriteItem whose list for some table holds no
+// write request or more than 25 (API_BatchWriteItem.html "RequestItems": "Minimum
+// number of 1 item. Maximum number of 25 items"), and one of more than 25 requests
+// over all its tables ("There are more than 25 requests in the batch").
+func CheckBatchWriteLength(requests map[string][]WriteRequest) error {
+	return asError(checkBatchWriteLength(requests))
+}
+
+func checkBatchWriteLength(requests map[string][]WriteRequest) *Error {
+	total := 0
+	for _, rs := range requests {
+		if len(rs) == 0 || len(rs) > maxBatchWrite {
+			return validation("1 validation error detected: Value '%s' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: [Member must have length less than or equal to %d, Member must have length greater than or equal to 1]", requestItemsText(requests), maxBatchWrite)
+		}
+		total += len(rs)
+	}
+	if total > maxBatchWrite {
+		// Each table's list is within bounds but the request is not: DynamoDB's
+		// own check, reported in these words (zio/zio-dynamodb#77), the same
+		// words BatchGetItem uses for its 100.
+		return validation("Too many items requested for the BatchWriteItem call")
+	}
+	return nil
+}
+
+// requestItemsText is RequestItems as DynamoDB prints it in that message: its Java
+// map's toString, each write request as its class name and hash code, as real
+// DynamoDB answered (boto/boto3#483: "Value '{my-dynamodb-table=[com.amazonaws.
+// dynamodb.v20120810.WriteRequest@caad9cb8, com.amazonaws.dynamodb.v20120810.
+// WriteRequest@61e6406e, ...]}'"; an empty list prints as "{test-table=[]}",
+// elegantdevelopment/aws-cdk-dynamodb-seeder#3). Java's hash codes cannot be
+// reproduced; each here is a 32-bit hash of the request's content, so the same
+// request prints the same, as Java's content hash does. Tables are in name order
+// (Java's map order is its own).
+func requestItemsText(requests map[string][]WriteRequest) string {
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, name := range slices.Sorted(maps.Keys(requests)) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(name)
+		b.WriteString("=[")
+		for j, r := range requests[name] {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("com.amazonaws.dynamodb.v20120810.WriteRequest@")
+			b.WriteString(strconv.FormatUint(uint64(r.contentHash()), 16))
+		}
+		b.WriteByte(']')
+	}
+	b.WriteByte('}')
+	return b.String()
+}
+
+// contentHash is a hash of the request's items (fmt prints maps in key order, so
+// equal requests hash alike).
+func (r WriteRequest) contentHash() uint32 {
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%v|%v", map[string]model.Value(r.Item), map[string]model.Value(r.Key))
+	return h.Sum32()
+}
+
+// TransactWriteBytes is the size a TransactWriteItems request is held to 4 MB by:
+// the aggregate size of its items (API_TransactWriteItems.html: "The aggregate size
+// of the items in the transaction cannot exceed 4 MB"), summed over every table of
+// the request: each Put's item, sized as DynamoDB sizes items (model.ItemSize).
+func TransactWriteBytes(items []TransactWriteItem) int {
+	total := 0
+	for _, it := range items {
+		if it.Kind == model.ActionPut {
+			total += model.ItemSize(it.Item)
+		}
+	}
+	return total
+}
+
+// CheckTransactionBytes refuses a transaction whose items total over 4 MB
+// (TransactWriteBytes, summed over all its tables).
+func CheckTransactionBytes(total int) error { return asError(checkTransactionBytes(total)) }
+
+func checkTransactionBytes(total int) *Error {
+	if total > maxTransactionBytes {
+		// The wording is the one DynamoDB clients report for this refusal; no
+		// real-DynamoDB transcript of it was found, so it is the weakest-sourced
+		// message here.
+		return validation("Transaction request cannot be larger than 4 MB")
+	}
+	return nil
+}
