@@ -490,7 +490,8 @@ func (e *Engine) fillTableEntry(en *entry, item, keep model.Item, size int, memo
 
 // entryFor builds an index's entry for a stored table entry te, whose item is item
 // (Engine.itemOf te); nil when the item lacks one of the index's key attributes or
-// has it with another type (a sparse index, GSI.html "Sparse indexes").
+// has it with another type or empty (a sparse index, GSI.html "Sparse indexes"; an
+// index key violation left by a backfill, Rebuild).
 func (ix *index) entryFor(te *entry, item model.Item) *entry {
 	en := new(entry)
 	if !ix.fillEntry(en, te, item, nil) {
@@ -504,7 +505,7 @@ func (ix *index) entryFor(te *entry, item model.Item) *entry {
 // is then not to be used) when the index holds no entry for it. memo may be nil.
 func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo) bool {
 	pv, ok := item[ix.key.Partition.Name]
-	if !ok || pv.Type != ix.key.Partition.Type {
+	if !ok || pv.Type != ix.key.Partition.Type || emptyKeyValue(pv) {
 		return false
 	}
 	*en = entry{hash: memo.scanHash(pv), base: te, item: te.item, lazy: te.lazy}
@@ -513,7 +514,7 @@ func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo
 	}
 	if ix.key.hasSort() {
 		sv, ok := item[ix.key.Sort.Name]
-		if !ok || sv.Type != ix.key.Sort.Type {
+		if !ok || sv.Type != ix.key.Sort.Type || emptyKeyValue(sv) {
 			return false
 		}
 		if en.sk, ok = encodeKey(sv); !ok {

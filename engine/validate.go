@@ -317,7 +317,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 			if v.Type != a.Type {
 				return 0, validation("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", a.Name, a.Type, v.Type, ix.def.Name)
 			}
-			if (v.Type == model.TypeS || v.Type == model.TypeB) && v.Str == "" {
+			if emptyKeyValue(v) {
 				return 0, validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.def.Name, a.Name)
 			}
 		}

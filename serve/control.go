@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -584,7 +585,7 @@ func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 		}
 	}
 	if rebuild {
-		e, err := backfill(def, t.eng)
+		e, err := s.backfill(def, t.eng)
 		if err != nil {
 			return nil, err
 		}
@@ -639,26 +640,30 @@ func usedDefinitions(attrs []attributeDefinition, def model.Table) []attributeDe
 }
 
 // backfill makes the engine for a changed definition and fills it with the old
-// engine's items, as DynamoDB fills a new index from the table ("Adding a global
-// secondary index to an existing table", GSI.OnlineOps.html). DynamoDB leaves an
-// item whose value for the new index key has another type in the table and out of
-// the index (an index key violation, reported by its violation detector); the
-// engine cannot hold such an item beside the index, so the change is refused,
-// naming the item, and nothing changes.
-func backfill(def model.Table, old *engine.Engine) (*engine.Engine, *apiError) {
-	e, err := engine.New(def)
+// engine's items (engine.Rebuild): an item whose value for a new index's key has
+// another type, or is empty, stays in the table and out of the index, as DynamoDB
+// leaves it (an index key violation, GSI.OnlineOps.ViolationDetection.html); the
+// UpdateTable is not refused. DynamoDB reports violations only through its
+// violation detector, so serve names them on its log.
+func (s *Server) backfill(def model.Table, old *engine.Engine) (*engine.Engine, *apiError) {
+	e, bad, err := old.Rebuild(def)
 	if err != nil {
 		return nil, fromEngine(err)
 	}
-	var bad []model.Item
-	old.Each(func(it model.Item) bool {
-		if _, err := e.PutItem(engine.PutItemInput{Item: it}); err != nil {
-			bad = append(bad, it)
+	if len(bad) > 0 && s.opts.Log != nil {
+		const shown = 5
+		var b strings.Builder
+		for i, v := range bad[:min(len(bad), shown)] {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(itemText(def, v.Key) + " (" + v.Index + "." + v.Attribute + ")")
 		}
-		return true
-	})
-	if len(bad) > 0 {
-		return nil, validationError("One or more parameter values were invalid: %d items have a value of the wrong type for a new index key, e.g. %s; fix them before adding the index", len(bad), itemText(old.Table(), bad[0]))
+		if len(bad) > shown {
+			b.WriteString(", ...")
+		}
+		fmt.Fprintf(s.opts.Log, "stwb serve: UpdateTable %s: %d items left out of the new index: their key attribute has another type or is empty (index key violations, GSI.OnlineOps.ViolationDetection.html); writes to them are refused until fixed: %s\n",
+			def.Name, len(bad), b.String())
 	}
 	return e, nil
 }

@@ -36,6 +36,9 @@ type Options struct {
 	// Record, when set, receives every operation requested, one Record per line,
 	// in the order the requests took effect (stwb serve --record).
 	Record io.Writer
+	// Log, when set, receives what the server noticed that DynamoDB reports
+	// elsewhere (index key violations left by a backfill), a line each.
+	Log io.Writer
 }
 
 // Server holds the tables and answers DynamoDB requests over HTTP. It is an

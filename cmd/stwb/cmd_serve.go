@@ -49,7 +49,7 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if len(pos) > 1 {
 		return usageError(stderr, "usage: %s", serveUsage)
 	}
-	opts := serve.Options{}
+	opts := serve.Options{Log: stderr}
 	if *record != "" {
 		f, err := os.Create(*record)
 		if err != nil {
