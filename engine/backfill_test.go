@@ -23,8 +23,8 @@ func TestRebuildLeavesViolationsOut(t *testing.T) {
 	for _, it := range []model.Item{
 		item("PK", "a", "SK", "1", "email", "a@x"),
 		item("PK", "b", "SK", "1", "email", model.Value{Type: model.TypeN, Str: "7"}), // another type
-		item("PK", "c", "SK", "1", "email", ""),                                        // empty
-		item("PK", "d", "SK", "1"),                                                     // absent: sparse, no violation
+		item("PK", "c", "SK", "1", "email", ""),                                       // empty
+		item("PK", "d", "SK", "1"),                                                    // absent: sparse, no violation
 		item("PK", "e", "SK", "1", "email", "e@x"),
 	} {
 		if _, err := e.PutItem(PutItemInput{Item: it}); err != nil {
