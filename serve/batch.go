@@ -60,7 +60,7 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		ka := in.RequestItems[name]
 		t, ok := s.tables[name]
-		if !ok {
+		if !ok || s.creating(t) {
 			return nil, itemTableNotFound()
 		}
 		ein := engine.BatchGetItemInput{ConsistentRead: ka.ConsistentRead, ExpressionAttributeNames: ka.ExpressionAttributeNames}
@@ -157,7 +157,7 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 	var parts []part
 	for _, name := range slices.Sorted(maps.Keys(requests)) {
 		t, ok := s.tables[name]
-		if !ok {
+		if !ok || s.creating(t) {
 			return nil, itemTableNotFound()
 		}
 		parts = append(parts, part{t: t, eng: t.eng, reqs: requests[name]})

@@ -14,8 +14,8 @@ import (
 // The control plane: tables made, described, listed, changed and deleted, with
 // DynamoDB's validations and messages (API_CreateTable.html, API_UpdateTable.html;
 // the wording as dynalite validations/createTable.js and updateTable.js copy it).
-// A table is usable at once: CreateTable answers CREATING, as DynamoDB does, and
-// DescribeTable ACTIVE from then on, so SDK waiters return on their first poll.
+// CreateTable answers CREATING and UpdateTable UPDATING, as DynamoDB does; the
+// change ends at the next DescribeTable or soon after (status.go).
 
 type indexInput struct {
 	IndexName             *string
@@ -88,11 +88,14 @@ func createTable(s *Server, in *createTableInput) (any, *apiError) {
 		}
 	}
 	s.tables[def.Name] = t
-	d := s.describe(t, "CREATING")
-	for i := range d.GlobalSecondaryIndexes {
-		d.GlobalSecondaryIndexes[i].IndexStatus = "CREATING"
+	var gsis []string
+	for _, ix := range def.Indexes {
+		if !ix.Local {
+			gsis = append(gsis, ix.Name)
+		}
 	}
-	return tableOutput{d}, nil
+	s.begin(t, "CREATING", gsis)
+	return tableOutput{s.describe(t, "CREATING")}, nil
 }
 
 // checkKeySchema adds the constraint violations of a KeySchema: given, one or two
@@ -370,12 +373,18 @@ func describeTable(s *Server, in *tableNameInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
+	// The change under way ends here (status.go): a waiter polling DescribeTable
+	// goes on at once.
+	t.settle()
 	return struct{ Table tableDescription }{s.describe(t, "ACTIVE")}, nil
 }
 
 func deleteTable(s *Server, in *tableNameInput) (any, *apiError) {
 	t, err := s.tableByName(in.TableName)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.changeable(t, "DeleteTable"); err != nil {
 		return nil, err
 	}
 	if t.deletionProtection {
@@ -465,6 +474,9 @@ func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 	}
 	t, err := s.tableByName(in.TableName)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.changeable(t, "UpdateTable"); err != nil {
 		return nil, err
 	}
 	// Work on a copy of the definition: nothing changes unless all of it is valid.
@@ -598,15 +610,14 @@ func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 	if in.DeletionProtectionEnabled != nil {
 		t.deletionProtection = *in.DeletionProtectionEnabled
 	}
-	d := s.describe(t, "UPDATING")
-	for i := range d.GlobalSecondaryIndexes {
-		for _, u := range in.GlobalSecondaryIndexUpdates {
-			if u.Create != nil && *u.Create.IndexName == d.GlobalSecondaryIndexes[i].IndexName {
-				d.GlobalSecondaryIndexes[i].IndexStatus = "CREATING"
-			}
+	var created []string
+	for _, u := range in.GlobalSecondaryIndexUpdates {
+		if u.Create != nil {
+			created = append(created, *u.Create.IndexName)
 		}
 	}
-	return tableOutput{d}, nil
+	s.begin(t, "UPDATING", created)
+	return tableOutput{s.describe(t, "UPDATING")}, nil
 }
 
 // mergeDefinitions adds UpdateTable's AttributeDefinitions to the table's.

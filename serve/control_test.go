@@ -67,6 +67,7 @@ func TestTableLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	waitActive(t, st, *name)
 	q, err := st.db.Query(c, &dynamodb.QueryInput{TableName: name, IndexName: aws.String("byEmail"),
 		KeyConditionExpression: aws.String("email = :e"), ExpressionAttributeValues: map[string]types.AttributeValue{":e": av("p3@x")}})
 	if err != nil || len(q.Items) != 1 || q.Items[0]["PK"].(*types.AttributeValueMemberS).Value != "P3" {
@@ -82,10 +83,12 @@ func TestTableLifecycle(t *testing.T) {
 		ProvisionedThroughput: &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(5), WriteCapacityUnits: aws.Int64(3)}}); err != nil {
 		t.Fatal(err)
 	}
+	waitActive(t, st, *name)
 	if _, err := st.db.UpdateTable(c, &dynamodb.UpdateTableInput{TableName: name,
 		StreamSpecification: &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewTypeNewAndOldImages}}); err != nil {
 		t.Fatal(err)
 	}
+	waitActive(t, st, *name)
 	desc, _ = st.db.DescribeTable(c, &dynamodb.DescribeTableInput{TableName: name})
 	if *desc.Table.ProvisionedThroughput.ReadCapacityUnits != 5 || desc.Table.StreamSpecification == nil || !*desc.Table.StreamSpecification.StreamEnabled {
 		t.Fatalf("billing and stream not stored: %+v %+v", desc.Table.ProvisionedThroughput, desc.Table.StreamSpecification)

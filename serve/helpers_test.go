@@ -16,6 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"stwb/live"
 	"stwb/model"
 	"stwb/samples"
 )
@@ -123,4 +124,13 @@ func apiMessage(err error) string {
 		return err.Error()
 	}
 	return ""
+}
+
+// waitActive waits, as an application does after CreateTable or UpdateTable, until
+// DescribeTable reports the table and its GSIs ACTIVE (live.WaitActive's rule).
+func waitActive(t testing.TB, st *started, name string) {
+	t.Helper()
+	if _, err := live.WaitActive(context.Background(), st.db, name, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -200,6 +200,9 @@ func query(s *Server, in *queryInput) (any, *apiError) {
 	if err := legacyQuery(in, &ein, t); err != nil {
 		return nil, err
 	}
+	if err := s.readableIndex(t, ein.IndexName); err != nil {
+		return nil, err
+	}
 	pg, eerr := t.eng.Query(ein)
 	if eerr != nil {
 		return nil, fromEngine(eerr)
@@ -258,6 +261,9 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 		return nil, err
 	}
 	if err := legacyScan(in, &ein); err != nil {
+		return nil, err
+	}
+	if err := s.readableIndex(t, ein.IndexName); err != nil {
 		return nil, err
 	}
 	pg, eerr := t.eng.Scan(ein)

@@ -32,6 +32,7 @@ func TestItemCollectionMetrics(t *testing.T) {
 		if _, err := st.db.CreateTable(c, in); err != nil {
 			t.Fatal(err)
 		}
+		waitActive(t, st, *name)
 		out, err := st.db.PutItem(c, &dynamodb.PutItemInput{TableName: name, ReturnItemCollectionMetrics: types.ReturnItemCollectionMetricsSize,
 			Item: map[string]types.AttributeValue{"PK": av("P"), "SK": av("1"), "at": av("2026")}})
 		if err != nil {

@@ -29,6 +29,8 @@ type table struct {
 	streamLabel        string
 	deletionProtection bool
 	billingChanged     time.Time
+	// pending is the change under way (status.go); nil when ACTIVE.
+	pending *pending
 }
 
 type ttlSpec struct {
@@ -87,7 +89,7 @@ func (s *Server) lookup(name string) (*table, *apiError) {
 		return nil, err
 	}
 	t, ok := s.tables[name]
-	if !ok {
+	if !ok || s.creating(t) {
 		return nil, itemTableNotFound()
 	}
 	return t, nil
@@ -137,6 +139,7 @@ type indexDescription struct {
 	KeySchema             []keySchemaElement
 	Projection            projectionWire
 	IndexStatus           string                 `json:",omitempty"`
+	Backfilling           bool                   `json:",omitempty"`
 	ProvisionedThroughput *throughputDescription `json:",omitempty"`
 	IndexSizeBytes        int64
 	ItemCount             int64
@@ -199,8 +202,11 @@ const (
 	provisioned   = "PROVISIONED"
 )
 
-// describe is the table's TableDescription with the given status.
+// describe is the table's TableDescription with the given status; a GSI the
+// change under way is creating is CREATING (and Backfilling, when added to an
+// existing table), the others ACTIVE.
 func (s *Server) describe(t *table, status string) tableDescription {
+	p := s.current(t)
 	n, size := t.eng.Size()
 	d := tableDescription{
 		AttributeDefinitions: t.attrs, TableName: t.def.Name, KeySchema: keySchemaOf(t.def.Key),
@@ -229,6 +235,9 @@ func (s *Server) describe(t *table, status string) tableDescription {
 			continue
 		}
 		id.IndexStatus = "ACTIVE"
+		if p != nil && slices.Contains(p.indexes, ix.Name) {
+			id.IndexStatus, id.Backfilling = "CREATING", p.status == "UPDATING"
+		}
 		id.ProvisionedThroughput = &throughputDescription{}
 		if prov {
 			r, w := ix.Read, ix.Write
