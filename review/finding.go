@@ -82,6 +82,10 @@ const (
 
 func source(file, heading string) string { return file + ` "` + heading + `"` }
 
+// SeedSource cites a heading of the seeds' skill, the passage most rules rest on,
+// for rules defined beside the review (stwb check --traffic's).
+func SeedSource(heading string) string { return source(seedSkill, heading) }
+
 // sortFindings orders findings by severity, then by where they point in the file,
 // then by rule, so output is stable.
 func sortFindings(fs []Finding) {

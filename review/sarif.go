@@ -3,6 +3,7 @@ package review
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 )
 
 // SARIF 2.1.0 (OASIS, sarif-v2.1.0): the minimal log that code-review tools read to
@@ -79,10 +80,14 @@ func sarifLevel(s Severity) string {
 }
 
 // SARIF writes findings as a SARIF 2.1.0 log for the design file at path.
-func SARIF(path string, fs []Finding) ([]byte, error) {
+func SARIF(path string, fs []Finding) ([]byte, error) { return SARIFWith(path, fs, nil) }
+
+// SARIFWith is SARIF for findings of the review's rules and of extra ones defined
+// elsewhere (stwb check --traffic's, traffic.Rules), in one log.
+func SARIFWith(path string, fs []Finding, extra []Rule) ([]byte, error) {
 	driver := sarifDriver{Name: "stwb"}
 	index := map[string]int{}
-	for i, r := range rules {
+	for i, r := range append(slices.Clip(rules), extra...) {
 		sr := sarifRule{ID: r.ID, ShortDescription: sarifMessage{r.Summary}}
 		sr.DefaultConfiguration.Level = sarifLevel(r.Severity)
 		sr.Properties.Source = r.Source

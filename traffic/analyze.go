@@ -232,10 +232,21 @@ func consumed(resp []byte) (read, write float64, scanned, returned int) {
 // suggest writes the pattern to add for a request no pattern declares, in the
 // design file's own form (model.Marshal), numbered after the design's patterns.
 func suggest(d *model.Design, rec serve.Record) string {
+	id := 1
+	for _, p := range d.Patterns {
+		id = max(id, p.ID+1)
+	}
 	switch model.Operation(rec.Op) {
 	case model.OpGetItem, model.OpQuery, model.OpScan, model.OpPutItem, model.OpUpdateItem, model.OpDeleteItem:
 	default:
-		return "" // a batch or transaction: its keys and actions are the design's to name
+		// A batch or transaction: its keys or actions as the recorded request gave
+		// them; none when it spans other tables than the design's.
+		p, ok := batchPattern(d, rec.Op, rec.Request)
+		if !ok {
+			return ""
+		}
+		p.ID, p.Name = id, "Undeclared: seen in recorded traffic"
+		return patternText(d, p)
 	}
 	var r struct {
 		IndexName, KeyConditionExpression, FilterExpression, ProjectionExpression, UpdateExpression, ConditionExpression string
@@ -247,10 +258,6 @@ func suggest(d *model.Design, rec serve.Record) string {
 	}
 	if json.Unmarshal(rec.Request, &r) != nil {
 		return ""
-	}
-	id := 1
-	for _, p := range d.Patterns {
-		id = max(id, p.ID+1)
 	}
 	p := model.Pattern{ID: id, Name: "Undeclared: seen in recorded traffic", Operation: model.Operation(rec.Op),
 		Index: r.IndexName, KeyCondition: r.KeyConditionExpression, Filter: r.FilterExpression, Projection: r.ProjectionExpression,
@@ -269,6 +276,11 @@ func suggest(d *model.Design, rec serve.Record) string {
 	if len(r.Item) > 0 {
 		p.Item, _ = dynamojson.ParseItem(r.Item)
 	}
+	return patternText(d, p)
+}
+
+// patternText is one pattern as the design file writes it under patterns:.
+func patternText(d *model.Design, p model.Pattern) string {
 	one := &model.Design{Version: d.Version, Name: d.Name, Table: d.Table, Patterns: []model.Pattern{p}}
 	text, err := (&designfile.File{Design: one}).Marshal()
 	if err != nil {

@@ -121,7 +121,15 @@ func keyShape(t model.Table, key model.Item) string {
 	return strings.Join(parts, " AND ")
 }
 
-// PatternShape is the shape a declared pattern's request has.
+// distinct is the forms of a batch's keys or actions, each once, sorted: a batch of
+// three orders' metadata and one of five are one shape.
+func distinct(forms []string) string {
+	slices.Sort(forms)
+	return strings.Join(slices.Compact(forms), "; ")
+}
+
+// PatternShape is the shape a declared pattern's request has. A batch's or
+// transaction's key is the forms of its keys (or its actions' kinds and keys).
 func PatternShape(d *model.Design, p *model.Pattern) Shape {
 	s := Shape{Op: string(p.Operation), Table: d.Table.Name, Index: p.Index}
 	switch p.Operation {
@@ -131,6 +139,22 @@ func PatternShape(d *model.Design, p *model.Pattern) Shape {
 		s.Key = keyShape(d.Table, p.Key)
 	case model.OpPutItem:
 		s.Key = keyShape(d.Table, p.Item)
+	case model.OpBatchGetItem, model.OpTransactGetItems:
+		var forms []string
+		for _, k := range p.Keys {
+			forms = append(forms, keyShape(d.Table, k))
+		}
+		s.Key = distinct(forms)
+	case model.OpBatchWriteItem, model.OpTransactWriteItems:
+		var forms []string
+		for _, a := range p.Actions {
+			k := a.Key
+			if a.Kind == model.ActionPut {
+				k = a.Item
+			}
+			forms = append(forms, string(a.Kind)+" "+keyShape(d.Table, k))
+		}
+		s.Key = distinct(forms)
 	}
 	if p.Operation == model.OpQuery || p.Operation == model.OpScan {
 		s.Filter = expression(p.Filter, p.Names, p.Values, false)
@@ -195,6 +219,14 @@ func RequestShape(d *model.Design, op string, body []byte) (Shape, bool) {
 		s.Key = keyShape(d.Table, item(r.Key))
 	case "PutItem":
 		s.Key = keyShape(d.Table, item(r.Item))
+	case "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems":
+		// Over the design's table alone: the shape its pattern has (projection
+		// included), so that a declared batch matches.
+		if p, ok := batchPattern(d, op, body); ok {
+			return PatternShape(d, &p), true
+		}
+	}
+	switch op {
 	case "BatchGetItem", "BatchWriteItem":
 		s.Table = strings.Join(slices.Sorted(maps.Keys(r.RequestItems)), ",")
 	case "TransactGetItems", "TransactWriteItems":

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -100,7 +101,12 @@ func writeCheck(a *analysis.Analysis, path, trafficFile string, asJSON, asSARIF 
 	}
 	switch {
 	case asSARIF:
-		out, err := review.SARIF(path, findings)
+		// One log: the design review's findings, then the traffic's.
+		all := findings
+		if tr != nil {
+			all = append(slices.Clip(findings), tr.Findings(a.Design)...)
+		}
+		out, err := review.SARIFWith(path, all, traffic.Rules)
 		if err != nil {
 			fmt.Fprintln(stderr, "stwb:", err)
 			return 2

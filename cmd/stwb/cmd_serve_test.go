@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -133,5 +134,72 @@ func TestServeRecordAndCheckTraffic(t *testing.T) {
 	if code != 1 || !strings.Contains(out.String(), "UNDECLARED: GetItem "+d.Table.Name+" key PK = INVOICE#… AND SK = INVOICE") ||
 		!strings.Contains(out.String(), "pattern 1: GetItem") || !strings.Contains(out.String(), "operation: GetItem") {
 		t.Fatalf("check --traffic exited %d:\n%s%s", code, out.String(), errOut.String())
+	}
+}
+
+// TestCheckTrafficSARIF: check --traffic --sarif puts the traffic's verdicts in the
+// same SARIF log as the design review's: the undeclared request with its ready
+// pattern as the fix, the unused patterns pointing at their lines, each rule
+// described in the driver.
+func TestCheckTrafficSARIF(t *testing.T) {
+	dir := t.TempDir()
+	design := filepath.Join(dir, "orders.yaml")
+	if code := run([]string{"sample", "orders", "-o", design}, nil, &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Fatal("sample failed")
+	}
+	d, _ := samples.Load("orders")
+	rec := filepath.Join(dir, "requests.jsonl")
+	line := `{"at":"2026-12-01T10:00:00Z","op":"GetItem","request":{"TableName":"` + d.Table.Name + `","Key":{"PK":{"S":"INVOICE#7"},"SK":{"S":"INVOICE"}}}}` + "\n"
+	if err := os.WriteFile(rec, []byte(line), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code := run([]string{"check", design, "--traffic", rec, "--sarif"}, nil, &out, &errOut)
+	if code != 1 {
+		t.Fatalf("exit %d (want 1: an undeclared request)\n%s", code, errOut.String())
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct{ ID string }
+				}
+			}
+			Results []struct {
+				RuleID    string
+				RuleIndex int
+				Level     string
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						Region *struct{ StartLine int }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil || len(log.Runs) != 1 {
+		t.Fatalf("not one SARIF run: %v\n%s", err, out.String())
+	}
+	run0 := log.Runs[0]
+	byRule := map[string]int{}
+	for _, r := range run0.Results {
+		byRule[r.RuleID]++
+		if run0.Tool.Driver.Rules[r.RuleIndex].ID != r.RuleID {
+			t.Errorf("result %s points at rule %d, %s", r.RuleID, r.RuleIndex, run0.Tool.Driver.Rules[r.RuleIndex].ID)
+		}
+		switch r.RuleID {
+		case "traffic-undeclared":
+			if r.Level != "error" || !strings.Contains(r.Message.Text, "INVOICE#") || !strings.Contains(r.Message.Text, "operation: GetItem") {
+				t.Errorf("undeclared: %s %q", r.Level, r.Message.Text)
+			}
+		case "traffic-unused-pattern":
+			if r.Level != "note" || len(r.Locations) != 1 || r.Locations[0].PhysicalLocation.Region == nil || r.Locations[0].PhysicalLocation.Region.StartLine == 0 {
+				t.Errorf("unused pattern without its line: %+v", r)
+			}
+		}
+	}
+	if byRule["traffic-undeclared"] != 1 || byRule["traffic-unused-pattern"] != len(d.Patterns) {
+		t.Fatalf("results by rule %v; want 1 undeclared and %d unused patterns", byRule, len(d.Patterns))
 	}
 }

@@ -1,0 +1,105 @@
+package traffic
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"stwb/cost"
+	"stwb/designfile"
+	"stwb/samples"
+	"stwb/serve"
+)
+
+// TestBatchAndTransactionShapes: a batch or transaction over the design's table is
+// shaped by the forms of its keys (or its actions' kinds and keys), so the orders
+// sample's declared transaction (pattern 6) matches one placing another order, and
+// the ones the design does not declare get a ready pattern: added to the design, each
+// matches the request it came from.
+func TestBatchAndTransactionShapes(t *testing.T) {
+	f, err := samples.Load("orders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := f.Design
+	var rec bytes.Buffer
+	srv := serve.New(serve.Options{Record: &rec})
+	if err := srv.AddDesign(d); err != nil {
+		t.Fatal(err)
+	}
+	tb := `"TableName":"` + d.Table.Name + `"`
+	send := func(op, body string) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+		req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, req)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d %s", op, w.Code, w.Body.String())
+		}
+	}
+	put := func(pk, sk string) string {
+		return `{"Put":{` + tb + `,"Item":{"PK":{"S":"` + pk + `"},"SK":{"S":"` + sk + `"}}}}`
+	}
+	// Pattern 6's shape, another order.
+	send("TransactWriteItems", `{"TransactItems":[`+put("ORDER#c3f0", "METADATA")+`,`+put("ORDER#c3f0", "ITEM#001")+`,`+
+		put("CUST#7", "ORDER#2026-09-01#c3f0")+`,`+put("PAY#ch_9", "ORDER#c3f0")+`]}`)
+	undeclared := map[string]string{
+		"BatchGetItem": `{"RequestItems":{"` + d.Table.Name + `":{"Keys":[{"PK":{"S":"CUST#1"},"SK":{"S":"PROFILE"}},{"PK":{"S":"CUST#2"},"SK":{"S":"PROFILE"}}],` +
+			`"ProjectionExpression":"#n, email","ExpressionAttributeNames":{"#n":"name"}}}}`,
+		"BatchWriteItem": `{"RequestItems":{"` + d.Table.Name + `":[{"DeleteRequest":{"Key":{"PK":{"S":"ORDER#x1"},"SK":{"S":"ITEM#001"}}}},` +
+			`{"PutRequest":{"Item":{"PK":{"S":"CUST#9"},"SK":{"S":"PROFILE"},"email":{"S":"n@x"}}}}]}}`,
+		"TransactGetItems": `{"TransactItems":[{"Get":{` + tb + `,"Key":{"PK":{"S":"ORDER#9f2a"},"SK":{"S":"METADATA"}}}},` +
+			`{"Get":{` + tb + `,"Key":{"PK":{"S":"CUST#42"},"SK":{"S":"PROFILE"}}}}]}`,
+		"TransactWriteItems": `{"TransactItems":[{"Update":{` + tb + `,"Key":{"PK":{"S":"ORDER#9f2a"},"SK":{"S":"METADATA"}},` +
+			`"UpdateExpression":"SET #s = :s","ConditionExpression":"attribute_exists(PK)","ExpressionAttributeNames":{"#s":"status"},"ExpressionAttributeValues":{":s":{"S":"CANCELLED"}}}},` +
+			`{"ConditionCheck":{` + tb + `,"Key":{"PK":{"S":"CUST#42"},"SK":{"S":"PROFILE"}},"ConditionExpression":"attribute_exists(PK)"}}]}`,
+	}
+	for _, op := range []string{"BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems"} {
+		send(op, undeclared[op])
+	}
+	recs, err := serve.ReadRecords(&rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Analyze(d, recs, cost.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Uses[0].Pattern != 6 {
+		t.Errorf("the order placed should be pattern 6: %+v", r.Uses[0])
+	}
+	und := r.Undeclared()
+	if len(und) != 4 {
+		t.Fatalf("undeclared %+v, want the 4 others", und)
+	}
+	text, err := (&designfile.File{Design: d}).Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range und {
+		if u.Suggest == "" {
+			t.Errorf("%s: no ready pattern", u.Shape)
+			continue
+		}
+		// The ready pattern, added to the design, is the request's pattern.
+		with := strings.Replace(string(text), "\npatterns:\n", "\npatterns:\n"+u.Suggest+"\n", 1)
+		f2, err := designfile.Parse("with.yaml", []byte(with))
+		if err != nil {
+			t.Errorf("%s: the design with the ready pattern does not load: %v\n%s", u.Shape, err, u.Suggest)
+			continue
+		}
+		var one []serve.Record
+		for _, rc := range recs {
+			if s, ok := RequestShape(d, rc.Op, rc.Request); ok && s == u.Shape {
+				one = append(one, rc)
+			}
+		}
+		r2, err := Analyze(f2.Design, one, cost.Builtin())
+		if err != nil || len(one) != 1 || len(r2.Uses) != 1 || r2.Uses[0].Pattern != 8 {
+			t.Errorf("%s: with its ready pattern added the request is %+v (%v); want pattern 8\n%s", u.Shape, r2, err, u.Suggest)
+		}
+	}
+}
