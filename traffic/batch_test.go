@@ -2,8 +2,6 @@ package traffic
 
 import (
 	"bytes"
-	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -25,21 +23,8 @@ func TestBatchAndTransactionShapes(t *testing.T) {
 	}
 	d := f.Design
 	var rec bytes.Buffer
-	srv := serve.New(serve.Options{Record: &rec})
-	if err := srv.AddDesign(d); err != nil {
-		t.Fatal(err)
-	}
+	send := recording(t, d, &rec)
 	tb := `"TableName":"` + d.Table.Name + `"`
-	send := func(op, body string) {
-		t.Helper()
-		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
-		req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
-		w := httptest.NewRecorder()
-		srv.ServeHTTP(w, req)
-		if w.Code != 200 {
-			t.Fatalf("%s: %d %s", op, w.Code, w.Body.String())
-		}
-	}
 	put := func(pk, sk string) string {
 		return `{"Put":{` + tb + `,"Item":{"PK":{"S":"` + pk + `"},"SK":{"S":"` + sk + `"}}}}`
 	}

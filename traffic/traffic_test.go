@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"stwb/cost"
+	"stwb/model"
 	"stwb/samples"
 	"stwb/serve"
 )
@@ -25,21 +26,8 @@ func TestRecordedTrafficAgainstTheDesign(t *testing.T) {
 	}
 	d := f.Design
 	var rec bytes.Buffer
-	srv := serve.New(serve.Options{Record: &rec})
-	if err := srv.AddDesign(d); err != nil {
-		t.Fatal(err)
-	}
+	send := recording(t, d, &rec)
 	table := d.Table.Name
-	send := func(op, body string) {
-		t.Helper()
-		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
-		req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
-		w := httptest.NewRecorder()
-		srv.ServeHTTP(w, req)
-		if w.Code != 200 {
-			t.Fatalf("%s: %d %s", op, w.Code, w.Body.String())
-		}
-	}
 	for range 3 {
 		send("GetItem", `{"TableName":"`+table+`","Key":{"PK":{"S":"CUST#77"},"SK":{"S":"PROFILE"}}}`)
 	}
@@ -88,6 +76,25 @@ func TestRecordedTrafficAgainstTheDesign(t *testing.T) {
 	// and the Scan; nothing written.
 	if r.Read <= 1.5 || r.Write != 0 || r.Dollars <= 0 {
 		t.Fatalf("cost: %v read, %v write units, $%v", r.Read, r.Write, r.Dollars)
+	}
+}
+
+// recording serves the design, recording into rec, and returns a function that
+// sends one request and fails the test unless it succeeds.
+func recording(t *testing.T, d *model.Design, rec *bytes.Buffer) func(op, body string) {
+	srv := serve.New(serve.Options{Record: rec})
+	if err := srv.AddDesign(d); err != nil {
+		t.Fatal(err)
+	}
+	return func(op, body string) {
+		t.Helper()
+		req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
+		req.Header.Set("X-Amz-Target", "DynamoDB_20120810."+op)
+		w := httptest.NewRecorder()
+		srv.ServeHTTP(w, req)
+		if w.Code != 200 {
+			t.Fatalf("%s: %d %s", op, w.Code, w.Body.String())
+		}
 	}
 }
 

@@ -147,8 +147,8 @@ func TestCheckTrafficSARIF(t *testing.T) {
 	if code := run([]string{"sample", "orders", "-o", design}, nil, &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
 		t.Fatal("sample failed")
 	}
-	d, _ := samples.Load("orders")
 	rec := filepath.Join(dir, "requests.jsonl")
+	d, _ := samples.Load("orders")
 	line := `{"at":"2026-12-01T10:00:00Z","op":"GetItem","request":{"TableName":"` + d.Table.Name + `","Key":{"PK":{"S":"INVOICE#7"},"SK":{"S":"INVOICE"}}}}` + "\n"
 	if err := os.WriteFile(rec, []byte(line), 0o644); err != nil {
 		t.Fatal(err)
