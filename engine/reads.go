@@ -25,18 +25,6 @@ const (
 	maxTransactionBytes = 4 << 20
 )
 
-// checkTransactionLength refuses an empty transaction or one of over 100 actions,
-// in DynamoDB's words (the conformance measurement of issue 17).
-func checkTransactionLength(n int) *Error {
-	if n == 0 {
-		return validation("1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
-	}
-	if n > maxTransaction {
-		return validation("1 validation error detected: Value at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d", maxTransaction)
-	}
-	return nil
-}
-
 // GetItemInput is a GetItem request (API_GetItem.html).
 type GetItemInput struct {
 	Key                      model.Item
@@ -206,7 +194,7 @@ func (e *Engine) TransactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 }
 
 func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, *Error) {
-	if err := checkTransactionLength(len(gets)); err != nil {
+	if err := checkTransactionLength("TransactGetItem", len(gets), func(i int) uint32 { return HashOf(gets[i]) }); err != nil {
 		return nil, err
 	}
 	keys := make([]model.Item, len(gets))
@@ -705,8 +693,3 @@ func pick(it model.Item, names []string) model.Item {
 	}
 	return out
 }
-
-// CheckTransactionLength is the engine's rule on a transaction's number of
-// actions (1 to 100), for a caller that must check it before it knows the tables
-// (stwb serve).
-func CheckTransactionLength(n int) error { return asError(checkTransactionLength(n)) }
