@@ -180,12 +180,15 @@ func (in *readMembers) common(v *violations) (string, *apiError) {
 }
 
 func query(s *Server, in *queryInput) (any, *apiError) {
-	t, err := s.lookup(in.TableName)
+	// Every constraint (the table's and the index's names too) is checked before
+	// the table is looked up, and all are reported together, as DynamoDB does.
+	var v violations
+	v.checkName(&in.TableName, "tableName")
+	mode, err := in.common(&v)
 	if err != nil {
 		return nil, err
 	}
-	var v violations
-	mode, err := in.common(&v)
+	t, err := s.lookup(in.TableName)
 	if err != nil {
 		return nil, err
 	}
@@ -227,11 +230,8 @@ func (in *readMembers) fill(index *string, limit *int, sel *string, start *model
 }
 
 func scan(s *Server, in *scanInput) (any, *apiError) {
-	t, err := s.lookup(in.TableName)
-	if err != nil {
-		return nil, err
-	}
 	var v violations
+	v.checkName(&in.TableName, "tableName")
 	if in.TotalSegments != nil {
 		n := int64(*in.TotalSegments)
 		v.checkMin(&n, "totalSegments", 1)
@@ -244,6 +244,10 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 		v.checkMin(&n, "segment", 0)
 	}
 	mode, err := in.common(&v)
+	if err != nil {
+		return nil, err
+	}
+	t, err := s.lookup(in.TableName)
 	if err != nil {
 		return nil, err
 	}
