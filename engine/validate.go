@@ -302,7 +302,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 			return 0, validation("One or more parameter values were invalid: Missing the key %s in the item", a.Name)
 		}
 		if v.Type != a.Type {
-			return 0, validation("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", a.Name, a.Type, v.Type)
+			return 0, keyTypeMismatch(a, v)
 		}
 		if err := checkKeyValue(a, v, i == 0); err != nil {
 			return 0, err
@@ -315,7 +315,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 				continue
 			}
 			if v.Type != a.Type {
-				return 0, validation("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", a.Name, a.Type, v.Type, ix.def.Name)
+				return 0, indexKeyTypeMismatch(a, v, ix)
 			}
 			if emptyKeyValue(v) {
 				return 0, validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.def.Name, a.Name)
@@ -336,6 +336,50 @@ func emptyWord(t model.Type) string {
 	return "string"
 }
 
+func keyTypeMismatch(a keyAttr, v model.Value) *Error {
+	return validation("One or more parameter values were invalid: Type mismatch for key %s expected: %s actual: %s", a.Name, a.Type, v.Type)
+}
+
+func indexKeyTypeMismatch(a keyAttr, v model.Value, ix *index) *Error {
+	return validation("One or more parameter values were invalid: Type mismatch for Index Key %s Expected: %s Actual: %s IndexName: %s", a.Name, a.Type, v.Type, ix.def.Name)
+}
+
+// keyTypeError is the first key attribute (the table's, then each index's) that
+// the item holds with another type than the key's; nil when none.
+func (e *Engine) keyTypeError(item model.Item) *Error {
+	for _, a := range [2]keyAttr{e.key.Partition, e.key.Sort} {
+		if v, ok := item[a.Name]; a.Name != "" && ok && v.Type != a.Type {
+			return keyTypeMismatch(a, v)
+		}
+	}
+	for _, ix := range e.indexes {
+		for _, a := range [2]keyAttr{ix.key.Partition, ix.key.Sort} {
+			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type != a.Type {
+				return indexKeyTypeMismatch(a, v, ix)
+			}
+		}
+	}
+	return nil
+}
+
+// keyShapeError is msgKeySchema when a key does not have exactly the table's key
+// attributes with their types; nil otherwise (its values are checked later).
+func (e *Engine) keyShapeError(key model.Item) *Error {
+	want := 1
+	if e.key.hasSort() {
+		want = 2
+	}
+	if len(key) != want {
+		return validation(msgKeySchema)
+	}
+	for _, a := range [2]keyAttr{e.key.Partition, e.key.Sort} {
+		if v, ok := key[a.Name]; a.Name != "" && (!ok || v.Type != a.Type) {
+			return validation(msgKeySchema)
+		}
+	}
+	return nil
+}
+
 // msgHashKeyTooLarge is DynamoDB's answer to a partition key value over 2048 bytes, the
 // same from PutItem, GetItem and Query (HowItWorks.NamingRulesDataTypes.html; the
 // missing space is DynamoDB's).
@@ -348,7 +392,10 @@ func checkKeyValue(a keyAttr, v model.Value, partition bool) *Error {
 	switch v.Type {
 	case model.TypeS, model.TypeB:
 		if v.Str == "" {
-			return validation("One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(v.Type), a.Name)
+			// "are not valid", not "were invalid": real DynamoDB's words for this one
+			// (GetItem and PutItem reports with request ids; the conformance
+			// suite's TransactWriteItems captures; dynalite db/index.js).
+			return validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(v.Type), a.Name)
 		}
 		if partition && len(v.Str) > model.MaxPartitionKeyBytes {
 			return validation(msgHashKeyTooLarge)

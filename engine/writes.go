@@ -456,12 +456,31 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 		return nil, err
 	}
 	ws := make([]*write, len(items))
+	reasons := make([]CancellationReason, len(ws))
+	failed := false
 	seen := map[[2]string]bool{}
 	for i, it := range items {
 		switch it.Kind {
 		case model.ActionPut, model.ActionUpdate, model.ActionDelete, model.ActionCheck:
 		default:
 			return nil, validation("TransactItems can only contain one of Check, Put, Update or Delete")
+		}
+		// A key attribute of another type cancels the transaction with the reason
+		// on its action, where an empty key value or a bad expression refuses the
+		// whole request (the conformance suite's captures of real DynamoDB,
+		// "TransactWriteItems — exact error messages": a Put's item with the
+		// PutItem message, another action's key with "The provided key element
+		// does not match the schema").
+		var keyErr *Error
+		if it.Kind == model.ActionPut {
+			keyErr = e.keyTypeError(it.Item)
+		} else {
+			keyErr = e.keyShapeError(it.Key)
+		}
+		if keyErr != nil {
+			reasons[i] = CancellationReason{Code: "ValidationError", Message: keyErr.Message}
+			failed = true
+			continue
 		}
 		w, err := e.prepareWrite(it.Kind, it.Item, it.Key, it.UpdateExpression, it.ConditionExpression,
 			it.ExpressionAttributeNames, it.ExpressionAttributeValues, it.ReturnValuesOnConditionCheckFailure, it.Given)
@@ -479,10 +498,11 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 		return nil, err
 	}
 	outs := make([]*outcome, len(ws))
-	reasons := make([]CancellationReason, len(ws))
-	failed := false
 	var attempted float64
 	for i, w := range ws {
+		if w == nil {
+			continue // refused above, its reason set
+		}
 		o, err := e.evaluate(w)
 		if err != nil {
 			reasons[i] = CancellationReason{Code: "ValidationError", Message: err.Message}

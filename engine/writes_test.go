@@ -19,7 +19,7 @@ func TestPutItemValidation(t *testing.T) {
 		{"missing partition key", item("SK", "s"), "One or more parameter values were invalid: Missing the key PK in the item"},
 		{"missing sort key", item("PK", "p"), "One or more parameter values were invalid: Missing the key SK in the item"},
 		{"wrong key type", item("PK", model.Num("1"), "SK", "s"), "One or more parameter values were invalid: Type mismatch for key PK expected: S actual: N"},
-		{"empty key", item("PK", "", "SK", "s"), "One or more parameter values were invalid: The AttributeValue for a key attribute cannot contain an empty string value. Key: PK"},
+		{"empty key", item("PK", "", "SK", "s"), "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: PK"},
 		{"index key wrong type", item("PK", "p", "SK", "s", "GSI1PK", model.Num("3")), "One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S Actual: N IndexName: GSI1"},
 		{"empty index key", item("PK", "p", "SK", "s", "G2", ""), "One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: G2, IndexKey: G2"},
 		{"partition key too long", item("PK", strings.Repeat("k", 2049), "SK", "s"), "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"},

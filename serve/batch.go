@@ -3,6 +3,7 @@ package serve
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"maps"
 	"slices"
 	"time"
@@ -223,6 +224,15 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 	if err := engine.CheckTransactionLength("TransactGetItem", len(in.TransactItems), func(i int) uint32 { return rawHash(in.TransactItems[i]) }); err != nil {
 		return nil, fromEngine(err)
 	}
+	var names violations
+	for i, ti := range in.TransactItems {
+		if ti.Get != nil {
+			names.checkName(&ti.Get.TableName, fmt.Sprintf("transactItems.%d.member.get.tableName", i+1))
+		}
+	}
+	if err := names.err(); err != nil {
+		return nil, err
+	}
 	groups := newGroups[engine.TransactGet]()
 	for i, ti := range in.TransactItems {
 		g := ti.Get
@@ -348,13 +358,30 @@ type transactWriteMember struct {
 	exprMembers
 }
 
+type transactWriteItem struct {
+	ConditionCheck *transactWriteMember
+	Put            *transactWriteMember
+	Delete         *transactWriteMember
+	Update         *transactWriteMember
+}
+
+// actions are the item's four members, each with its kind and its name in a
+// member path.
+func (ti *transactWriteItem) actions() []struct {
+	m      *transactWriteMember
+	k      model.ActionKind
+	member string
+} {
+	return []struct {
+		m      *transactWriteMember
+		k      model.ActionKind
+		member string
+	}{{ti.ConditionCheck, model.ActionCheck, "conditionCheck"}, {ti.Put, model.ActionPut, "put"},
+		{ti.Delete, model.ActionDelete, "delete"}, {ti.Update, model.ActionUpdate, "update"}}
+}
+
 type transactWriteInput struct {
-	TransactItems []struct {
-		ConditionCheck *transactWriteMember
-		Put            *transactWriteMember
-		Delete         *transactWriteMember
-		Update         *transactWriteMember
-	}
+	TransactItems               []transactWriteItem
 	ReturnConsumedCapacity      *string
 	ReturnItemCollectionMetrics *string
 	ClientRequestToken          *string
@@ -396,6 +423,20 @@ func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiEr
 	if err := engine.CheckTransactionLength("TransactWriteItem", len(in.TransactItems), func(i int) uint32 { return rawHash(in.TransactItems[i]) }); err != nil {
 		return nil, fromEngine(err)
 	}
+	// Every action's table name is checked, with the action's place and kind in
+	// the member path, before any table is looked up (the conformance suite's
+	// captures: "Value 'bad!name' at 'transactItems.2.member.update.tableName'").
+	var names violations
+	for i, ti := range in.TransactItems {
+		for _, c := range ti.actions() {
+			if c.m != nil {
+				names.checkName(&c.m.TableName, fmt.Sprintf("transactItems.%d.member.%s.tableName", i+1, c.member))
+			}
+		}
+	}
+	if err := names.err(); err != nil {
+		return nil, err
+	}
 	groups := newGroups[engine.TransactWriteItem]()
 	keys := make([]model.Item, len(in.TransactItems))
 	tables := make([]*table, len(in.TransactItems))
@@ -403,16 +444,20 @@ func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiEr
 		var m *transactWriteMember
 		var kind model.ActionKind
 		n := 0
-		for _, c := range []struct {
-			m *transactWriteMember
-			k model.ActionKind
-		}{{ti.ConditionCheck, model.ActionCheck}, {ti.Put, model.ActionPut}, {ti.Delete, model.ActionDelete}, {ti.Update, model.ActionUpdate}} {
+		for _, c := range ti.actions() {
 			if c.m != nil {
 				m, kind = c.m, c.k
 				n++
 			}
 		}
-		if n != 1 {
+		switch {
+		case n == 0:
+			// us-east-1's words, serve's default region (the conformance suite's
+			// capture; eu-west-2 answers "1 validation error detected: Value '' at
+			// 'transactItems' failed to satisfy constraint: TransactWriteRequest
+			// should contain Delete or Put or Update or ConditionCheck").
+			return nil, validationError("Invalid Request: TransactWriteRequest should contain Delete or Put or Update request")
+		case n > 1:
 			return nil, validationError("TransactItems can only contain one of Check, Put, Update or Delete")
 		}
 		t, err := s.lookup(m.TableName)

@@ -60,6 +60,21 @@ func TestErrors(t *testing.T) {
 			"1 validation error detected: Value '" + strings.Repeat("t", 37) + "' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36"},
 		{"TransactGetItems key off the schema", "TransactGetItems", `{"TransactItems":[{"Get":{"TableName":"` + table + `","Key":{"PK":{"S":"a"}}}}]}`,
 			"TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]"},
+		// The conformance suite's captures of real DynamoDB ("TransactWriteItems —
+		// exact error messages"):
+		{"transaction table name, second action", "TransactWriteItems", `{"TransactItems":[{"Put":{"TableName":"` + table + `","Item":{"PK":{"S":"a"},"SK":{"S":"b"}}}},` +
+			`{"Update":{"TableName":"bad!name",` + key + `,"UpdateExpression":"SET a = :a","ExpressionAttributeValues":{":a":{"S":"x"}}}}]}`, "ValidationException",
+			"1 validation error detected: Value 'bad!name' at 'transactItems.2.member.update.tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"},
+		{"transaction get table name", "TransactGetItems", `{"TransactItems":[{"Get":{"TableName":"bad!name",` + key + `}}]}`, "ValidationException",
+			"1 validation error detected: Value 'bad!name' at 'transactItems.1.member.get.tableName' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"},
+		{"transaction action with no operation", "TransactWriteItems", `{"TransactItems":[{}]}`, "ValidationException",
+			"Invalid Request: TransactWriteRequest should contain Delete or Put or Update request"},
+		{"transaction Put with a wrong-typed key", "TransactWriteItems", `{"TransactItems":[{"Put":{"TableName":"` + table + `","Item":{"PK":{"N":"5"},"SK":{"S":"b"}}}}]}`,
+			"TransactionCanceledException", "Transaction cancelled, please refer cancellation reasons for specific reasons [ValidationError]"},
+		{"transaction Delete with an empty key", "TransactWriteItems", `{"TransactItems":[{"Delete":{"TableName":"` + table + `","Key":{"PK":{"S":""},"SK":{"S":"b"}}}}]}`,
+			"ValidationException", "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: PK"},
+		{"GetItem with an empty key", "GetItem", `{"TableName":"` + table + `","Key":{"PK":{"S":""},"SK":{"S":"b"}}}`,
+			"ValidationException", "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: PK"},
 		{"legacy and expression mixed", "Query", `{"TableName":"` + table + `","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"QueryFilter":{"x":{"ComparisonOperator":"NULL"}}}`,
 			"ValidationException", "Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {QueryFilter} Expression parameters: {KeyConditionExpression}"},
 		{"Query without a key condition", "Query", `{"TableName":"` + table + `"}`, "ValidationException",
