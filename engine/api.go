@@ -17,6 +17,9 @@ type Error struct {
 	// Item is the item a failed condition saw, when ReturnValuesOnConditionCheckFailure
 	// asked for it; nil otherwise.
 	Item model.Item
+	// wholeRequest marks an error found while evaluating one action that DynamoDB
+	// reports for the whole request, not as that action's cancellation reason.
+	wholeRequest bool
 }
 
 func (e *Error) Error() string { return e.Type + ": " + e.Message }

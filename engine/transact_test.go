@@ -23,6 +23,8 @@ func TestTransactKeyErrors(t *testing.T) {
 	const (
 		emptyKey = "One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: PK"
 		schema   = "The provided key element does not match the schema"
+		// UpdateItem's words, for the whole request.
+		emptyIndexUpdate = "One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty string value."
 	)
 	cases := []struct {
 		name    string
@@ -43,6 +45,8 @@ func TestTransactKeyErrors(t *testing.T) {
 		{"Update setting an index key to another type", []TransactWriteItem{{Kind: model.ActionUpdate, Key: item("PK", "p", "SK", "s"), UpdateExpression: "SET GSI1PK = :v",
 			ExpressionAttributeValues: map[string]model.Value{":v": num}, Given: GivenUpdate}}, "",
 			[]string{"ValidationError: One or more parameter values were invalid: Type mismatch for Index Key GSI1PK Expected: S Actual: N IndexName: GSI1"}},
+		{"Update setting an index key empty", []TransactWriteItem{{Kind: model.ActionUpdate, Key: item("PK", "p", "SK", "s"), UpdateExpression: "SET GSI1PK = :v",
+			ExpressionAttributeValues: map[string]model.Value{":v": model.Str("")}, Given: GivenUpdate}}, emptyIndexUpdate, nil},
 		{"a good Put beside a bad Delete", []TransactWriteItem{put(item("PK", "new", "SK", "s")), del(item("PK", num, "SK", "s"))}, "",
 			[]string{"None", "ValidationError: " + schema}},
 		{"a refusal wins over a cancellation", []TransactWriteItem{del(item("PK", num, "SK", "s")), put(item("PK", "", "SK", "s"))}, emptyKey, nil},
@@ -78,5 +82,11 @@ func TestTransactKeyErrors(t *testing.T) {
 	}
 	if e.Len() != 0 {
 		t.Fatalf("a cancelled or refused transaction wrote %d items", e.Len())
+	}
+	// UpdateItem alone says the same.
+	_, err := e.UpdateItem(UpdateItemInput{Key: item("PK", "p", "SK", "s"), UpdateExpression: "SET GSI1PK = :v",
+		ExpressionAttributeValues: map[string]model.Value{":v": model.Str("")}, Given: GivenUpdate})
+	if errMsg(err) != emptyIndexUpdate {
+		t.Errorf("UpdateItem setting an index key empty: %q", errMsg(err))
 	}
 }

@@ -175,6 +175,9 @@ func (e *Engine) evaluate(w *write) (*outcome, *Error) {
 			}
 			base = u
 		}
+		if err := e.emptyIndexKeyUpdate(base); err != nil {
+			return nil, err
+		}
 		after, size, err := e.checkItem(base)
 		if err != nil {
 			if err.Message == msgItemTooLarge {
@@ -504,6 +507,9 @@ func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *E
 			continue // refused above, its reason set
 		}
 		o, err := e.evaluate(w)
+		if err != nil && err.wholeRequest {
+			return nil, err
+		}
 		if err != nil {
 			reasons[i] = CancellationReason{Code: "ValidationError", Message: err.Message}
 			failed = true
