@@ -194,7 +194,7 @@ func (e *Engine) TransactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 }
 
 func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, *Error) {
-	if err := checkTransactionLength("TransactGetItem", len(gets), func(i int) uint32 { return HashOf(gets[i]) }); err != nil {
+	if err := checkTransactionLength(len(gets)); err != nil {
 		return nil, err
 	}
 	keys := make([]model.Item, len(gets))

@@ -455,7 +455,7 @@ func (e *Engine) TransactWriteItems(items []TransactWriteItem) (*WriteOutput, er
 }
 
 func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *Error) {
-	if err := checkTransactionLength("TransactWriteItem", len(items), func(i int) uint32 { return HashOf(items[i]) }); err != nil {
+	if err := checkTransactionLength(len(items)); err != nil {
 		return nil, err
 	}
 	ws := make([]*write, len(items))

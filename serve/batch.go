@@ -221,7 +221,7 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 	if in.TransactItems == nil {
 		return nil, validationError("1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null")
 	}
-	if err := engine.CheckTransactionLength("TransactGetItem", len(in.TransactItems), func(i int) uint32 { return rawHash(in.TransactItems[i]) }); err != nil {
+	if err := engine.CheckTransactionLength(len(in.TransactItems)); err != nil {
 		return nil, fromEngine(err)
 	}
 	var names violations
@@ -290,13 +290,6 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 		Responses        any
 		ConsumedCapacity []*consumedCapacity `json:",omitempty"`
 	}{responses, caps}, nil
-}
-
-// rawHash is a request member's content hash (engine.HashOf of its JSON: the
-// decoded member holds pointers, whose printed addresses say nothing of it).
-func rawHash(member any) uint32 {
-	b, _ := json.Marshal(member)
-	return engine.HashOf(string(b))
 }
 
 // cancelledError is a TransactionCanceledException over several tables' reasons.
@@ -420,7 +413,7 @@ func transactWriteItems(s *Server, in *transactWriteInput) (any, *apiError) {
 }
 
 func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiError) {
-	if err := engine.CheckTransactionLength("TransactWriteItem", len(in.TransactItems), func(i int) uint32 { return rawHash(in.TransactItems[i]) }); err != nil {
+	if err := engine.CheckTransactionLength(len(in.TransactItems)); err != nil {
 		return nil, fromEngine(err)
 	}
 	// Every action's table name is checked, with the action's place and kind in

@@ -51,16 +51,15 @@ func TestLimitsOverTables(t *testing.T) {
 			}
 		})
 	}
-	// 101 actions: the list printed whole, before any table is looked up.
+	// 101 actions: refused before any table is looked up.
 	var many []types.TransactWriteItem
 	for i := range 101 {
 		many = append(many, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{TableName: aws.String("no-such-table"),
 			Key: map[string]types.AttributeValue{"PK": av(fmt.Sprint(i))}, ConditionExpression: aws.String("attribute_exists(PK)")}})
 	}
 	_, err := st.db.TransactWriteItems(c, &dynamodb.TransactWriteItemsInput{TransactItems: many})
-	m := `com\.amazonaws\.dynamodb\.v20120810\.TransactWriteItem@[0-9a-f]+`
-	if want := `^1 validation error detected: Value '\[(` + m + `, ){100}` + m + `\]' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100$`; !regexp.MustCompile(want).MatchString(apiMessage(err)) {
-		t.Errorf("101 actions: %.300v", err)
+	if want := "1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to 100"; apiMessage(err) != want {
+		t.Errorf("101 actions: %v", err)
 	}
 	// Six items of ~390 KB on each table: 2.3 MB a table, 4.7 MB in all.
 	var items []types.TransactWriteItem
