@@ -65,6 +65,32 @@ func TestBatchWriteLength(t *testing.T) {
 	}
 }
 
+// TestBatchGetLength: 1 to 100 keys a table, 100 in all (API_BatchGetItem.html),
+// each table's bound first (getmoto/moto#3046), in the words checkBatchGetLength
+// cites.
+func TestBatchGetLength(t *testing.T) {
+	cases := []struct {
+		name   string
+		counts map[string]int
+		want   string // "" : accepted
+	}{
+		{"no keys for a table", map[string]int{"Auth": 0},
+			"1 validation error detected: Value '[]' at 'requestItems.Auth.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1"},
+		{"101 keys for one table", map[string]int{"users": 101, "a-table": 1},
+			"1 validation error detected: Value at 'RequestItems.users.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"},
+		{"75 and 26 over two tables", map[string]int{"users": 75, "users2": 26}, "Too many items requested for the BatchGetItem call"},
+		{"100 for one table", map[string]int{"users": 100}, ""},
+		{"50 and 50", map[string]int{"users": 50, "users2": 50}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := errMsg(CheckBatchGetLength(tc.counts)); got != tc.want {
+				t.Errorf("\n got: %q\nwant: %q", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestBatchWriteItemOverTheLimit: the engine's own BatchWriteItem applies the rule to
 // its table.
 func TestBatchWriteItemOverTheLimit(t *testing.T) {

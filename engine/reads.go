@@ -126,11 +126,8 @@ func (e *Engine) BatchGetItem(in BatchGetItemInput) (*BatchGetItemOutput, error)
 }
 
 func (e *Engine) batchGetItem(in BatchGetItemInput) (*BatchGetItemOutput, *Error) {
-	if len(in.Keys) == 0 {
-		return nil, validation("1 validation error detected: Value at 'requestItems.%s.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1", e.table.Name)
-	}
-	if len(in.Keys) > maxBatchGet {
-		return nil, validation("1 validation error detected: Value at 'RequestItems.%s.member.Keys' failed to satisfy constraint: Member must have length less than or equal to %d", e.table.Name, maxBatchGet)
+	if err := checkBatchGetLength(map[string]int{e.table.Name: len(in.Keys)}); err != nil {
+		return nil, err
 	}
 	proj, err := keyReadProjection(in.ProjectionExpression, in.Given, in.ExpressionAttributeNames)
 	if err != nil {

@@ -39,19 +39,17 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 	} else if len(in.RequestItems) == 0 {
 		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
-	total := 0
+	counts := make(map[string]int, len(in.RequestItems))
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		n := name
 		v.checkName(&n, "requestItems."+name+".member.tableName")
-		total += len(in.RequestItems[name].Keys)
+		counts[name] = len(in.RequestItems[name].Keys)
 	}
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	if total > 100 {
-		// The per-table limit is the engine's; this is the request's
-		// (API_BatchGetItem.html: "up to 100 items").
-		return nil, validationError("Too many items requested for the BatchGetItem call")
+	if err := engine.CheckBatchGetLength(counts); err != nil {
+		return nil, fromEngine(err)
 	}
 	out := struct {
 		Responses        map[string][]wireItem

@@ -51,6 +51,28 @@ func TestLimitsOverTables(t *testing.T) {
 			}
 		})
 	}
+	// BatchGetItem: 100 keys over the request, each table's bound first.
+	keys := func(n int) []map[string]types.AttributeValue {
+		var ks []map[string]types.AttributeValue
+		for i := range n {
+			ks = append(ks, map[string]types.AttributeValue{"PK": av(fmt.Sprint("K#", i)), "SK": av("x")})
+		}
+		return ks
+	}
+	for _, tc := range []struct {
+		name   string
+		counts [2]int
+		want   string
+	}{
+		{"60 and 41 keys", [2]int{60, 41}, "Too many items requested for the BatchGetItem call"},
+		{"101 keys and 1", [2]int{101, 1}, "1 validation error detected: Value at 'RequestItems." + a.Table.Name + ".member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100"},
+	} {
+		_, err := st.db.BatchGetItem(c, &dynamodb.BatchGetItemInput{RequestItems: map[string]types.KeysAndAttributes{
+			a.Table.Name: {Keys: keys(tc.counts[0])}, b.Table.Name: {Keys: keys(tc.counts[1])}}})
+		if apiMessage(err) != tc.want {
+			t.Errorf("BatchGetItem %s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
 	// 101 actions: refused before any table is looked up.
 	var many []types.TransactWriteItem
 	for i := range 101 {

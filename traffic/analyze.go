@@ -82,7 +82,11 @@ func (r *Report) filter(keep func(Use) bool) []Use {
 // design's table and items (so each is priced as it ran), groups them by shape and
 // matches each shape to the design's patterns.
 func Analyze(d *model.Design, recs []serve.Record, prices cost.Prices) (*Report, error) {
-	srv := serve.New(serve.Options{})
+	// The replay's clock is the recording's: each request runs at the time it was
+	// made, so that what depends on time (a table CREATING until shortly after
+	// CreateTable, TTL expiry) happens in the replay as it did in the run.
+	var now time.Time
+	srv := serve.New(serve.Options{Now: func() time.Time { return now }})
 	if err := srv.AddDesign(d); err != nil {
 		return nil, err
 	}
@@ -106,6 +110,7 @@ func Analyze(d *model.Design, recs []serve.Record, prices cost.Prices) (*Report,
 		if rec.At.After(rep.To) {
 			rep.To = rec.At
 		}
+		now = rec.At
 		body := withCapacity(rec.Request)
 		status, resp := srv.Call(rec.Op, body)
 		s, ok := RequestShape(d, rec.Op, rec.Request)

@@ -4,12 +4,37 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"stwb/cost"
 	"stwb/designfile"
 	"stwb/samples"
 	"stwb/serve"
 )
+
+// TestReplayFollowsTheRecordedClock: an application that made a table and waited a
+// second before writing to it (no DescribeTable) was not refused in the run, and
+// is not in the replay: the replay runs each request at its recorded time, so the
+// table is ACTIVE by then (serve's CREATING lasts until a DescribeTable or shortly
+// after).
+func TestReplayFollowsTheRecordedClock(t *testing.T) {
+	f, err := samples.Load("orders")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	recs := []serve.Record{
+		{At: at, Op: "CreateTable", Request: []byte(`{"TableName":"other","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"id","AttributeType":"S"}],"KeySchema":[{"AttributeName":"id","KeyType":"HASH"}]}`)},
+		{At: at.Add(time.Second), Op: "PutItem", Request: []byte(`{"TableName":"other","Item":{"id":{"S":"a"}}}`)},
+	}
+	r, err := Analyze(f.Design, recs, cost.Builtin())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Uses) != 1 || r.Uses[0].Refused != 0 {
+		t.Fatalf("the PutItem a second after CreateTable: %+v, want it accepted as in the run", r.Uses)
+	}
+}
 
 // TestBatchAndTransactionShapes: a batch or transaction over the design's table is
 // shaped by the forms of its keys (or its actions' kinds and keys), so the orders
