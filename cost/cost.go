@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 
 	"stwb/engine"
 	"stwb/model"
@@ -78,17 +79,48 @@ type Pool struct {
 	NeedWrite   int64
 	TargetRead  int64 // at the autoscaling target; 0 without one
 	TargetWrite int64
+	// ReadTarget and WriteTarget are the utilisations each side is sized at
+	// (poolTargets); 0 for a side sized at 100%.
+	ReadTarget, WriteTarget float64
 	// Configured capacity when the table is provisioned (a GSI without its own
 	// figures has the table's); 0 on-demand.
 	ConfiguredRead, ConfiguredWrite int64
 }
 
-// Short reports whether the configured capacity is below what the peak needs; for a
-// GSI that means writes to the base table throttle (GSI.html, "Provisioned
-// throughput considerations for global secondary indexes").
+// Required is the capacity the pool must be provisioned at for its peak: at the
+// autoscaling target when the design sets one (the load over the target, rounded
+// up), else at 100%.
+func (p Pool) Required() (read, write int64) {
+	return max(p.NeedRead, p.TargetRead), max(p.NeedWrite, p.TargetWrite)
+}
+
+// SizedAt says in words what utilisation Required sizes the pool at: "at 100%
+// utilisation (no autoscaling target)", "at the 70% autoscaling target", or "at
+// the 50% read and 70% write autoscaling targets".
+func (p Pool) SizedAt() string {
+	pct := func(f float64) string { return strconv.FormatFloat(f*100, 'f', -1, 64) + "%" }
+	switch {
+	case p.ReadTarget == 0 && p.WriteTarget == 0:
+		return "at 100% utilisation (no autoscaling target)"
+	case p.ReadTarget == p.WriteTarget:
+		return "at the " + pct(p.ReadTarget) + " autoscaling target"
+	}
+	side := func(f float64, name string) string {
+		if f == 0 {
+			return "100% " + name
+		}
+		return pct(f) + " " + name
+	}
+	return "at the " + side(p.ReadTarget, "read") + " and " + side(p.WriteTarget, "write") + " autoscaling targets"
+}
+
+// Short reports whether the configured capacity is below what the peak requires;
+// for a GSI that means writes to the base table throttle (GSI.html, "Provisioned
+// throughput considerations for global secondary indexes"). The under-provisioned
+// rule and the cost report both ask it.
 func (p Pool) Short() bool {
-	return p.ConfiguredRead+p.ConfiguredWrite > 0 &&
-		(p.NeedRead > p.ConfiguredRead || p.NeedWrite > p.ConfiguredWrite)
+	r, w := p.Required()
+	return p.ConfiguredRead+p.ConfiguredWrite > 0 && (r > p.ConfiguredRead || w > p.ConfiguredWrite)
 }
 
 // PatternCost is what one access pattern costs.
@@ -461,6 +493,7 @@ func (r *Report) isGSI(name string) bool {
 // target, when another has one, is priced at 100% in AtTarget: it does not scale.
 func (r *Report) need(p Pool, confRead, confWrite int64, t sideTargets) Pool {
 	p.NeedRead, p.NeedWrite = ceilUnits(p.Read), ceilUnits(p.Write)
+	p.ReadTarget, p.WriteTarget = t.read, t.write
 	if r.anyTarget {
 		p.TargetRead, p.TargetWrite = p.NeedRead, p.NeedWrite
 		if t.read > 0 {

@@ -285,3 +285,29 @@ func TestAtTargetPerSide(t *testing.T) {
 		})
 	}
 }
+
+// A provisioned pool is short when its configured capacity is below what the peak
+// requires at its autoscaling targets (load / target, rounded up), or at 100%
+// without one: the under-provisioned rule and the cost report both ask Short.
+func TestPoolShortAtTarget(t *testing.T) {
+	cases := []struct {
+		name  string
+		p     Pool
+		short bool
+		at    string
+	}{
+		{"no target, enough", Pool{NeedWrite: 500, ConfiguredRead: 1, ConfiguredWrite: 600}, false, "at 100% utilisation (no autoscaling target)"},
+		{"no target, short", Pool{NeedWrite: 500, ConfiguredRead: 1, ConfiguredWrite: 10}, true, "at 100% utilisation (no autoscaling target)"},
+		{"70% target: 500 needs 715", Pool{NeedWrite: 500, TargetWrite: 715, ReadTarget: 0.7, WriteTarget: 0.7, ConfiguredRead: 1, ConfiguredWrite: 600}, true, "at the 70% autoscaling target"},
+		{"per side", Pool{NeedRead: 10, TargetRead: 20, ReadTarget: 0.5, WriteTarget: 0.7, ConfiguredRead: 20, ConfiguredWrite: 1}, false, "at the 50% read and 70% write autoscaling targets"},
+		{"on-demand is never short", Pool{NeedWrite: 500}, false, "at 100% utilisation (no autoscaling target)"},
+	}
+	for _, c := range cases {
+		if got := c.p.Short(); got != c.short {
+			t.Errorf("%s: short %v, want %v", c.name, got, c.short)
+		}
+		if got := c.p.SizedAt(); got != c.at {
+			t.Errorf("%s: %q, want %q", c.name, got, c.at)
+		}
+	}
+}

@@ -38,16 +38,22 @@ type jsonMonthly struct {
 }
 
 type jsonPool struct {
-	Name            string  `json:"name"`
-	Read            float64 `json:"read"`
-	Write           float64 `json:"write"`
-	RCU             int64   `json:"rcu"`
-	WCU             int64   `json:"wcu"`
-	TargetRCU       int64   `json:"targetRcu,omitempty"`
-	TargetWCU       int64   `json:"targetWcu,omitempty"`
-	ConfiguredRCU   int64   `json:"configuredRcu,omitempty"`
-	ConfiguredWCU   int64   `json:"configuredWcu,omitempty"`
-	BelowConfigured bool    `json:"short,omitempty"`
+	Name      string  `json:"name"`
+	Read      float64 `json:"read"`
+	Write     float64 `json:"write"`
+	RCU       int64   `json:"rcu"`
+	WCU       int64   `json:"wcu"`
+	TargetRCU int64   `json:"targetRcu,omitempty"`
+	TargetWCU int64   `json:"targetWcu,omitempty"`
+	// readTarget and writeTarget are the utilisations targetRcu and targetWcu are
+	// sized at (the autoscaling targets); absent for a side sized at 100%.
+	ReadTarget    float64 `json:"readTarget,omitempty"`
+	WriteTarget   float64 `json:"writeTarget,omitempty"`
+	ConfiguredRCU int64   `json:"configuredRcu,omitempty"`
+	ConfiguredWCU int64   `json:"configuredWcu,omitempty"`
+	// short: the configured capacity is below what the peak requires at its
+	// autoscaling targets (or at 100%), as the under-provisioned rule says.
+	BelowConfigured bool `json:"short,omitempty"`
 }
 
 // jsonHotKey is a key's hottest value (read, write) beside its mean, with what was
@@ -303,7 +309,7 @@ func poolsJSON(ps []Pool) []jsonPool {
 	out := make([]jsonPool, len(ps))
 	for i, p := range ps {
 		out[i] = jsonPool{Name: p.Name, Read: p.Read, Write: p.Write, RCU: p.NeedRead, WCU: p.NeedWrite,
-			TargetRCU: p.TargetRead, TargetWCU: p.TargetWrite,
+			TargetRCU: p.TargetRead, TargetWCU: p.TargetWrite, ReadTarget: p.ReadTarget, WriteTarget: p.WriteTarget,
 			ConfiguredRCU: p.ConfiguredRead, ConfiguredWCU: p.ConfiguredWrite, BelowConfigured: p.Short()}
 	}
 	return out

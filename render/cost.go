@@ -364,20 +364,18 @@ func writeTotals(b *strings.Builder, r *cost.Report) {
 }
 
 // writeShort says, under the totals, which provisioned table or GSI is configured
-// below what its patterns need, sized as the under-provisioned rule sizes it: at
-// the autoscaling target when the design sets one, else at 100%.
+// below what its patterns need (cost.Pool.Short, which the under-provisioned rule
+// asks too): at the autoscaling target when the design sets one, else at 100%.
 func writeShort(b *strings.Builder, r *cost.Report) {
 	if r.Billing.Mode != "provisioned" {
 		return
 	}
 	for _, p := range r.Totals.Pools {
-		needR, needW, at := p.NeedRead, p.NeedWrite, "at 100% utilisation (no autoscaling target)"
-		if r.Billing.Target > 0 {
-			needR, needW, at = p.TargetRead, p.TargetWrite, "at the "+percent(r.Billing.Target)+" autoscaling target"
-		}
-		if needR <= p.ConfiguredRead && needW <= p.ConfiguredWrite {
+		if !p.Short() {
 			continue
 		}
+		needR, needW := p.Required()
+		at := p.SizedAt()
 		fmt.Fprintf(b, "under-provisioned: %s needs %s RCU %s WCU %s, more than configured (%s RCU %s WCU), every pattern at its peak rate",
 			p.Name, Units(float64(needR)), Units(float64(needW)), at, Units(float64(p.ConfiguredRead)), Units(float64(p.ConfiguredWrite)))
 		if p.Name != "table" && needW > p.ConfiguredWrite {

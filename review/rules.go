@@ -357,7 +357,7 @@ func checkEntityUnread(c *checker) {
 			continue
 		}
 		c.add(Finding{Entity: e.Name,
-			Message: fmt.Sprintf("no access pattern returns an item of entity %s (%s sample items, %s in production)", e.Name, fmtInt(int64(len(c.byEntity[e.Name]))), fmtInt(e.Count)),
+			Message: fmt.Sprintf("no access pattern returns an item of entity %s (%s, %s in production)", e.Name, plural(int64(len(c.byEntity[e.Name])), "sample item", "sample items"), fmtInt(e.Count)),
 			Fix:     fmt.Sprintf("add the pattern that reads %s, or drop the entity if nothing needs it", e.Name)})
 	}
 }

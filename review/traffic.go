@@ -211,15 +211,12 @@ func checkUnderProvisioned(c *checker) {
 	if c.in.Cost == nil || c.d.Table.Billing.Mode != model.Provisioned {
 		return
 	}
-	target := c.d.Table.Billing.Target
 	for _, p := range c.in.Cost.Totals.Pools {
-		needR, needW, at := p.NeedRead, p.NeedWrite, "at 100% utilisation"
-		if target > 0 {
-			needR, needW, at = p.TargetRead, p.TargetWrite, fmt.Sprintf("at the %s autoscaling target", fmtNum(target*100)+"%")
-		}
-		if needR <= p.ConfiguredRead && needW <= p.ConfiguredWrite {
+		if !p.Short() {
 			continue
 		}
+		needR, needW := p.Required()
+		at := p.SizedAt()
 		where, index := "the table", ""
 		if p.Name != "table" {
 			where, index = "index "+p.Name, p.Name
@@ -229,7 +226,7 @@ func checkUnderProvisioned(c *checker) {
 		if index != "" && needW > p.ConfiguredWrite {
 			msg += "; a GSI short of write capacity throttles writes to the base table"
 		}
-		c.add(Finding{Index: index, Message: msg, Assumed: c.provisionedAssumed(p.Name, target),
+		c.add(Finding{Index: index, Message: msg, Assumed: c.provisionedAssumed(p),
 			Fix: fmt.Sprintf("provision at least %s RCU and %s WCU for %s, or switch to on-demand", fmtInt(max(needR, p.ConfiguredRead)), fmtInt(max(needW, p.ConfiguredWrite)), where)})
 	}
 }
@@ -251,7 +248,8 @@ func joinAssumed(parts ...string) string {
 // provisionedAssumed says what an under-provisioned pool's need rests on: where its
 // configured figures come from, the utilisation it is sized at, and each pattern's
 // load on it at its peak rate (a Query's or Scan's on its production page).
-func (c *checker) provisionedAssumed(pool string, target float64) string {
+func (c *checker) provisionedAssumed(p cost.Pool) string {
+	pool := p.Name
 	var parts []string
 	if pool != "table" {
 		if ix, ok := c.d.Table.IndexByName(pool); ok {
@@ -264,8 +262,8 @@ func (c *checker) provisionedAssumed(pool string, target float64) string {
 			}
 		}
 	}
-	if target > 0 {
-		parts = append(parts, fmt.Sprintf("capacity = load / the %s autoscaling target, rounded up", fmtNum(target*100)+"%"))
+	if p.ReadTarget > 0 || p.WriteTarget > 0 {
+		parts = append(parts, "capacity = load / "+strings.TrimPrefix(p.SizedAt(), "at ")+", rounded up")
 	} else {
 		parts = append(parts, "capacity = load at 100% utilisation, rounded up (no autoscaling target)")
 	}
