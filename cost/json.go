@@ -144,12 +144,14 @@ type jsonLine struct {
 }
 
 type jsonEntity struct {
-	Name     string              `json:"name"`
-	Count    int64               `json:"count"`
-	Samples  int                 `json:"samples"`
-	AvgBytes float64             `json:"avgBytes"`
-	Bytes    int64               `json:"bytes"`
-	Indexes  map[string]jsonLine `json:"indexes,omitempty"`
+	Name    string `json:"name"`
+	Count   int64  `json:"count"`
+	Samples int    `json:"samples"`
+	// countFromSamples: the design gives no count, so count is the samples' number.
+	CountFromSamples bool                `json:"countFromSamples,omitempty"`
+	AvgBytes         float64             `json:"avgBytes"`
+	Bytes            int64               `json:"bytes"`
+	Indexes          map[string]jsonLine `json:"indexes,omitempty"`
 }
 
 type jsonStorage struct {
@@ -334,7 +336,7 @@ func storageJSON(s Storage) jsonStorage {
 		j.Indexes[name] = lineJSON(l)
 	}
 	for _, e := range s.Entities {
-		je := jsonEntity{Name: e.Name, Count: e.Count, Samples: e.Samples, AvgBytes: e.AvgBytes, Bytes: e.Bytes}
+		je := jsonEntity{Name: e.Name, Count: e.Count, Samples: e.Samples, CountFromSamples: e.FromSamples, AvgBytes: e.AvgBytes, Bytes: e.Bytes}
 		if len(e.Indexes) > 0 {
 			je.Indexes = map[string]jsonLine{}
 			for name, l := range e.Indexes {

@@ -39,6 +39,9 @@ type EntityStorage struct {
 	Name     string // "" for untyped items
 	Count    int64  // production count (the samples' number when the design gives none)
 	Samples  int    // sample items of this entity
+	// FromSamples is set when the design gives no count, so Count is the samples'
+	// number: every figure that rests on it says so.
+	FromSamples bool
 	AvgBytes float64
 	Bytes    int64
 	// Indexes holds the entity's entries in each index it carries the keys of.
@@ -158,8 +161,8 @@ func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPr
 		st.Order = append(st.Order, ix.Name)
 		st.Indexes[ix.Name] = StorageLine{}
 	}
-	addEntity := func(name string, count int64, s sizeSum) {
-		es := EntityStorage{Name: name, Count: count, Samples: s.n}
+	addEntity := func(name string, count int64, fromSamples bool, s sizeSum) {
+		es := EntityStorage{Name: name, Count: count, Samples: s.n, FromSamples: fromSamples}
 		st.Table.Items += count
 		if s.n == 0 {
 			if count > 0 {
@@ -195,10 +198,10 @@ func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPr
 		if count <= 0 {
 			count = int64(sums[i].n)
 		}
-		addEntity(e.Name, count, sums[i])
+		addEntity(e.Name, count, e.Count <= 0, sums[i])
 	}
 	if untyped.n > 0 {
-		addEntity("", int64(untyped.n), untyped)
+		addEntity("", int64(untyped.n), true, untyped)
 	}
 	price := func(l *StorageLine) {
 		l.GB = float64(l.Bytes) / BytesPerGB

@@ -92,6 +92,10 @@ func TestComputeStorage(t *testing.T) {
 			t.Errorf("%s: %d, want %d", c.name, c.got, c.want)
 		}
 	}
+	// A count the design gives is production's; the untyped items' is the samples'.
+	if s.Entities[1].FromSamples || !s.Entities[3].FromSamples {
+		t.Errorf("order from samples %v, untyped %v; want false, true", s.Entities[1].FromSamples, s.Entities[3].FromSamples)
+	}
 	if len(s.Unsized) != 1 || s.Unsized[0] != "config" {
 		t.Errorf("unsized %v, want [config]", s.Unsized)
 	}

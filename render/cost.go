@@ -316,7 +316,11 @@ func writeStorage(b *strings.Builder, r *cost.Report) {
 		if e.Samples == 0 {
 			avg = "no sample"
 		}
-		rows = append(rows, []string{name, Units(float64(e.Count)), avg, Units(float64(e.Bytes)), "", ""})
+		items := Units(float64(e.Count))
+		if e.FromSamples {
+			items += " (samples: no count)"
+		}
+		rows = append(rows, []string{name, items, avg, Units(float64(e.Bytes)), "", ""})
 	}
 	line := func(name string, l cost.StorageLine) []string {
 		return []string{name, Units(float64(l.Items)), "", Units(float64(l.Bytes)), GB(l.GB), Dollars(l.Monthly)}
