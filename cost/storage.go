@@ -36,14 +36,14 @@ type StorageLine struct {
 
 // EntityStorage is one entity's (or the untyped items') share of the table.
 type EntityStorage struct {
-	Name     string // "" for untyped items
-	Count    int64  // production count (the samples' number when the design gives none)
-	Samples  int    // sample items of this entity
+	Name    string // "" for untyped items
+	Count   int64  // production count (the samples' number when the design gives none)
+	Samples int    // sample items of this entity
 	// FromSamples is set when the design gives no count, so Count is the samples'
 	// number: every figure that rests on it says so.
 	FromSamples bool
-	AvgBytes float64
-	Bytes    int64
+	AvgBytes    float64
+	Bytes       int64
 	// Indexes holds the entity's entries in each index it carries the keys of.
 	Indexes map[string]StorageLine
 }
