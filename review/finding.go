@@ -5,6 +5,7 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -50,8 +51,24 @@ type Finding struct {
 	Assumed string `json:"assumed,omitempty"`
 	Fix     string `json:"fix"`
 	Source  string `json:"source"`
-	// Pos is where in the design file the finding points (for SARIF and editors).
+	// Pos is where in the design file the finding points (for SARIF and editors);
+	// `stwb check --json` gives its line and column (MarshalJSON).
 	Pos model.Pos `json:"-"`
+}
+
+// MarshalJSON writes the finding with "line" and "column" of its Pos when known,
+// so a program reading `stwb check --json` finds the place as the text names it.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	type plain Finding // the same fields, without this method
+	out := struct {
+		plain
+		Line   int `json:"line,omitempty"`
+		Column int `json:"column,omitempty"`
+	}{plain: plain(f)}
+	if f.Pos.Line > 0 {
+		out.Line, out.Column = f.Pos.Line, f.Pos.Col
+	}
+	return json.Marshal(out)
 }
 
 // Where names what the finding points at, as a person reads it: "pattern 2, item

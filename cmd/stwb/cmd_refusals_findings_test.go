@@ -112,6 +112,24 @@ func TestRefusalsAreFindings(t *testing.T) {
 
 			out.Reset()
 			errb.Reset()
+			run([]string{"check", file, "--json"}, nil, &out, &errb)
+			var report struct {
+				Findings []struct {
+					Rule         string
+					Line, Column int
+				}
+			}
+			json.Unmarshal(out.Bytes(), &report)
+			placed := false
+			for _, f := range report.Findings {
+				placed = placed || f.Rule == c.rule && strings.HasSuffix(c.where, fmt.Sprintf(":%d:%d", f.Line, f.Column))
+			}
+			if !placed {
+				t.Errorf("check --json: no %s finding at %s: %s", c.rule, c.where, cut(out.String()))
+			}
+
+			out.Reset()
+			errb.Reset()
 			code = run([]string{"query", file, "--json"}, nil, &out, &errb)
 			var results []struct {
 				ID    int `json:"id"`
