@@ -50,7 +50,11 @@ func (s *Server) begin(t *table, status string, indexes []string) {
 // current is the change still under way on the table; nil when it is ACTIVE.
 func (s *Server) current(t *table) *pending {
 	p := t.pending
-	if p == nil || p.answered.Load() || !s.now().Before(p.until) {
+	if p == nil || p.answered.Load() {
+		return nil
+	}
+	if !s.now().Before(p.until) {
+		p.answered.Store(true) // over: later requests skip the clock
 		return nil
 	}
 	return p
