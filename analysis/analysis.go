@@ -78,8 +78,9 @@ type Analysis struct {
 }
 
 // Run builds the engine for d, runs every pattern once on it and analyses the
-// results. The error is the engine refusing the items (an item over 400 KB, a key
-// of the wrong type): the analysis then has no results and no cost, and with
+// results. The error is the engine refusing the items (a key missing or of the
+// wrong type; an item over 400 KB is left out, not refused, see engine.Load): the
+// analysis then has no results and no cost, and with
 // Options.Review the findings of the rules that need no run.
 func Run(d *model.Design, opt Options) (*Analysis, error) {
 	e, err := engine.Load(d.Table, engine.ItemSlice{Items: d.Items, At: opt.ItemPos})

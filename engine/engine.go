@@ -196,7 +196,8 @@ func FromDesign(d *model.Design) (*Engine, error) {
 
 // Load makes the engine for a table and loads the items into it. An item DynamoDB
 // would refuse is an error naming the item's index, and its place in the file when
-// items gives one.
+// items gives one, except an item over 400 KB: it is left out, as DynamoDB would
+// never store it, and the load goes on (review's item-too-large names it).
 func Load(t model.Table, items Items) (*Engine, error) {
 	e, err := New(t)
 	if err != nil {
