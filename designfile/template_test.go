@@ -10,8 +10,8 @@ import (
 // Key templates as the design file's reader applies them (FORMAT.md "Items and
 // entities"); the templates themselves are tested in package model.
 
-func TestTemplatesOnLoad(t *testing.T) {
-	const head = `version: 1
+// userHead is a design whose items follow the next lines: users keyed by template.
+const userHead = `version: 1
 table:
   name: tbl
   key: {partition: PK, sort: SK}
@@ -21,6 +21,8 @@ entities:
     keys: {PK: "USER#{userId}", SK: "{seq}"}
 items:
 `
+
+func TestTemplatesOnLoad(t *testing.T) {
 	cases := []struct {
 		item string
 		err  string     // "" for success
@@ -39,7 +41,7 @@ items:
 		{"{type: user, userId: u1, seq: x}", `t.yaml:10:5: item 0: SK (the table's sort key) "x" is not a DynamoDB number`, nil},
 	}
 	for _, c := range cases {
-		d, err := Parse("t.yaml", []byte(head+"  - "+c.item+"\n"))
+		d, err := Parse("t.yaml", []byte(userHead+"  - "+c.item+"\n"))
 		if c.err != "" {
 			if err == nil || !strings.Contains(err.Error(), c.err) {
 				t.Errorf("%s: error %v, want %s", c.item, err, c.err)
@@ -62,21 +64,11 @@ items:
 // opens, read whole and lazily, with its key as given; model.TemplateMismatches
 // names it at its line with the template and the key the template builds.
 func TestMismatchedKeysOpen(t *testing.T) {
-	const head = `version: 1
-table:
-  name: tbl
-  key: {partition: PK, sort: SK}
-  attributes: {SK: N}
-entities:
-  - name: user
-    keys: {PK: "USER#{userId}", SK: "{seq}"}
-items:
-`
 	for _, c := range []struct{ item, want string }{
 		{"{type: user, userId: u1, seq: 3, PK: USER#u2}", `t.yaml:10:5: item 0 (user): PK "USER#u2" does not match the template "USER#{userId}". make PK "USER#u1", or leave it out so the template builds it`},
 		{"{type: user, PK: OTHER#u9, SK: 1}", `t.yaml:10:5: item 0 (user): PK "OTHER#u9" does not match the template "USER#{userId}". make the key follow the template, or give the item another type`},
 	} {
-		data := []byte(head + "  - " + c.item + "\n")
+		data := []byte(userHead + "  - " + c.item + "\n")
 		f, err := Parse("t.yaml", data)
 		if err != nil {
 			t.Fatalf("%s: %v", c.item, err)

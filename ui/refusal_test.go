@@ -352,13 +352,8 @@ func TestScopedCheckAgreesWithValidate(t *testing.T) {
 // the workbench, saves after an edit, and the saved file opens again with the same
 // findings: a file stwb writes, stwb opens (issue 14).
 func TestDesignWithFindingsSavesAndReopens(t *testing.T) {
-	gsis := ""
-	for i := 2; i <= 22; i++ {
-		gsis += fmt.Sprintf("    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
-	}
-	src := strings.Replace(courseYAML, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+gsis, 1) +
-		"  - {type: course, courseId: c-2, dept: CS, GSI1PK: DEPT#XX}\n" +
-		"  - {type: student, studentId: s-010, email: big@example.com, blob: " + strings.Repeat("x", 410_000) + "}\n"
+	src := coursesWith(21, "  - {type: course, courseId: c-2, dept: CS, GSI1PK: DEPT#XX}\n"+
+		"  - {type: student, studentId: s-010, email: big@example.com, blob: "+strings.Repeat("x", 410_000)+"}\n", "")
 	path := filepath.Join(t.TempDir(), "findings.yaml")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -403,18 +398,19 @@ func TestDesignWithFindingsSavesAndReopens(t *testing.T) {
 // CreateTable time opens in the workbench at 120x40 and 80x24: Review lists the
 // finding, and a refused pattern's preview in Patterns shows DynamoDB's error.
 func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
-	var gsis, actions strings.Builder
-	for i := 2; i <= 21; i++ {
-		fmt.Fprintf(&gsis, "    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
-	}
+	var actions strings.Builder
 	for i := range 101 {
 		fmt.Fprintf(&actions, "      - {put: {PK: \"STUDENT#x%d\", SK: PROFILE}}\n", i)
 	}
 	query := "patterns:\n  - {id: 1, name: by dept, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}}\n"
 	cases := []struct {
-		name, indexes, items, patterns, rule, preview string
+		name          string
+		gsis          int
+		items         string
+		patterns      string
+		rule, preview string
 	}{
-		{name: "21 GSIs", indexes: gsis.String(), rule: "too-many-indexes"},
+		{name: "21 GSIs", gsis: 20, rule: "too-many-indexes"},
 		{name: "item over 400 KB", items: "  - {type: student, studentId: s-010, blob: " + strings.Repeat("x", 410_000) + "}\n", rule: "item-too-large"},
 		{name: "key off its template", items: "  - {type: course, courseId: c-2, dept: CS, GSI1PK: DEPT#XX}\n", rule: "template-mismatch"},
 		{name: "101 actions", patterns: query + "  - id: 2\n    operation: TransactWriteItems\n    actions:\n" + actions.String(),
@@ -423,7 +419,7 @@ func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
 			rule: "consistent-read-on-gsi", preview: "✗ DynamoDB refuses this request: ValidationException: Consistent reads are not supported"},
 	}
 	for _, c := range cases {
-		src := strings.Replace(courseYAML, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+c.indexes, 1) + c.items + c.patterns
+		src := coursesWith(c.gsis, c.items, c.patterns)
 		path := filepath.Join(t.TempDir(), "d.yaml")
 		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 			t.Fatal(err)
@@ -458,12 +454,7 @@ func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
 // edit of another field, and the finding stays in Review. Adding one more GSI to
 // such a table is still refused in the form.
 func TestRefusedPartsStayEditable(t *testing.T) {
-	var gsis strings.Builder
-	for i := 2; i <= 21; i++ {
-		fmt.Fprintf(&gsis, "    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
-	}
-	src := strings.Replace(courseYAML, "      key: {partition: GSI1PK, sort: GSI1SK}\n", "      key: {partition: GSI1PK, sort: GSI1SK}\n"+gsis.String(), 1) +
-		"patterns:\n  - {id: 1, name: consistent, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}, consistent: true}\n"
+	src := coursesWith(20, "", "patterns:\n  - {id: 1, name: consistent, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}, consistent: true}\n")
 	path := filepath.Join(t.TempDir(), "d.yaml")
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -514,4 +505,15 @@ func TestRefusedPartsStayEditable(t *testing.T) {
 	if _, _, errs := indexFromForm(m.Doc().D, false, -1, map[string]string{"name": "GSI99", "pk": "G99"}); !strings.Contains(errs["name"], "at most 20 global secondary indexes") {
 		t.Errorf("a 22nd GSI is not refused in the form: %v", errs)
 	}
+}
+
+// coursesWith is courseYAML with GSI2 to GSI<1+gsis> after GSI1, then more items
+// and a patterns section, for the designs issue 14's refusals became findings of.
+func coursesWith(gsis int, items, patterns string) string {
+	var b strings.Builder
+	for i := 2; i <= 1+gsis; i++ {
+		fmt.Fprintf(&b, "    - {name: GSI%d, key: {partition: G%d}}\n", i, i)
+	}
+	const gsi1 = "      key: {partition: GSI1PK, sort: GSI1SK}\n"
+	return strings.Replace(courseYAML, gsi1, gsi1+b.String(), 1) + items + patterns
 }
