@@ -12,6 +12,7 @@ package interop
 import (
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -90,7 +91,7 @@ func MergeDesign(old, imported *model.Design) (*model.Design, *MergeReport) {
 	}
 	countItemChanges(old, &m, r)
 	r.Broken = brokenPatterns(old, &m)
-	m.Patterns = mergePatterns(old.Patterns, imported.Patterns, r)
+	m.Patterns = mergePatterns(old.Patterns, imported.Patterns, &imported.Table, r)
 	return &m, r
 }
 
@@ -100,7 +101,7 @@ func MergeDesign(old, imported *model.Design) (*model.Design, *MergeReport) {
 // keeps as it is (the design is where patterns are refined: rates, cardinality,
 // expectations). Added ones are numbered after the design's highest id, in the
 // model's order.
-func mergePatterns(old, imp []model.Pattern, r *MergeReport) []model.Pattern {
+func mergePatterns(old, imp []model.Pattern, t *model.Table, r *MergeReport) []model.Pattern {
 	if len(imp) == 0 {
 		return old
 	}
@@ -113,7 +114,7 @@ func mergePatterns(old, imp []model.Pattern, r *MergeReport) []model.Pattern {
 	out := slices.Clone(old)
 	for _, p := range imp {
 		if have, ok := byName[strings.TrimSpace(p.Name)]; ok {
-			if !sameRequest(&have, &p) {
+			if !sameRequest(&have, &p, t) {
 				r.PatternsKept = append(r.PatternsKept, fmt.Sprintf("%d (%s)", have.ID, have.Name))
 			}
 			continue
@@ -127,8 +128,19 @@ func mergePatterns(old, imp []model.Pattern, r *MergeReport) []model.Pattern {
 	return out
 }
 
-// sameRequest reports whether two Query patterns send the same request.
-func sameRequest(a, b *model.Pattern) bool {
+// sameRequest reports whether two Query patterns send the same request: the same
+// expressions, names and values, or the same saved query (a design's pattern
+// exported to the model and read back has the importer's placeholders, #pk and :pk).
+func sameRequest(a, b *model.Pattern, t *model.Table) bool {
+	if sameExpressions(a, b) {
+		return true
+	}
+	qa, pa := savedQueryOf(a, t)
+	qb, pb := savedQueryOf(b, t)
+	return pa == "" && pb == "" && a.Operation == model.OpQuery && b.Operation == model.OpQuery && reflect.DeepEqual(qa, qb)
+}
+
+func sameExpressions(a, b *model.Pattern) bool {
 	if a.Operation != b.Operation || a.Index != b.Index || a.KeyCondition != b.KeyCondition || a.Filter != b.Filter || !maps.Equal(a.Names, b.Names) || len(a.Values) != len(b.Values) {
 		return false
 	}

@@ -293,7 +293,7 @@ func applySchemaTemplates(d *model.Design, st *schemaTemplates, items []model.It
 			}
 		}
 		if len(its) == 0 {
-			if len(se.keys) > 0 || len(se.attrs) > 0 {
+			if d.EntityByName(se.name) == nil && (len(se.keys) > 0 || len(se.attrs) > 0) {
 				unused = append(unused, se.name)
 			}
 			continue
@@ -326,6 +326,9 @@ func applySchemaTemplates(d *model.Design, st *schemaTemplates, items []model.It
 				e.Keys = map[string]string{}
 			}
 			e.Keys[k] = tmpl
+			// A key a template builds is not a declared attribute (a facet lists the
+			// index keys of its entity among its attributes).
+			e.Attributes = slices.DeleteFunc(e.Attributes, func(a model.EntityAttribute) bool { return a.Name == k })
 		}
 	}
 	if len(unused) > 0 {

@@ -1087,13 +1087,18 @@ type wbTableJS struct {
 	DataAccess                  map[string]any         `json:"DataAccess"`
 	BillingMode                 string                 `json:"BillingMode"`
 	ProvisionedCapacitySettings *wbCapacityJS          `json:"ProvisionedCapacitySettings,omitempty"`
+	// The DynamoDB Labs visualizer's members (visualizer_export.go).
+	ModelSchema *osSchemaJS               `json:"ModelSchema,omitempty"`
+	SavedQuery  map[string]wbSavedQueryJS `json:"SavedQuery,omitempty"`
 }
 
 // ExportWorkbench writes the design as a NoSQL Workbench data model, format 3.0.
 // Entities become facets holding their items; untyped items stay in the table's
-// TableData. Notes list what the Workbench format cannot hold (LSIs are written as
-// GSIs keyed on the table's partition key, since the Data modeler has no LSIs;
-// entity counts, patterns and the table class are left out). The metadata dates are
+// TableData; the entities' key templates are written as a ModelSchema and the Query
+// patterns as SavedQuery entries, as the DynamoDB Labs visualizer keeps them
+// (visualizer_export.go). Notes list what the Workbench format cannot hold (LSIs are
+// written as GSIs keyed on the table's partition key, since the Data modeler has no
+// LSIs; entity counts, other patterns and the table class are left out). The metadata dates are
 // empty so that exporting an unchanged design gives the same bytes.
 func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	t := &d.Table
@@ -1230,9 +1235,10 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	if t.Class == model.ClassStandardIA {
 		notes = append(notes, "the table class standard-ia has no place in a NoSQL Workbench model and is left out")
 	}
-	if len(d.Patterns) > 0 {
-		notes = append(notes, fmt.Sprintf("%d access patterns have no place in a NoSQL Workbench model and are left out", len(d.Patterns)))
-	}
+	wt.ModelSchema = modelSchema(d)
+	var queryNotes []string
+	wt.SavedQuery, queryNotes = savedQueries(d)
+	notes = append(notes, queryNotes...)
 	name := d.Name
 	if name == "" {
 		name = t.Name
