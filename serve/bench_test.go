@@ -249,15 +249,15 @@ func drive(clients, n int, run func(i int) error) (lat []time.Duration, failed i
 // cost per request compares them without the client, and the client's cost per
 // request bounds how fast any server can look with this client on this host.
 //
-// Not met, and not reachable here (2026-12-01, load average 10.6-13.8,
-// -benchtime 3000x): GetItem at 1, 8 and 64 clients 1.6x, 1.4x and 3.6x
-// dynalite's req/s, p50 0.82, 0.59 and 0.27 of its; the 25-item Query 1.2x, 3.2x,
-// 3.2x, p50 0.69, 0.41, 0.33. Per request the SDK client burnt 190-455 µs of CPU,
-// serve 77-313 µs, dynalite 197-823 µs, and the floor 70-200 µs while reaching
-// 0.8-1.5x serve's req/s: serve is at the floor, and the client costs as much as
-// the server or more, so through it on 2 shared cores no server can show 10x
+// Not met, and not reachable here (2026-12-01, load average 5.2-5.8,
+// -benchtime 3000x): GetItem at 1, 8 and 64 clients 1.4x, 1.8x and 1.5x
+// dynalite's req/s, p50 0.80, 0.50 and 0.61 of its; the 25-item Query 1.6x, 2.2x,
+// 3.1x, p50 0.62, 0.45, 0.31. Per request the SDK client burnt 258-606 µs of CPU,
+// serve 120-430 µs, dynalite 213-1,123 µs, and the floor 90-280 µs while reaching
+// 0.84-1.18x serve's req/s: serve is at the floor, and the client costs as much
+// as any server or more, so through it on 2 shared cores no server can show 10x
 // dynalite's throughput or a fifth of its latency. What serve does beyond HTTP is
-// BenchmarkCall's (GetItem 7.8-8.7 µs, Query 30.8-36.6 µs of CPU).
+// BenchmarkCall's (GetItem 7.8-10.6 µs, Query 30.8-47.1 µs of CPU).
 func BenchmarkServeVsDynalite(b *testing.B) {
 	d := benchDesign()
 	dir := b.TempDir()
