@@ -75,6 +75,11 @@ type Analysis struct {
 	// findings, sorted (review.Check), none when the design passes every rule.
 	Reviewed bool
 	Findings []review.Finding
+	// LeftOut are the items over 400 KB (model.MaxItemSize), by index: DynamoDB
+	// never stores them, so the engine holds none of them (engine.Load) and the
+	// cost's storage and key figures leave them out too; review's item-too-large
+	// names each.
+	LeftOut []int
 }
 
 // Run builds the engine for d, runs every pattern once on it and analyses the
@@ -116,7 +121,21 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 		sizes = itemSizes(items)
 	}
 	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
-	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: items, Sizes: sizes,
+	costItems, costSizes := items, sizes
+	for i, size := range sizes {
+		if size > model.MaxItemSize {
+			a.LeftOut = append(a.LeftOut, i)
+		}
+	}
+	if len(a.LeftOut) > 0 {
+		costItems, costSizes = make([]model.Item, 0, len(items)), make([]int, 0, len(sizes))
+		for i, size := range sizes {
+			if size <= model.MaxItemSize {
+				costItems, costSizes = append(costItems, items[i]), append(costSizes, size)
+			}
+		}
+	}
+	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: costItems, Sizes: costSizes,
 		Prices: opt.Prices, Region: opt.Region})
 	if opt.Review {
 		a.Findings = review.Check(review.Input{Design: d, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})

@@ -327,7 +327,7 @@ func numericallyAfter(a, b string) bool {
 }
 
 func checkItemTooLarge(c *checker) {
-	c.itemsOver(model.MaxItemSize, fmt.Sprintf("DynamoDB refuses to store it (PutItem: %s: %s), so the patterns run without it",
+	c.itemsOver(model.MaxItemSize, fmt.Sprintf("DynamoDB refuses to store it (PutItem: %s: %s), so the patterns and the storage figures leave it out",
 		engine.ValidationException, engine.MsgItemTooLarge))
 }
 

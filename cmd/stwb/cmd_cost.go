@@ -89,6 +89,13 @@ func costOf(path string, stdin io.Reader, prices cost.Prices, region string, std
 		return nil, reportInvalid(stderr, fmt.Errorf("%s: %w", path, a.CostErr))
 	}
 	r := a.Cost
+	for _, i := range a.LeftOut {
+		where := fmt.Sprintf("%s: item %d", path, i)
+		if i < len(d.ItemPos) && d.ItemPos[i].Line > 0 {
+			where = fmt.Sprintf("%s: item %d", d.ItemPos[i], i)
+		}
+		fmt.Fprintf(stderr, "%s is over 400 KB: DynamoDB would refuse to store it, so the storage and every pattern leave it out\n", where)
+	}
 	status := 0
 	for _, pc := range r.Patterns {
 		if pc.Err != nil && isRequestInvalid(pc.Err) {
