@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -389,12 +390,28 @@ func fuzzBody(t *testing.T, data []byte) {
 		if _, err := designfile.Parse("imported.yaml", text); err != nil {
 			t.Fatalf("an imported design is not valid: %v\n%s", err, text)
 		}
-		out, _, err := ExportWorkbench(d)
+		out, notes, err := ExportWorkbench(d)
 		if err != nil {
 			t.Fatalf("export of an imported design failed: %v", err)
 		}
-		if _, err := ImportWorkbench(out); err != nil {
+		back, err := ImportWorkbench(out)
+		if err != nil {
 			t.Fatalf("re-import failed: %v\n%s", err, out)
+		}
+		// Every saved query comes back as the same pattern, or a note names it.
+		if len(back.Designs) == 1 {
+			again := map[string]model.Pattern{}
+			for _, p := range back.Designs[0].Patterns {
+				again[p.Name] = p
+			}
+			text := strings.Join(notes, "\n")
+			for _, p := range d.Patterns {
+				q, ok := again[p.Name]
+				q.ID = p.ID
+				if !(ok && reflect.DeepEqual(q, p)) && !strings.Contains(text, fmt.Sprintf("%d (%s)", p.ID, p.Name)) {
+					t.Fatalf("saved query %q lost without a note: back %+v\nnotes:\n%s", p.Name, q, text)
+				}
+			}
 		}
 		// Saved queries become patterns that run (a refused request is the
 		// pattern's finding, not a crash).
