@@ -34,9 +34,8 @@ func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 	if kc.PartitionValue.Type != ks.Partition.Type {
 		return nil, mismatch
 	}
-	if pv := kc.PartitionValue; (pv.Type == model.TypeS || pv.Type == model.TypeB) && len(pv.Str) > model.MaxPartitionKeyBytes {
-		// A Query for a longer value than any item can hold is refused, as GetItem's is.
-		return nil, validation(msgHashKeyTooLarge)
+	if err := checkConditionValue(ks.Partition, kc.PartitionValue, true); err != nil {
+		return nil, err
 	}
 	r := &keyRange{hash: scanHash(kc.PartitionValue)}
 	var ok bool
@@ -49,6 +48,9 @@ func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 	enc := func(v model.Value) (string, *Error) {
 		if v.Type != ks.Sort.Type {
 			return "", mismatch
+		}
+		if err := checkConditionValue(ks.Sort, v, false); err != nil {
+			return "", err
 		}
 		s, ok := encodeKey(v)
 		if !ok {
@@ -90,6 +92,21 @@ func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 		return nil, validation("Invalid KeyConditionExpression: unsupported sort key operator %s", kc.SortOp)
 	}
 	return r, nil
+}
+
+// checkConditionValue holds a key condition's value to the rules of a key value of
+// that attribute, as GetItem's key is held (checkKeyValue): a Query for an empty
+// value, or a longer one than any item can hold, is refused, not answered with no
+// items. For the partition key DynamoDB's Query answers so (getmoto/moto#7062 for the
+// empty value; facebook/ThreatExchange#1324 for 2,049 bytes); for the sort key moto
+// refuses an empty value in every operator, and the 1,024-byte limit is taken to hold
+// as it does for the partition key (no captured answer of a real Query was found).
+// Numbers are checked where the condition is compiled.
+func checkConditionValue(a keyAttr, v model.Value, partition bool) *Error {
+	if v.Type != model.TypeS && v.Type != model.TypeB {
+		return nil
+	}
+	return checkKeyValue(a, v, partition)
 }
 
 // position places a sort key against the range: -1 below it, 0 inside, +1 above.

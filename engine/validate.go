@@ -402,6 +402,22 @@ func (e *Engine) keyShapeError(key model.Item) *Error {
 // missing space is DynamoDB's).
 const msgHashKeyTooLarge = "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"
 
+// msgRangeKeyTooLarge is DynamoDB's answer to a sort key value over 1024 bytes
+// (HowItWorks.NamingRulesDataTypes.html; the same from PutItem, GetItem, UpdateItem
+// and DeleteItem: ExtendDB/extenddb#194 captured it with the AWS CLI; "all range
+// keys" although there is one).
+const msgRangeKeyTooLarge = "One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes"
+
+// msgEmptyKey is DynamoDB's answer to an empty string or binary as a key attribute's
+// value, from PutItem, GetItem and a Query's key condition alike ("are not valid",
+// not "were invalid": GetItem and PutItem reports with request ids, the conformance
+// suite's TransactWriteItems captures, getmoto/moto#5345 quoting GetItem,
+// getmoto/moto#7062 quoting Query; HowItWorks.NamingRulesDataTypes.html: key values
+// must not be empty).
+func msgEmptyKey(t model.Type, name string) *Error {
+	return validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(t), name)
+}
+
 // checkKeyValue checks a key attribute's value: not empty, within the partition (2048
 // bytes) or sort (1024 bytes) key limit (HowItWorks.NamingRulesDataTypes.html), and a
 // valid number for N.
@@ -409,16 +425,13 @@ func checkKeyValue(a keyAttr, v model.Value, partition bool) *Error {
 	switch v.Type {
 	case model.TypeS, model.TypeB:
 		if v.Str == "" {
-			// "are not valid", not "were invalid": real DynamoDB's words for this one
-			// (GetItem and PutItem reports with request ids; the conformance
-			// suite's TransactWriteItems captures; dynalite db/index.js).
-			return validation("One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty %s value. Key: %s", emptyWord(v.Type), a.Name)
+			return msgEmptyKey(v.Type, a.Name)
 		}
 		if partition && len(v.Str) > model.MaxPartitionKeyBytes {
 			return validation(msgHashKeyTooLarge)
 		}
 		if !partition && len(v.Str) > model.MaxSortKeyBytes {
-			return validation("One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes")
+			return validation(msgRangeKeyTooLarge)
 		}
 	case model.TypeN:
 		if _, _, err := normalizeNumber(v); err != nil {
