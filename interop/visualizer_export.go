@@ -54,6 +54,10 @@ func savedQueries(d *model.Design) (map[string]wbSavedQueryJS, []string) {
 			other = append(other, label+" "+string(p.Operation))
 			continue
 		}
+		if strings.TrimSpace(p.Name) == "" {
+			cannot = append(cannot, label+": it has no name, and saved queries are kept by name")
+			continue
+		}
 		if _, taken := out[p.Name]; taken {
 			cannot = append(cannot, label+": another pattern of that name is saved, and saved queries are kept by name")
 			continue

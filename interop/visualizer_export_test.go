@@ -177,6 +177,7 @@ func TestSavedQueriesNotExpressible(t *testing.T) {
 		q(7, "fine", "PK = :pk", "a = :v OR contains(b, :w) AND c = :n", nil, pk),
 		q(8, "fine", "PK = :pk", "", nil, map[string]model.Value{":pk": model.Str("CUST#7")}),
 		q(9, "refused", "SK = :pk", "", nil, map[string]model.Value{":pk": model.Str("CUST#7")}),
+		q(10, " ", "PK = :pk", "", nil, map[string]model.Value{":pk": model.Str("CUST#7")}),
 	}
 	out, notes, err := ExportWorkbench(d)
 	if err != nil {
@@ -192,6 +193,7 @@ func TestSavedQueriesNotExpressible(t *testing.T) {
 		`6 (mixed in): its filter: values of types S and N on a; the dialog gives one type per test`,
 		`8 (fine): another pattern of that name is saved, and saved queries are kept by name`,
 		`9 (refused): its key condition: ValidationException`,
+		`10 ( ): it has no name, and saved queries are kept by name`,
 	} {
 		if !strings.Contains(text, w) {
 			t.Errorf("no note %q:\n%s", w, text)
