@@ -126,7 +126,11 @@ func (p *reviewPane) View() string {
 	w := p.w
 	st := w.st.Render
 	all := w.allFindings()
-	head := st.Header.Render(fmt.Sprintf("Review · %d findings", len(all))) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter shows a finding whole")
+	count := fmt.Sprintf("%d findings", len(all))
+	if len(all) == 1 {
+		count = "1 finding"
+	}
+	head := st.Header.Render("Review · " + count) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter shows a finding whole")
 	if w.reviewRev != w.doc.Rev && w.findings == nil {
 		return head + "\n" + st.Dim.Render("checking…")
 	}
