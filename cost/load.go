@@ -20,6 +20,8 @@ import (
 //     ConditionCheck on the table only, a Query on the value of its key condition, a
 //     batch read's units evenly over its keys, a Scan on one partition at a time.
 //     LSI units load the table's partition key value (LSI.html: an LSI shares it).
+//     A write that creates an item of a parent entity lands on a fresh value of its
+//     own: an even spread, not the skew (freshValue).
 //   - A key value is described by KeySpace.Key: a constant, a period (the current
 //     one takes the load), a few-valued key (the request's value is the one loaded),
 //     or many values over which the load spreads by the skew model (HottestShare),
@@ -183,6 +185,9 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 			}
 			v, has := ch.Key[tpk]
 			add("table", tpk, v, has, 0, tableUnits, img, true)
+			if ch.Before == nil && len(out) > 0 {
+				freshValue(d, &out[len(out)-1], img)
+			}
 			for _, name := range r.gsis {
 				u := ch.Indexes[name]
 				attr, _ := gsiAttr(name)
@@ -240,6 +245,28 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		}
 	}
 	return out
+}
+
+// freshValue spreads a write that creates an item of a parent entity (one item per
+// key value: no sort key, or a constant one such as PROFILE) evenly over the key's
+// values: each such write names a value no item holds yet (a new order id, a new
+// customer), so no skew piles them on one popular value.
+func freshValue(d *model.Design, c *contribution, item model.Item) {
+	if c.pool != "table" || c.key.Kind != KeyMany || c.key.Values <= 0 {
+		return
+	}
+	e := entityOfItem(d, item)
+	if e == nil {
+		return
+	}
+	if sk := d.Table.Key.Sort; sk != "" {
+		if tpl, ok := e.Keys[sk]; !ok || len(model.TemplateVars(tpl)) > 0 {
+			return
+		}
+	}
+	c.share = 1 / float64(c.key.Values)
+	c.spread = fmt.Sprintf("new %s items, one per key value: each write names a value no item holds yet, even over %s", e.Name, plural(int(min(c.key.Values, 1<<31)), "value", "values"))
+	c.atLeast, c.unknown = false, false
 }
 
 // writeKeys are the items or keys a write request names, in order.

@@ -442,3 +442,27 @@ patterns:
 		t.Errorf("the page was sized (%v items) though the months kept are unknown", pg.Items)
 	}
 }
+
+// A write that creates an item of a parent entity (one item per key value) names a
+// value no item holds yet, so it spreads evenly whatever the skew: 2,000 new items a
+// second over 50,000,000 values is 0.00004 WCU on the hottest; the same rate of
+// updates to existing items piles 1/H(50,000,000) of it on the hottest (Zipf s=1).
+func TestNewItemsSpreadEvenly(t *testing.T) {
+	src := neutralTable + `entities:
+  - {name: e10, keys: {PK: "N#{x}", SK: M}, attributes: {x: S, n: N}, count: 50000000}
+items:
+  - {type: e10, x: a1, n: 0}
+patterns:
+  - {id: 1, rate: 2000, operation: PutItem, item: {type: e10, x: a9, n: 0, PK: "N#a9", SK: M}}
+`
+	k := keyLoad(t, loadDesign(t, src, nil), "table", "N#{x}")
+	if want := 2000.0 / 50_000_000; math.Abs(k.Write-want) > 1e-12 || !strings.Contains(k.Spread, "no item holds yet") {
+		t.Errorf("new items: %v WCU on the hottest (%s), want %v", k.Write, k.Spread, want)
+	}
+	upd := strings.Replace(src, `{id: 1, rate: 2000, operation: PutItem, item: {type: e10, x: a9, n: 0, PK: "N#a9", SK: M}}`,
+		`{id: 1, rate: 2000, operation: UpdateItem, key: {PK: "N#a1", SK: M}, update: "SET n = :n", values: {":n": 1}}`, 1)
+	k = keyLoad(t, loadDesign(t, upd, nil), "table", "N#{x}")
+	if want := 2000 / HarmonicNumber(50_000_000, 1); math.Abs(k.Write-want) > 1e-9 {
+		t.Errorf("updates: %v WCU on the hottest, want %v", k.Write, want)
+	}
+}
