@@ -121,20 +121,8 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 		sizes = itemSizes(items)
 	}
 	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
-	costItems, costSizes := items, sizes
-	for i, size := range sizes {
-		if size > model.MaxItemSize {
-			a.LeftOut = append(a.LeftOut, i)
-		}
-	}
-	if len(a.LeftOut) > 0 {
-		costItems, costSizes = make([]model.Item, 0, len(items)), make([]int, 0, len(sizes))
-		for i, size := range sizes {
-			if size <= model.MaxItemSize {
-				costItems, costSizes = append(costItems, items[i]), append(costSizes, size)
-			}
-		}
-	}
+	costItems, costSizes, leftOut := model.StoredItems(items, sizes)
+	a.LeftOut = leftOut
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: costItems, Sizes: costSizes,
 		Prices: opt.Prices, Region: opt.Region})
 	if opt.Review {

@@ -323,7 +323,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 		}
 	}
 	size := model.ItemSize(out)
-	if size > model.MaxItemSize {
+	if !model.Stored(size) {
 		return size, validation(msgItemTooLarge) // the size too, for bulkLoad.put
 	}
 	return size, nil

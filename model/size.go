@@ -7,6 +7,36 @@ package model
 // MaxItemSize is DynamoDB's item size limit, attribute names included.
 const MaxItemSize = 400 * 1024
 
+// Stored reports whether DynamoDB would store an item of this size (model.ItemSize
+// of the whole item): PutItem, BatchWriteItem and TransactWriteItems refuse one
+// over MaxItemSize with "Item size has exceeded the maximum allowed size"
+// (ServiceQuotas.html "Item size"). A design may still hold such a sample item
+// (review's item-too-large names it); the engine, the cost's storage and key
+// figures and review's key counts all leave it out, by this one rule.
+func Stored(size int) bool { return size <= MaxItemSize }
+
+// StoredItems is what DynamoDB would store of items whose sizes are sizes
+// (sizes[i] is items[i]'s): the items without those Stored refuses, with their
+// sizes, and the indexes of the ones left out. With none left out, items and
+// sizes come back as they are.
+func StoredItems(items []Item, sizes []int) (stored []Item, storedSizes []int, leftOut []int) {
+	for i, size := range sizes {
+		if !Stored(size) {
+			leftOut = append(leftOut, i)
+		}
+	}
+	if len(leftOut) == 0 {
+		return items, sizes, nil
+	}
+	stored, storedSizes = make([]Item, 0, len(items)-len(leftOut)), make([]int, 0, len(sizes)-len(leftOut))
+	for i, size := range sizes {
+		if Stored(size) {
+			stored, storedSizes = append(stored, items[i]), append(storedSizes, size)
+		}
+	}
+	return stored, storedSizes, leftOut
+}
+
 // Key value size limits.
 const (
 	MaxPartitionKeyBytes = 2048

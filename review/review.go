@@ -105,19 +105,23 @@ type checker struct {
 	settings map[string]Severity
 	findings []Finding
 
-	byEntity map[string][]int // entity name -> item indexes
+	byEntity map[string][]int // entity name -> indexes of its stored items (see stored)
 	avgSize  map[string]float64
 	keySpace *cost.KeySpace    // built on first use
 	byKey    map[string]string // table key -> entity of the stored item, built on first use
 
 	items []model.Item // Input.Items, or the design's
 	sizes []int        // sizes[i] is items[i]'s
+	// stored are the items DynamoDB would store (model.StoredItems: not those over
+	// 400 KB, which item-too-large names): the key counts, the entities' sample
+	// counts and average sizes read these, as the engine and the cost do.
+	stored []model.Item
 }
 
 // keys is what is known of the design's key template variables (cost.KeySpace).
 func (c *checker) keys() *cost.KeySpace {
 	if c.keySpace == nil {
-		c.keySpace = cost.NewKeySpace(c.d, c.items, c.count)
+		c.keySpace = cost.NewKeySpace(c.d, c.stored, c.count)
 	}
 	return c.keySpace
 }
@@ -138,9 +142,13 @@ func newChecker(in Input) *checker {
 			c.sizes[i] = model.ItemSize(it)
 		}
 	}
+	c.stored, _, _ = model.StoredItems(c.items, c.sizes)
 	typeAttr := d.TypeAttr()
 	sums := map[string]int{}
 	for i, it := range c.items {
+		if !model.Stored(c.sizes[i]) {
+			continue
+		}
 		if v, ok := it[typeAttr]; ok && v.Type == model.TypeS {
 			c.byEntity[v.Str] = append(c.byEntity[v.Str], i)
 			sums[v.Str] += c.sizes[i]

@@ -105,7 +105,7 @@ func checkScanInRequestPath(c *checker) {
 			continue
 		}
 		msg := fmt.Sprintf("pattern %d is a Scan in a request path: it reads the whole table, %s",
-			p.ID, plural(int64(len(c.items)), "sample item", "sample items"))
+			p.ID, plural(int64(len(c.stored)), "sample item", "sample items"))
 		if r := c.result(i); r != nil && r.Err == nil {
 			msg += fmt.Sprintf(" (%s RCU a page) to return %s", fmtNum(r.Consumed.Read()), fmtInt(int64(r.Count)))
 		}
