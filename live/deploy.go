@@ -358,7 +358,7 @@ func checkDeployable(d *model.Design) error {
 			err, model.MaxGSIs, model.MaxLSIs)
 	}
 	for i, it := range d.Items {
-		if size := model.ItemSize(it); size > model.MaxItemSize {
+		if size := model.ItemSize(it); !model.Stored(size) {
 			return fmt.Errorf("item %d is %d bytes: DynamoDB would refuse to store it (%s: %s); nothing was changed (move its large attributes to S3 or split it)",
 				i, size, engine.ValidationException, engine.MsgItemTooLarge)
 		}

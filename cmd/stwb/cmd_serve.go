@@ -134,7 +134,7 @@ func unservable(f *designfile.File) []string {
 		notes = append(notes, fmt.Sprintf("table %s is served, but CreateTable would refuse it (%v)", f.Design.Table.Name, err))
 	}
 	for i, it := range f.Design.Items {
-		if size := model.ItemSize(it); size > model.MaxItemSize {
+		if size := model.ItemSize(it); !model.Stored(size) {
 			where := fmt.Sprintf("item %d", i)
 			if i < len(f.ItemPos) && f.ItemPos[i].Line > 0 {
 				where = f.ItemPos[i].String() + ": " + where
