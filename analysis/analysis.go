@@ -30,6 +30,10 @@ type Options struct {
 	// so that an item the engine refuses, and a finding on an item, name their
 	// place; empty for a design built in code.
 	ItemPos []model.Pos
+	// AllPages runs every Query and Scan to its last page and prices it as every
+	// page of its production result (`stwb cost --all-pages`; a pattern's
+	// `pages: all` does this for itself).
+	AllPages bool
 	// lazy, set by Load for a design read lazily, says where its items are in place
 	// of ItemPos.
 	lazy *designfile.LazyItems
@@ -102,7 +106,7 @@ func Run(d *model.Design, opt Options) (*Analysis, error) {
 // OnEngine analyses d on an engine that already holds its items (the workbench
 // keeps one; stwb cost and stwb check load one): each pattern runs once on e.
 func OnEngine(d *model.Design, e *engine.Engine, opt Options) *Analysis {
-	return Of(d, e.RunAll(d.Patterns, engine.RunOptions{}), opt)
+	return Of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), opt)
 }
 
 // Of prices and reviews results that exist: results[i] is d.Patterns[i]'s run on
@@ -124,7 +128,7 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 	costItems, costSizes, leftOut := model.StoredItems(items, sizes)
 	a.LeftOut = leftOut
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: costItems, Sizes: costSizes,
-		Prices: opt.Prices, Region: opt.Region})
+		Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
 	if opt.Review {
 		a.Findings = review.Check(review.Input{Design: d, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
 	}

@@ -40,6 +40,10 @@ type Input struct {
 	Prices Prices
 	// Region overrides the design's region ("" keeps it; the design's "" is us-east-1).
 	Region string
+	// AllPages prices every Query and Scan as every page of its production result
+	// (`stwb cost --all-pages`), as a pattern's `pages: all` does for itself; the
+	// Results should then be runs with engine.RunOptions{AllPages: true}.
+	AllPages bool
 }
 
 // Units are read units (RCU: an eventually consistent read of up to 4 KB is 0.5)
@@ -136,18 +140,23 @@ type PatternCost struct {
 
 	// PerRequest is one request: for a Query or Scan the page production would
 	// serve (Page), else the engine's run; Sample is the engine's run on the sample
-	// items, shown beside it.
+	// items, shown beside it. For a fan-out (Requests > 0) both are summed over its
+	// requests, each billed on its own, and Page is the first request's.
 	PerRequest Units
 	Sample     Units
 	Page       Page
-	PerSecond  Units // PerRequest x Rate
-	Pools      []Pool
-	Monthly    Monthly
+	// Requests is how many requests a fan-out pattern runs (model.Fanout); 0 for a
+	// pattern that is one request.
+	Requests  int
+	PerSecond Units // PerRequest x Rate
+	Pools     []Pool
+	Monthly   Monthly
 	// Hot is the pattern's own hottest key on the table and each GSI; the verdicts
 	// rest on Report.Keys, the load of every pattern summed per key.
 	Hot Hot
 
 	loads []contribution // where the pattern's load lands, for Report.Keys
+	res   *engine.Result // the run it was priced from, for ShardReads
 
 	// Err is the request's DynamoDB error. A ConditionalCheckFailedException is
 	// still billed (the engine reports what it consumed); any other error leaves the
@@ -185,6 +194,9 @@ type Report struct {
 	Keys []KeyLoad
 
 	keys *KeySpace
+
+	allPages bool          // Input.AllPages
+	design   *model.Design // the design last priced, for ShardReads
 
 	gsis   []string            // the design's GSIs, in design order
 	local  map[string]bool     // LSI names: their units draw on the table's throughput
@@ -328,7 +340,7 @@ func newReport(in Input) (*Report, error) {
 		return nil, err
 	}
 	r := &Report{Design: d.Name, Region: region, Class: class, Billing: d.Table.Billing, Prices: cp,
-		local: map[string]bool{}, indexW: map[string][2]int64{}}
+		local: map[string]bool{}, indexW: map[string][2]int64{}, allPages: in.AllPages}
 	r.tableTarget, r.gsiTarget = poolTargets(d)
 	r.anyTarget = r.tableTarget.read > 0 || r.tableTarget.write > 0
 	for _, t := range r.gsiTarget {
@@ -377,27 +389,77 @@ func (r *Report) pattern(d *model.Design, i int, res *engine.Result) PatternCost
 		pc.Err = &engine.Error{Type: "InternalError", Message: "the engine returned no result"}
 		return pc
 	}
-	pc.Err = res.Err
+	pc.Err, pc.res, r.design = res.Err, res, d
 	if r.keys == nil {
 		r.keys = NewKeySpace(d, d.Items, r.entityCount)
 	}
-	if billed(res.Err) {
-		pc.Sample = unitsOf(firstRequest(res))
-		pc.PerRequest = pc.Sample
-		if res.Err == nil && (p.Operation == model.OpQuery || p.Operation == model.OpScan) {
-			// Reads are priced on the page production would serve, not the sample's.
-			pc.Page = r.productionPage(d, p, res)
-			if pc.Page.Known {
-				pc.PerRequest = pc.Page.Units
-			}
-		}
+	if len(res.Requests) > 0 {
+		r.fanout(d, p, res, &pc)
+	} else if billed(res.Err) {
+		pc.Sample, pc.Page, pc.PerRequest = r.request(d, p, res)
 	}
 	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
 	pc.Pools = r.pools(pc.PerSecond)
 	pc.Monthly = r.monthly(pc.PerSecond, pc.Pools)
-	pc.loads = r.loadsOf(d, r.keys, p, res, pc.Rate, pc.PerRequest)
+	if pc.loads == nil {
+		pc.loads = r.loadsOf(d, r.keys, p, res, pc.Rate, pc.PerRequest)
+	}
 	pc.Hot = hotOf(pc.loads, r.gsis)
 	return pc
+}
+
+// request prices one request of pattern p from its result: the sample's units, the
+// production page of a Query or Scan, and the units the request is priced at (the
+// production page's where it is known).
+func (r *Report) request(d *model.Design, p *model.Pattern, res *engine.Result) (sample Units, pg Page, per Units) {
+	sample = unitsOf(firstRequest(res))
+	if p.AllPages || r.allPages {
+		sample = unitsOf(res.Consumed) // the run followed every page
+	}
+	per = sample
+	if res.Err == nil && (p.Operation == model.OpQuery || p.Operation == model.OpScan) {
+		// Reads are priced on the page production would serve, not the sample's.
+		pg = r.productionPage(d, p, res)
+		if pg.Known {
+			per = pg.Units
+		}
+	}
+	return sample, pg, per
+}
+
+// fanout prices a fan-out pattern as its requests (engine.RunFanout): each request
+// priced on its own (DynamoDB bills every Query on its own, each rounded up), the
+// units summed into one call of the pattern, and the load of each request on its
+// own key value, so that the N key values each take the pattern's rate of one
+// request (bp-write-sharding.html: a read of a sharded key is a query per shard).
+func (r *Report) fanout(d *model.Design, p *model.Pattern, res *engine.Result, pc *PatternCost) {
+	subs := p.FanoutRequests()
+	n := min(len(subs), len(res.Requests))
+	pc.Requests = n
+	sk := skewOf(d, p)
+	for i := 0; i < n; i++ {
+		sub := res.Requests[i]
+		if !billed(sub.Err) {
+			continue
+		}
+		sample, pg, per := r.request(d, &subs[i], sub)
+		pc.Sample, pc.PerRequest = pc.Sample.add(sample), pc.PerRequest.add(per)
+		if i == 0 {
+			pc.Page = pg
+			if pg.Because != "" {
+				pc.Page.Because = fmt.Sprintf("each of the %d requests: %s", n, pg.Because)
+			}
+		}
+		for _, c := range r.loadsOf(d, r.keys, &subs[i], sub, pc.Rate, per) {
+			c.key = fanoutKey(c.key, int64(n))
+			c.share, c.spread, c.atLeast, c.unknown = hottestOf(c.key, sk)
+			c.spread = fmt.Sprintf("each of the fan-out's %d requests loads its own key value", n)
+			pc.loads = append(pc.loads, c)
+		}
+	}
+	if pc.loads == nil {
+		pc.loads = []contribution{}
+	}
 }
 
 func unitsOf(c engine.Capacity) Units {
@@ -558,4 +620,5 @@ func (r *Report) total() {
 	t.Storage = r.Storage.Monthly
 	r.Totals = t
 	r.Keys = r.keyLoads()
+	r.shardReads()
 }

@@ -108,6 +108,10 @@ type jsonPage struct {
 	Read     float64 `json:"read"`
 	More     bool    `json:"more"`
 	CappedBy string  `json:"cappedBy,omitempty"`
+	// Pages is how many pages the whole result takes; AllPages says the request is
+	// priced as all of them (items, bytes and read are then the whole result's).
+	Pages    float64 `json:"pages"`
+	AllPages bool    `json:"allPages"`
 	Because  string  `json:"because"`
 }
 
@@ -131,9 +135,12 @@ type jsonPattern struct {
 	HotPartition jsonHot        `json:"hotPartition"`
 	// Sample is one request on the sample items; perRequest is on the page
 	// production would serve (page), for a Query or Scan.
-	Sample jsonUnits  `json:"sample"`
-	Page   *jsonPage  `json:"page,omitempty"`
-	Error  *jsonError `json:"error"`
+	Sample jsonUnits `json:"sample"`
+	Page   *jsonPage `json:"page,omitempty"`
+	// Requests is how many requests a fan-out pattern runs a call (perRequest and
+	// sample are summed over them); absent for a pattern that is one request.
+	Requests int        `json:"requests,omitempty"`
+	Error    *jsonError `json:"error"`
 }
 
 type jsonLine struct {
@@ -270,9 +277,11 @@ func (r *Report) patternJSON(pc *PatternCost) jsonPattern {
 		}
 	}
 	jp.Sample = jsonUnits{pc.Sample.Read, pc.Sample.Write}
+	jp.Requests = pc.Requests
 	if pc.Page.Known || pc.Page.Because != "" {
 		pg := pc.Page
-		jp.Page = &jsonPage{Known: pg.Known, Items: pg.Items, Bytes: pg.Bytes, Read: pg.Units.Read, More: pg.More, CappedBy: pg.CappedBy, Because: pg.Because}
+		jp.Page = &jsonPage{Known: pg.Known, Items: pg.Items, Bytes: pg.Bytes, Read: pg.Units.Read, More: pg.More, CappedBy: pg.CappedBy,
+			Pages: pg.Pages, AllPages: pg.AllPages, Because: pg.Because}
 	}
 	jp.Error = errorJSON(pc.Err)
 	return jp

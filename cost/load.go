@@ -116,14 +116,83 @@ type KeyLoad struct {
 	HotKey
 	TotalRead, TotalWrite float64 // over all the key's values
 	Patterns              []int   // the patterns that load it, by id
+	// ShardReads is what write-sharding the key into Shards costs the patterns
+	// that read it, set when its writes are over the limit (ShardReadsOf).
+	ShardReads []ShardRead
 }
 
 // Shards is the number of write shards that brings a hottest load under the limits
-// with headroom: ceil(max(read/(3,000 x 0.8), write/(1,000 x 0.8))), at least 1 (the
-// seeds: "choose the shard count from the throughput you need").
+// with headroom: ceil(max(read/(3,000 x 0.8), write/(1,000 x 0.8))), at least 1.
+// Write sharding spreads a key's writes over N suffixed key values
+// (bp-partition-key-sharding.html, bp-write-sharding.html); the seeds: "choose the
+// shard count from the throughput you need". The 0.8 (ShardHeadroom) leaves each
+// shard a fifth of a partition's limits for a peak above the planned one.
 func Shards(read, write float64) int64 {
 	s := max(ceilUnits(read/(PartitionReadLimit*ShardHeadroom)), ceilUnits(write/(PartitionWriteLimit*ShardHeadroom)))
 	return max(s, 1)
+}
+
+// ShardRead is the read fan-out that write-sharding a key costs one pattern that
+// reads it: a read of the key becomes Requests requests a call, one per shard
+// (bp-write-sharding.html: "query the items for all the suffixes and then merge
+// the results"), each billed on its own.
+type ShardRead struct {
+	Pattern  int
+	Requests int64
+	// Read is the RCU of one call after sharding: for a Query, Requests pages of the
+	// shard's production page (a shard holds 1/Requests of the key's items); for a
+	// GetItem, Requests reads of the item, whose shard the caller cannot know.
+	// Before is one call's RCU now.
+	Read, Before float64
+}
+
+// shardReads fills ShardReads of every key whose writes are over the limit.
+func (r *Report) shardReads() {
+	if r.design == nil {
+		return
+	}
+	for i := range r.Keys {
+		k := &r.Keys[i]
+		w := k.Write
+		if k.SplitForHeat != "" {
+			w = k.ItemWrite
+		}
+		if !k.Exceeds || w <= PartitionWriteLimit || k.Shards < 2 {
+			continue
+		}
+		for _, id := range k.Patterns {
+			if sr, ok := r.shardRead(id, k.Shards); ok {
+				k.ShardReads = append(k.ShardReads, sr)
+			}
+		}
+	}
+}
+
+// shardRead is pattern id's read fan-out over n shards; false for a write, a Scan,
+// a fan-out already, or an unpriced read.
+func (r *Report) shardRead(id int, n int64) (ShardRead, bool) {
+	for i := range r.Patterns {
+		pc := &r.Patterns[i]
+		if pc.ID != id || pc.res == nil || pc.Err != nil || pc.Requests > 0 || pc.Index >= len(r.design.Patterns) {
+			continue
+		}
+		p := &r.design.Patterns[pc.Index]
+		sr := ShardRead{Pattern: id, Requests: n, Before: pc.PerRequest.Read}
+		switch p.Operation {
+		case model.OpQuery:
+			pg := r.splitPage(r.design, p, pc.res, float64(n))
+			if !pg.Known {
+				return ShardRead{}, false
+			}
+			sr.Read = float64(n) * pg.Units.Read
+		case model.OpGetItem:
+			sr.Read = float64(n) * pc.PerRequest.Read
+		default:
+			return ShardRead{}, false
+		}
+		return sr, true
+	}
+	return ShardRead{}, false
 }
 
 // contribution is one pattern's load on one key of one pool.
@@ -321,6 +390,15 @@ func evenKey(ki KeyInfo, n int64) KeyInfo {
 	} else {
 		ki.Shape = ki.Value + " (x" + numfmt.Int(n) + ")"
 	}
+	return ki
+}
+
+// fanoutKey is the key of one request of a fan-out over n key values: the n values
+// share the load evenly, each request loading its own (the shape as evenKey writes
+// it, so that a write pattern's `partitions` over the same shards sums with it).
+func fanoutKey(ki KeyInfo, n int64) KeyInfo {
+	ki = evenKey(ki, n)
+	ki.Because = fmt.Sprintf("the pattern's fan-out: %s, one request each", plural(int(min(n, 1<<31)), "key value", "key values"))
 	return ki
 }
 

@@ -27,6 +27,12 @@ type Page struct {
 	// CappedBy says what ended the page: "Limit", "1 MB", or "" (all the key holds).
 	CappedBy string
 	Units    Units // the page's read units, on the table and the index read
+	// Pages is how many pages the whole result takes (1 when it fits one page).
+	// AllPages is set when the request is priced as every page (`pages: all` or
+	// --all-pages): Items, Bytes and Units are then the whole result's, every page
+	// billed on its own.
+	Pages    float64
+	AllPages bool
 	// Because says, in words, what the page was sized from.
 	Because string
 }
@@ -49,6 +55,12 @@ func readPool(d *model.Design, p *model.Pattern) (index string, attr string, loc
 
 // productionPage sizes pattern p's first page in production (see Page).
 func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.Result) Page {
+	return r.splitPage(d, p, res, 1)
+}
+
+// splitPage is productionPage for a Query whose key value's items are split over
+// split write shards: the page of one shard, which holds 1/split of them.
+func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result, split float64) Page {
 	if len(res.Pages) == 0 {
 		return Page{}
 	}
@@ -76,6 +88,9 @@ func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.R
 			items += n * r.entryShare(e, index)
 		}
 	}
+	if p.Operation == model.OpQuery {
+		items /= split
+	}
 	if len(entities) == 0 || items <= 0 {
 		return Page{Because: "the page reads no entity with a count: the sample's page is used"}
 	}
@@ -89,7 +104,7 @@ func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.R
 		if p.Operation == model.OpScan {
 			n = float64(r.entryCount(e, index))
 		} else {
-			n = r.keys.ItemsPerValue(ki, e) * r.entryShare(e, index)
+			n = r.keys.ItemsPerValue(ki, e) * r.entryShare(e, index) / split
 		}
 		size, item := r.entrySize(e, index)
 		sum += n * size
@@ -98,32 +113,45 @@ func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.R
 	}
 	avg := sum / weight
 	pg := Page{Known: true, Items: items}
-	if p.Limit > 0 && float64(p.Limit) < pg.Items {
-		pg.Items, pg.CappedBy, pg.More = float64(p.Limit), "Limit", true
+	// perPage is how many items one page holds: Limit, or what reaches 1 MB.
+	perPage := items
+	if p.Limit > 0 && float64(p.Limit) < perPage {
+		perPage, pg.CappedBy = float64(p.Limit), "Limit"
 	}
 	counted := avg // what each item counts toward the 1 MB page
 	if fetch {
 		counted = math.Max(4096, math.Ceil(avg/4096)*4096)
 	}
-	if perPage := math.Ceil(float64(pageBytes) / counted); perPage < pg.Items {
-		pg.Items, pg.CappedBy, pg.More = perPage, "1 MB", true
+	if mb := math.Ceil(float64(pageBytes) / counted); mb < perPage {
+		perPage, pg.CappedBy = mb, "1 MB"
 	}
-	if pg.Items < items && pg.CappedBy == "" {
-		pg.More = true
-	}
-	pg.Bytes = pg.Items * avg
+	pg.Items = perPage
+	pg.More = perPage < items
+	pg.Pages = math.Max(math.Ceil(items/perPage-1e-9), 1)
 	factor := 0.5
 	if p.Consistent {
 		factor = 1
 	}
-	rcu := math.Ceil(pg.Bytes/4096-1e-9) * factor
-	rcu = math.Max(rcu, factor) // a page that reads nothing still costs one read unit's half
+	// pageRCU bills one page of n items: ceil(bytes / 4 KB), at least one unit's
+	// share even when it reads nothing (each page is a request of its own).
+	pageRCU := func(n float64) float64 {
+		return math.Max(math.Ceil(n*avg/4096-1e-9)*factor, factor)
+	}
+	rcu := pageRCU(perPage)
+	fetched := perPage
+	if r.allPages || p.AllPages {
+		// Every page, each billed on its own: the full pages, then what is left.
+		last := items - (pg.Pages-1)*perPage
+		rcu = (pg.Pages-1)*pageRCU(perPage) + pageRCU(last)
+		pg.AllPages, pg.Items, pg.More, fetched = true, items, false, items
+	}
+	pg.Bytes = pg.Items * avg
 	if index == "" {
 		pg.Units = Units{Read: rcu, Table: engine.Units{Read: rcu}}
 	} else {
 		pg.Units = Units{Read: rcu, Indexes: map[string]engine.Units{index: {Read: rcu}}}
 		if fetch {
-			f := fetchSum / weight * pg.Items * factor
+			f := fetchSum / weight * fetched * factor
 			pg.Units.Table.Read = f
 			pg.Units.Read += f
 		}
@@ -150,6 +178,9 @@ func (r *Report) pageBecause(p *model.Pattern, ki KeyInfo, es []*model.Entity, i
 		s += fmt.Sprintf("; Limit %d ends the page", p.Limit)
 	case "1 MB":
 		s += "; 1 MB ends the page"
+	}
+	if pg.AllPages {
+		s += fmt.Sprintf("; every page read (%s), each billed on its own", plural(int(min(pg.Pages, 1<<31)), "page", "pages"))
 	}
 	return s
 }

@@ -47,3 +47,37 @@ func TestProductionPage(t *testing.T) {
 		t.Errorf("no Limit: %v RCU ended by %q, want about 128 at 1 MB", pc.PerRequest.Read, pc.Page.CappedBy)
 	}
 }
+
+// Every page priced, each on its own (`pages: all`, --all-pages): the orders
+// sample's pattern 2 reads CUST#{customerId}, about 50 customerOrder items of 123.7
+// bytes. Pages are Limit items, the last one what is left, and each costs
+// ceil(bytes / 4 KB) x 0.5, at least 0.5 (Query.html; read-write-operations.html).
+func TestAllPagesPricing(t *testing.T) {
+	cases := []struct {
+		limit int
+		pages float64
+		rcu   float64
+	}{
+		{25, 2, 1},   // 2 x 25 items (3,092 B): 2 x 0.5
+		{40, 2, 1.5}, // 40 items (4,947 B): 1, then 10 items: 0.5
+		{7, 8, 4},    // 7 x 7 items: 7 x 0.5, then 1 item: 0.5
+		{0, 1, 1},    // all 50 items (6,184 B) in one page: ceil(1.51) x 0.5
+	}
+	for _, c := range cases {
+		f, err := samples.Load("orders")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := f.Design
+		for i := range d.Patterns {
+			if d.Patterns[i].ID == 2 {
+				d.Patterns[i].Limit, d.Patterns[i].AllPages = c.limit, true
+			}
+		}
+		r := mustCompute(t, d)
+		pc := r.Patterns[1]
+		if pc.ID != 2 || !pc.Page.AllPages || pc.Page.Pages != c.pages || pc.PerRequest.Read != c.rcu || math.Round(pc.Page.Items) != 50 {
+			t.Errorf("limit %d: %v pages, %v RCU, %v items (all %v); want %v pages, %v RCU, 50 items", c.limit, pc.Page.Pages, pc.PerRequest.Read, pc.Page.Items, pc.Page.AllPages, c.pages, c.rcu)
+		}
+	}
+}

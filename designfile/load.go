@@ -634,7 +634,7 @@ var (
 	entityFields     = []string{"name", "keys", "attributes", "count", "values", "aliases"}
 	entityAttrFields = []string{"type", "unique"}
 	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
-		"key", "filter", "projection", "condition", "update", "names", "values", "forward", "limit", "consistent",
+		"key", "filter", "projection", "condition", "update", "names", "values", "fanout", "forward", "limit", "pages", "consistent",
 		"item", "keys", "actions", "returnValues", "expect", "expectError", "partitions", "skew", "batch"}
 	actionKinds         = []string{"put", "update", "delete", "check"}
 	actionFields        = []string{"key", "update", "condition", "names", "values"}
@@ -1056,11 +1056,13 @@ func (d *decoder) pattern(n *yaml.Node) model.Pattern {
 	p.Update = f.str("update")
 	p.Names = f.strMap("names")
 	p.Values = f.valueMap("values")
+	p.Fanout = f.fanout("fanout")
 	if f.has("forward") {
 		fw := f.boolean("forward")
 		p.Forward = &fw
 	}
 	p.Limit = int(f.integer("limit", 1, 1<<31-1))
+	p.AllPages = f.choice("pages", "all") == "all"
 	p.Consistent = f.boolean("consistent")
 	p.Item = f.item("item")
 	p.Keys = f.itemList("keys")

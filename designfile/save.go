@@ -456,11 +456,15 @@ func patternNode(p *model.Pattern) *yaml.Node {
 	m.str("filter", p.Filter).str("projection", p.Projection).str("condition", p.Condition).str("update", p.Update)
 	m.add("names", namesNode(p.Names))
 	m.add("values", valuesNode(p.Values))
+	m.add("fanout", fanoutNode(p.Fanout))
 	if p.Forward != nil {
 		m.add("forward", boolNode(*p.Forward))
 	}
 	if p.Limit != 0 {
 		m.add("limit", intNode(int64(p.Limit)))
+	}
+	if p.AllPages {
+		m.str("pages", "all")
 	}
 	if p.Consistent {
 		m.add("consistent", boolNode(true))

@@ -135,6 +135,11 @@ type Result struct {
 	Consumed         Capacity   // summed over the pages run
 	Pages            []Page     // Query and Scan: each page run
 
+	// Requests are a fan-out pattern's requests, one per value in order (model.Fanout);
+	// the fields above are then their merged result (RunFanout). Nil otherwise.
+	Requests []*Result
+	Fanout   *model.Fanout // the fan-out the Requests ran over; nil otherwise
+
 	Changes    []Change   // writes: every item touched, in request order
 	Attributes model.Item // ReturnValues of a single-item write
 	Err        *Error     // the request's error, nil on success
@@ -142,5 +147,5 @@ type Result struct {
 
 // RunOptions change how a pattern runs.
 type RunOptions struct {
-	AllPages bool // follow LastEvaluatedKey to the end
+	AllPages bool // follow LastEvaluatedKey to the end (as a pattern's `pages: all` does)
 }

@@ -18,6 +18,9 @@ func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
 	if p == nil {
 		return &Result{Err: validation("no pattern to run")}
 	}
+	if p.Fanout != nil {
+		return e.runFanout(p, opts)
+	}
 	r := &Result{PatternID: p.ID, Operation: p.Operation, Index: p.Index}
 	var err *Error
 	switch p.Operation {
@@ -71,8 +74,8 @@ func (e *Engine) runGet(p *model.Pattern, r *Result) *Error {
 	return nil
 }
 
-// runPages runs a Query or Scan pattern: one page, or with AllPages every page,
-// following LastEvaluatedKey.
+// runPages runs a Query or Scan pattern: one page, or with AllPages (or the
+// pattern's `pages: all`) every page, following LastEvaluatedKey.
 func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result) *Error {
 	var start model.Item
 	for n := 0; n < maxPages; n++ {
@@ -99,7 +102,7 @@ func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result) *Error {
 		r.ScannedCount += pg.ScannedCount
 		r.LastEvaluatedKey = pg.LastEvaluatedKey
 		r.Consumed = r.Consumed.Add(pg.Consumed)
-		if !opts.AllPages || pg.LastEvaluatedKey == nil {
+		if !(opts.AllPages || p.AllPages) || pg.LastEvaluatedKey == nil {
 			return nil
 		}
 		start = pg.LastEvaluatedKey

@@ -23,7 +23,8 @@ const maxPages = 100000
 // the prediction and the answer compare field by field. A DynamoDB error (a
 // ValidationException, ...) is the Result's Err, as the engine reports it; the error
 // return is for what is not DynamoDB's answer: a conversion or transport failure.
-// With opts.AllPages a Query or Scan follows LastEvaluatedKey to the end.
+// With opts.AllPages (or the pattern's `pages: all`) a Query or Scan follows
+// LastEvaluatedKey to the end. A fan-out pattern is sent through engine.RunFanout.
 func RunPattern(ctx context.Context, db *dynamodb.Client, table string, p *model.Pattern, opts engine.RunOptions) (*engine.Result, error) {
 	r := &engine.Result{PatternID: p.ID, Operation: p.Operation, Index: p.Index}
 	var err error
@@ -252,7 +253,7 @@ func runPages(ctx context.Context, db *dynamodb.Client, table string, p *model.P
 		r.ScannedCount += page.ScannedCount
 		r.LastEvaluatedKey = page.LastEvaluatedKey
 		r.Consumed = r.Consumed.Add(page.Consumed)
-		if !opts.AllPages || len(lek) == 0 {
+		if !(opts.AllPages || p.AllPages) || len(lek) == 0 {
 			return nil
 		}
 		start = lek

@@ -71,7 +71,10 @@ func Verify(ctx context.Context, db *dynamodb.Client, f *designfile.File, table,
 			continue
 		}
 		pred := e.Run(p, engine.RunOptions{})
-		got, err := RunPattern(ctx, db, name, p, engine.RunOptions{})
+		// A fan-out pattern is its requests, merged as the engine merges them.
+		got, err := engine.RunFanout(&d.Table, p, func(q *model.Pattern) (*engine.Result, error) {
+			return RunPattern(ctx, db, name, q, engine.RunOptions{})
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -274,8 +274,14 @@ type Pattern struct {
 	// (`partitions: {table: 1000000, GSI1: 4}`). Nil when the field is a number.
 	PartitionsOn map[string]int64
 	// Skew overrides the design's skew for this pattern's traffic.
-	Skew  Skew
-	Batch bool // a Scan that runs as a batch job
+	Skew Skew
+	// Fanout, when set, runs the read once per value of a set of key values (the
+	// shards 0..9, the days of a range) and merges the results (fanout.go).
+	Fanout *Fanout
+	// AllPages says the caller reads every page (`pages: all`): the pattern runs and
+	// is priced as every page of its result, following LastEvaluatedKey.
+	AllPages bool
+	Batch    bool // a Scan that runs as a batch job
 
 	// ReturnValues for writes (NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW).
 	ReturnValues string

@@ -575,9 +575,9 @@ func describeKey(t *Table, it Item) string {
 // API_GetItem, API_PutItem, ...). A field given to an operation that has no such
 // parameter is an error: the pattern would not run as written.
 var opFields = map[Operation][]string{
-	OpGetItem:            {"key", "projection", "consistent"},
-	OpQuery:              {"index", "key", "filter", "projection", "forward", "limit", "consistent"},
-	OpScan:               {"index", "filter", "projection", "limit", "consistent", "batch"},
+	OpGetItem:            {"key", "projection", "consistent", "fanout"},
+	OpQuery:              {"index", "key", "filter", "projection", "forward", "limit", "consistent", "fanout", "pages"},
+	OpScan:               {"index", "filter", "projection", "limit", "consistent", "batch", "pages"},
 	OpBatchGetItem:       {"keys", "projection", "consistent"},
 	OpTransactGetItems:   {"keys", "projection"},
 	OpPutItem:            {"item", "condition", "returnValues"},
@@ -609,6 +609,8 @@ func patternFieldsSet(p *Pattern) []string {
 	add("actions", p.Actions != nil)
 	add("returnValues", p.ReturnValues != "")
 	add("batch", p.Batch)
+	add("fanout", p.Fanout != nil)
+	add("pages", p.AllPages)
 	return out
 }
 
@@ -667,6 +669,7 @@ func (v *validator) pattern(p *Pattern) {
 		}
 	}
 	v.skew(pos, where, p.Skew)
+	v.fanout(pos, where, p)
 	if p.ID <= 0 {
 		if !v.loaded {
 			v.c.add(pos, "give the pattern a positive id", "%s: id must be a positive number", where)

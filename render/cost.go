@@ -122,14 +122,34 @@ func writePage(b *strings.Builder, pc *cost.PatternCost) {
 		if pg.Because != "" {
 			fmt.Fprintf(b, "page: %s (%s RCU)\n", pg.Because, Units(pc.Sample.Read))
 		}
+		if pc.Requests > 0 {
+			fmt.Fprintf(b, "fan-out: %d requests a call, each billed on its own: %s RCU a call\n", pc.Requests, Units(pc.PerRequest.Read))
+		}
 		return
 	}
 	more := ""
 	if pg.More {
-		more = ", then a LastEvaluatedKey"
+		more = fmt.Sprintf(", then a LastEvaluatedKey (%s pages in all)", Units(pg.Pages))
 	}
-	fmt.Fprintf(b, "page in production: %s items, %s bytes, %s RCU%s; the sample's page: %s RCU\n",
-		Units(math.Round(pg.Items)), Units(math.Round(pg.Bytes)), Units(pg.Units.Read), more, Units(pc.Sample.Read))
+	each, sample := "", "the sample's page"
+	if pc.Requests > 0 {
+		each = fmt.Sprintf("each of %d requests: ", pc.Requests)
+		sample = fmt.Sprintf("the %d requests on the samples", pc.Requests)
+	}
+	if pg.AllPages {
+		pages := Units(pg.Pages) + " pages"
+		if pg.Pages == 1 {
+			pages = "1 page"
+		}
+		fmt.Fprintf(b, "every page in production: %s%s, %s items, %s bytes, %s RCU (each page billed on its own); %s: %s RCU\n",
+			each, pages, Units(math.Round(pg.Items)), Units(math.Round(pg.Bytes)), Units(pg.Units.Read), sample, Units(pc.Sample.Read))
+	} else {
+		fmt.Fprintf(b, "page in production: %s%s items, %s bytes, %s RCU%s; %s: %s RCU\n",
+			each, Units(math.Round(pg.Items)), Units(math.Round(pg.Bytes)), Units(pg.Units.Read), more, sample, Units(pc.Sample.Read))
+	}
+	if pc.Requests > 0 {
+		fmt.Fprintf(b, "fan-out: %d requests a call, each billed on its own: %s RCU a call\n", pc.Requests, Units(pc.PerRequest.Read))
+	}
 	fmt.Fprintf(b, "assumed (page): %s\n", pg.Because)
 }
 

@@ -78,6 +78,16 @@ func PatternDetail(p *model.Pattern, width int, st Styles) []string {
 	add("update", p.Update)
 	add("names", NamesString(p.Names))
 	add("values", ValuesString(p.Values))
+	if f := p.Fanout; f != nil {
+		over := f.Range
+		if over == "" {
+			over = strings.Join(f.Values, ", ")
+		}
+		add("fanout", fmt.Sprintf("%s over %s: %d requests, %s replaced in each, merged by sort key", f.Var, over, len(f.Values), f.Placeholder()))
+	}
+	if p.AllPages {
+		add("pages", "all: every page, following LastEvaluatedKey")
+	}
 	if len(p.Item) > 0 {
 		add("item", ItemString(p.Item))
 	}

@@ -39,6 +39,10 @@ func Preview(res *engine.Result, keyNames []string, width int, st Styles) []stri
 		return lines
 	}
 	switch {
+	case res.Fanout != nil:
+		lines = append(lines, fanoutPreview(res, keyNames, width, st)...)
+		add("capacity, " + FanoutRequests(res) + " summed: " + CapacityString(res.Consumed, false))
+		return lines
 	case len(res.Pages) > 0:
 		for pi, pg := range res.Pages {
 			add(st.Header.Render(fmt.Sprintf("page %d: Count %d, ScannedCount %d", pi+1, pg.Count, pg.ScannedCount)))
@@ -190,4 +194,44 @@ func rule(label string, width int) string {
 		s += strings.Repeat("─", width-w)
 	}
 	return s
+}
+
+// FanoutRequests names a fan-out's requests: "10 queries over shard 0..9".
+func FanoutRequests(res *engine.Result) string {
+	f := res.Fanout
+	what := "queries"
+	if res.Operation == model.OpGetItem {
+		what = "GetItem requests"
+	}
+	over := f.Range
+	if over == "" {
+		over = strings.Join(f.Values, ", ")
+	}
+	return fmt.Sprintf("%d %s over %s %s", len(res.Requests), what, f.Var, over)
+}
+
+// fanoutPreview is a fan-out's merged result: the requests it ran, the items in the
+// order the caller merges them (engine.RunFanout), and each request that ended with
+// a LastEvaluatedKey (its key value holds more than the page).
+func fanoutPreview(res *engine.Result, keyNames []string, width int, st Styles) []string {
+	var lines []string
+	add := func(s string) { lines = append(lines, Clip(s, width)) }
+	add(st.Header.Render(fmt.Sprintf("%s, merged: Count %d, ScannedCount %d", FanoutRequests(res), res.Count, res.ScannedCount)))
+	for _, it := range res.Items {
+		add("  " + itemLine(it, keyNames))
+	}
+	if len(res.Items) == 0 {
+		add(st.Dim.Render("  (no items)"))
+	}
+	more := 0
+	for i, sub := range res.Requests {
+		if sub.LastEvaluatedKey != nil {
+			more++
+			add(st.Rule.Render(rule(fmt.Sprintf("%s=%s ends with LastEvaluatedKey %s", res.Fanout.Var, res.Fanout.Values[i], itemLine(sub.LastEvaluatedKey, keyNames)), width)))
+		}
+	}
+	if more == 0 {
+		add(st.Rule.Render(rule("end of results · no request has a LastEvaluatedKey", width)))
+	}
+	return lines
 }

@@ -21,6 +21,9 @@ func QueryResult(d *model.Design, p *model.Pattern, res *engine.Result) string {
 		op += " on " + p.Index
 	}
 	fmt.Fprintf(&b, "%s\n", op)
+	if res.Fanout != nil {
+		fmt.Fprintf(&b, "fan-out: %s, merged %s (each request's Limit and page on its own)\n", FanoutRequests(res), engine.MergeOrder(&d.Table, p))
+	}
 	if res.Err != nil {
 		fmt.Fprintf(&b, "error: %s: %s\n", res.Err.Type, res.Err.Message)
 		if len(res.Err.Reasons) > 0 {
@@ -48,9 +51,18 @@ func QueryResult(d *model.Design, p *model.Pattern, res *engine.Result) string {
 		if res.LastEvaluatedKey != nil {
 			fmt.Fprintf(&b, ", more after %s", KeyString(res.LastEvaluatedKey, KeyNames(d)...))
 		}
+		for i, sub := range res.Requests {
+			if sub.LastEvaluatedKey != nil {
+				fmt.Fprintf(&b, ", %s=%s more after %s", res.Fanout.Var, res.Fanout.Values[i], KeyString(sub.LastEvaluatedKey, KeyNames(d)...))
+			}
+		}
 		b.WriteString("\n")
 	}
-	fmt.Fprintf(&b, "capacity %s\n", CapacityString(res.Consumed, p.Operation.IsWrite()))
+	summed := ""
+	if res.Fanout != nil {
+		summed = fmt.Sprintf(", %d requests summed", len(res.Requests))
+	}
+	fmt.Fprintf(&b, "capacity %s%s\n", CapacityString(res.Consumed, p.Operation.IsWrite()), summed)
 	return b.String()
 }
 

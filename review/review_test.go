@@ -142,6 +142,11 @@ var ruleCases = []struct {
 	{"under-provisioned",
 		func(d *model.Design) { d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 5, Write: 9} },
 		func(d *model.Design) { d.Table.Billing = model.Billing{Mode: model.Provisioned, Read: 5, Write: 10} }, "need 1 RCU and 10 WCU"},
+	// 2,000 WCU a second need ceil(2,000 / 800) = 3 shards; a read over 10 pays 10
+	// requests a call (bp-write-sharding.html; the seeds' "Hot partitions").
+	{"fanout-read-cost",
+		func(d *model.Design) { addShardedDay(d, 10) }, func(d *model.Design) { addShardedDay(d, 3) },
+		`pattern 11 fans out over 10 key values of "DAY#{day:current}#{shard}": 10 requests, 5 RCU a call; the writes summed on that key, 2,000 WCU a second, need 3 shards = ceil(2,000 WCU / (1,000 x 0.8)), so each read pays 10 requests where 3 would do`},
 	{"low-cardinality-key",
 		func(d *model.Design) { manyStatuses(d); setGSIKey(d, "STATUS#{status}"); pattern(d, 4).Rate = 500 },
 		func(d *model.Design) {
@@ -631,4 +636,32 @@ patterns:
 			t.Errorf("%s: entity-unread counts the item DynamoDB would not store: %s", name, findingsText(a.Findings))
 		}
 	}
+}
+
+// addShardedDay adds a day's log written at 2,000 a second over n shards
+// (partitions: n) and read back by a fan-out over the n shards.
+func addShardedDay(d *model.Design, n int64) {
+	d.Entities = append(d.Entities, model.Entity{Name: "dayOrder", Count: 1000,
+		Keys:       map[string]string{"PK": "DAY#{day}#{shard}", "SK": "O#{orderId}"},
+		Attributes: []model.EntityAttribute{{Name: "day", Type: model.TypeS}, {Name: "shard", Type: model.TypeS}, {Name: "orderId", Type: model.TypeS}}})
+	for i := int64(0); i < n; i++ {
+		s := fmt.Sprint(i)
+		d.Items = append(d.Items, model.Item{"type": model.Str("dayOrder"), "PK": model.Str("DAY#2026-08-03#" + s), "SK": model.Str("O#" + s),
+			"day": model.Str("2026-08-03"), "shard": model.Str(s), "orderId": model.Str(s)})
+	}
+	d.Patterns = append(d.Patterns,
+		model.Pattern{ID: 10, Name: "log an order", Operation: model.OpPutItem, Rate: 2000, Partitions: n,
+			Item: model.Item{"type": model.Str("dayOrder"), "PK": model.Str("DAY#2026-08-03#1"), "SK": model.Str("O#x"),
+				"day": model.Str("2026-08-03"), "shard": model.Str("1"), "orderId": model.Str("x")}},
+		model.Pattern{ID: 11, Name: "read the day", Operation: model.OpQuery, KeyCondition: "PK = :pk",
+			Values: map[string]model.Value{":pk": model.Str("DAY#2026-08-03#{shard}")},
+			Fanout: &model.Fanout{Var: "shard", Range: fmt.Sprintf("0..%d", n-1), Values: shardValues(n)}})
+}
+
+func shardValues(n int64) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprint(i)
+	}
+	return out
 }

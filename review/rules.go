@@ -56,6 +56,8 @@ var rules = []Rule{
 		source(seedGuide, "Hot partitions"), checkHotPartition},
 	{"under-provisioned", Error, "provisioned capacity below the patterns' load (at the autoscaling target)",
 		source(seedNote, "Operational checks and failure modes") + "; GSI.html \"Provisioned throughput considerations for global secondary indexes\"; ProvisionedThroughput.html", checkUnderProvisioned},
+	{"fanout-read-cost", Info, "a fan-out read over more shards than the key's summed writes need",
+		source(seedGuide, "Hot partitions") + "; bp-write-sharding.html", checkFanoutReadCost},
 	{"low-cardinality-key", Warning, "a partition key with few values, or on the current period, under write load",
 		source(seedGuide, "Hot partitions"), checkLowCardinalityKey},
 	{"unbounded-partition", Warning, "an item collection that grows without bound",

@@ -176,9 +176,33 @@ func checkHotPartition(c *checker) {
 		}
 		c.add(Finding{Pattern: k.Patterns[0], Index: index, Message: msg, Assumed: k.Assumed(),
 			Source: c.rule.Source + "; " + awsPartitionKeys,
-			Fix: fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s (sized to 80%% of a partition's limits), and fan reads out over the shards (a read of the key becomes that many queries, that many times its read cost); or compose the key with something that spreads",
-				k.Shards-1, plural(k.Shards, "shard", "shards"))})
+			Fix:    shardFix(k)})
 	}
+}
+
+// shardFix is a hot key's fix: the shards that bring its hottest value under the
+// limits with headroom (cost.Shards), and the read fan-out they cost each pattern
+// that reads the key (cost.KeyLoad.ShardReads).
+func shardFix(k cost.KeyLoad) string {
+	r, w := k.Read, k.Write
+	if k.SplitForHeat != "" {
+		r, w = k.ItemRead, k.ItemWrite
+	}
+	formula := fmt.Sprintf("ceil(%s WCU / (1,000 x 0.8))", fmtNum(w))
+	if r/cost.PartitionReadLimit > w/cost.PartitionWriteLimit {
+		formula = fmt.Sprintf("ceil(%s RCU / (3,000 x 0.8))", fmtNum(r))
+	}
+	fix := fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s = %s, each sized to 80%% of a partition's limits for headroom; reads of the key then fan out over the shards (fanout: {shard: \"0..%d\"})",
+		k.Shards-1, plural(k.Shards, "shard", "shards"), formula, k.Shards-1)
+	if len(k.ShardReads) > 0 {
+		var each []string
+		for _, sr := range k.ShardReads {
+			each = append(each, fmt.Sprintf("pattern %d becomes %s a call, %s RCU (now %s)",
+				sr.Pattern, plural(sr.Requests, "request", "requests"), fmtNum(sr.Read), fmtNum(sr.Before)))
+		}
+		fix += ": " + strings.Join(each, "; ")
+	}
+	return fix + "; or compose the key with something that spreads"
 }
 
 func patternList(ids []int) string {

@@ -286,7 +286,9 @@ func TestShardsAreNeeded(t *testing.T) {
 	var queried []string
 	for _, q := range d.Patterns {
 		if q.Operation == model.OpQuery {
-			queried = append(queried, q.Values[":pk"].Str)
+			for _, r := range q.FanoutRequests() {
+				queried = append(queried, r.Values[":pk"].Str)
+			}
 		}
 	}
 	var want []string

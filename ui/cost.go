@@ -45,24 +45,34 @@ func costCmd(d *model.Design, itemPos []model.Pos, eng *engine.Engine, mu *sync.
 	}
 }
 
-// patternCost is the preview's cost line for pattern i: dollars per month at its
+// patternCost is the preview's cost lines for pattern i: dollars per month at its
 // peak rate, on-demand beside provisioned (DYNAMODB.md "Prices": both are shown,
-// and each is labelled).
-func (w *world) patternCost(i int) string {
+// and each is labelled); for a fan-out, first what one call of it costs, its
+// requests summed.
+func (w *world) patternCost(i int) []string {
 	if w.costRes == nil || w.costRev != w.doc.Rev || w.costRes.report == nil {
-		return ""
+		return nil
 	}
 	r := w.costRes.report
 	if i >= len(r.Patterns) {
-		return ""
+		return nil
 	}
 	pc := r.Patterns[i]
+	var lines []string
+	if pc.Requests > 0 {
+		// A fan-out: one call is its requests, each billed on its own, summed.
+		what := "queries"
+		if pc.Operation == model.OpGetItem {
+			what = "GetItem requests"
+		}
+		lines = append(lines, fmt.Sprintf("one call: %d %s, each billed on its own, %s RCU summed", pc.Requests, what, trimFloat(pc.PerRequest.Read)))
+	}
 	s := fmt.Sprintf("at %g/s: %s RCU/s, %s WCU/s · $%.2f/month on-demand · $%.2f/month provisioned",
 		pc.Rate, trimFloat(pc.PerSecond.Read), trimFloat(pc.PerSecond.Write), pc.Monthly.OnDemand, pc.Monthly.Provisioned)
 	if r.InHotKey(pc.ID) {
 		s += " · " + w.st.Render.Error.Render("hot partition")
 	}
-	return s
+	return append(lines, s)
 }
 
 func trimFloat(f float64) string { return fmt.Sprintf("%.4g", f) }

@@ -364,8 +364,8 @@ func (p *patternsPane) buildDetail() []string {
 			lines[heading] += st.Dim.Render(" · ✓ as expected")
 		}
 		lines = append(lines, render.Preview(res, previewKeyNames(d, pt), p.wid, st)...)
-		if c := w.patternCost(sel); c != "" {
-			lines = append(lines, c)
+		for _, c := range w.patternCost(sel) {
+			lines = append(lines, render.Clip(c, p.wid))
 		}
 	}
 	return lines

@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register("cost", "FILE [--json] [--vs OTHER] [--region R] [--prices P]  what each pattern costs, storage, totals", runCost)
+	register("cost", "FILE [--json] [--all-pages] [--vs OTHER] [--region R] [--prices P]  what each pattern costs, storage, totals", runCost)
 }
 
 // runCost prices a design (issue 3). Prices are built in for us-east-1; another
@@ -26,12 +26,13 @@ func runCost(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	vs := fs.String("vs", "", "a second design to compare with, pattern by pattern")
 	region := fs.String("region", "", "the AWS region whose prices apply (default: the design's, else us-east-1)")
 	pricesFile := fs.String("prices", "", "a prices file (YAML, the shape of cost/prices.yaml) for regions stwb does not carry")
+	allPages := fs.Bool("all-pages", false, "price every Query and Scan as every page of its production result")
 	pos, flags := splitFlags(args, map[string]bool{"vs": true, "region": true, "prices": true})
 	if err := fs.Parse(flags); err != nil {
 		return 2
 	}
 	if len(pos) != 1 {
-		return usageError(stderr, "usage: stwb cost FILE [--json] [--vs OTHER] [--region R] [--prices P]")
+		return usageError(stderr, "usage: stwb cost FILE [--json] [--all-pages] [--vs OTHER] [--region R] [--prices P]")
 	}
 	if *vs == "-" && pos[0] == "-" {
 		return usageError(stderr, "only one of FILE and --vs can be standard input")
@@ -44,14 +45,14 @@ func runCost(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		prices = p
 	}
-	a, status := costOf(pos[0], stdin, prices, *region, stderr)
+	a, status := costOf(pos[0], stdin, prices, *region, *allPages, stderr)
 	if a == nil {
 		return status
 	}
 	var out any = a
 	var text string
 	if *vs != "" {
-		b, st := costOf(*vs, stdin, prices, *region, stderr)
+		b, st := costOf(*vs, stdin, prices, *region, *allPages, stderr)
 		if b == nil {
 			return st
 		}
@@ -75,13 +76,13 @@ func runCost(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 // costOf loads, runs and prices one design. A nil report comes with the exit status.
-func costOf(path string, stdin io.Reader, prices cost.Prices, region string, stderr io.Writer) (*cost.Report, int) {
+func costOf(path string, stdin io.Reader, prices cost.Prices, region string, allPages bool, stderr io.Writer) (*cost.Report, int) {
 	d, err := readDesign(path, stdin)
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}
 	warnStaleTemps(stderr, path)
-	a, err := analysis.Run(d.Design, analysis.Options{Prices: prices, Region: region, ItemPos: d.ItemPos})
+	a, err := analysis.Run(d.Design, analysis.Options{Prices: prices, Region: region, ItemPos: d.ItemPos, AllPages: allPages})
 	if err != nil {
 		return nil, reportInvalid(stderr, err)
 	}

@@ -140,36 +140,23 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 		}
 		buf = dynamojson.AppendItem(buf, it)
 	}
-	buf = append(buf, `], "count": `...)
-	buf = strconv.AppendInt(buf, int64(r.Count), 10)
-	buf = append(buf, `, "scannedCount": `...)
-	buf = strconv.AppendInt(buf, int64(r.ScannedCount), 10)
-	buf = append(buf, `, "lastEvaluatedKey": `...)
-	if r.LastEvaluatedKey == nil {
-		buf = append(buf, "null"...)
-	} else {
-		buf = dynamojson.AppendItem(buf, r.LastEvaluatedKey)
-	}
-	buf = append(buf, `, "consumedCapacity": {"capacityUnits": `...)
-	buf = appendUnits(buf, r.Consumed.Total())
-	buf = append(buf, `, "table": `...)
-	buf = appendUnits(buf, r.Consumed.Table.Read+r.Consumed.Table.Write)
-	buf = append(buf, `, "indexes": {`...)
-	names := make([]string, 0, len(r.Consumed.Indexes))
-	for n := range r.Consumed.Indexes {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for i, n := range names {
-		if i > 0 {
-			buf = append(buf, ", "...)
+	buf = append(buf, ']')
+	buf = appendCounts(buf, r)
+	if r.Fanout != nil {
+		// A fan-out's requests, beside the merged result above (docs/FORMAT.md).
+		buf = append(buf, `, "requests": [`...)
+		for i, sub := range r.Requests {
+			if i > 0 {
+				buf = append(buf, ", "...)
+			}
+			buf = append(buf, `{"value": `...)
+			buf = dynamojson.AppendString(buf, r.Fanout.Values[i])
+			buf = appendCounts(buf, sub)
+			buf = append(buf, '}')
 		}
-		u := r.Consumed.Indexes[n]
-		buf = dynamojson.AppendString(buf, n)
-		buf = append(buf, ": "...)
-		buf = appendUnits(buf, u.Read+u.Write)
+		buf = append(buf, ']')
 	}
-	buf = append(buf, `}}, "error": `...)
+	buf = append(buf, `, "error": `...)
 	if r.Err == nil {
 		buf = append(buf, "null"...)
 	} else {
@@ -196,6 +183,46 @@ func appendResultJSON(buf []byte, r *engine.Result) []byte {
 		buf = append(buf, '}')
 	}
 	return append(buf, '}')
+}
+
+// appendCounts writes a result's `, "count", "scannedCount", "lastEvaluatedKey",
+// "consumedCapacity"` in FORMAT.md's shape.
+func appendCounts(buf []byte, r *engine.Result) []byte {
+	buf = append(buf, `, "count": `...)
+	buf = strconv.AppendInt(buf, int64(r.Count), 10)
+	buf = append(buf, `, "scannedCount": `...)
+	buf = strconv.AppendInt(buf, int64(r.ScannedCount), 10)
+	buf = append(buf, `, "lastEvaluatedKey": `...)
+	if r.LastEvaluatedKey == nil {
+		buf = append(buf, "null"...)
+	} else {
+		buf = dynamojson.AppendItem(buf, r.LastEvaluatedKey)
+	}
+	return appendConsumed(buf, r.Consumed)
+}
+
+// appendConsumed writes `, "consumedCapacity": {...}` in FORMAT.md's shape.
+func appendConsumed(buf []byte, c engine.Capacity) []byte {
+	buf = append(buf, `, "consumedCapacity": {"capacityUnits": `...)
+	buf = appendUnits(buf, c.Total())
+	buf = append(buf, `, "table": `...)
+	buf = appendUnits(buf, c.Table.Read+c.Table.Write)
+	buf = append(buf, `, "indexes": {`...)
+	names := make([]string, 0, len(c.Indexes))
+	for n := range c.Indexes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		if i > 0 {
+			buf = append(buf, ", "...)
+		}
+		u := c.Indexes[n]
+		buf = dynamojson.AppendString(buf, n)
+		buf = append(buf, ": "...)
+		buf = appendUnits(buf, u.Read+u.Write)
+	}
+	return append(buf, `}}`...)
 }
 
 func appendUnits(buf []byte, f float64) []byte {
