@@ -104,3 +104,27 @@ func TestValidateFanout(t *testing.T) {
 		}
 	}
 }
+
+// ParseFanoutRange never panics, and what it accepts is at most MaxFanout distinct
+// values.
+func FuzzParseFanoutRange(f *testing.F) {
+	for _, s := range []string{"0..9", "00..15", "2026-08-01..2026-08-07", "9..0", "..", "-1..3", "0..99999999999999999999", "2026-02-30..2026-03-01"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		vals, err := ParseFanoutRange(s)
+		if err != nil {
+			return
+		}
+		if len(vals) == 0 || len(vals) > MaxFanout {
+			t.Fatalf("%q: %d values", s, len(vals))
+		}
+		seen := map[string]bool{}
+		for _, v := range vals {
+			if seen[v] {
+				t.Fatalf("%q: %q twice", s, v)
+			}
+			seen[v] = true
+		}
+	})
+}
