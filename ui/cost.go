@@ -10,6 +10,7 @@ import (
 	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
+	"stwb/render"
 )
 
 // costResult is the cost report of one revision (or why there is none), and the
@@ -19,6 +20,9 @@ type costResult struct {
 	err      error
 	findings []finding
 	results  []*engine.Result // results[i] for Patterns[i]: what the inspector's "returned by" reads
+	// leftOut names each item the report leaves out (over 400 KB: DynamoDB would
+	// never store it), at its place in the file, as `stwb cost` does (render.LeftOut).
+	leftOut []string
 }
 
 type costMsg struct {
@@ -41,7 +45,8 @@ func costCmd(d *model.Design, itemPos []model.Pos, eng *engine.Engine, mu *sync.
 		e := eng.Clone()
 		mu.Unlock()
 		a := analysis.OnEngine(d, e, analysis.Options{Review: true, ItemPos: itemPos})
-		return costMsg{rev: rev, res: &costResult{report: a.Cost, err: a.CostErr, findings: reviewFindings(d, a.Findings), results: a.Results}}
+		return costMsg{rev: rev, res: &costResult{report: a.Cost, err: a.CostErr, findings: reviewFindings(d, a.Findings), results: a.Results,
+			leftOut: render.LeftOut("", itemPos, a.LeftOut)}}
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"stwb/cost"
 	"stwb/render"
 )
 
@@ -49,7 +48,7 @@ func (p *costPane) lines() []string {
 	case w.costRes.err != nil:
 		return []string{st.Error.Render(render.Clip("no cost report: "+w.costRes.err.Error(), p.wid))}
 	}
-	lines, more := scrollTables(costLines(w.costRes.report, p.wid, w.st), p.wid, p.left)
+	lines, more := scrollTables(p.reportLines(), p.wid, p.left)
 	if more {
 		lines = append([]string{st.Dim.Render("tables scroll sideways: → and ← (the first column and the verdict stay)")}, lines...)
 	}
@@ -105,7 +104,7 @@ func (p *costPane) reportLines() []string {
 	if p.w.costRes == nil || p.w.costRes.report == nil {
 		return nil
 	}
-	return costLines(p.w.costRes.report, p.wid, p.w.st)
+	return costLines(p.w.costRes, p.wid, p.w.st)
 }
 
 func (p *costPane) View() string {
@@ -117,15 +116,26 @@ func (p *costPane) View() string {
 // costLines is the share-of-bill chart (one bar per pattern, its share of the
 // monthly throughput bill in the table's billing mode), then the cost report as
 // render.Cost writes it for the command line: per pattern, storage, totals, hot
-// partitions flagged.
-func costLines(r *cost.Report, w int, sty Styles) []string {
+// partitions flagged. Above them, in the error style, each item the report leaves
+// out (over 400 KB), as `stwb cost` names them.
+func costLines(res *costResult, w int, sty Styles) []string {
 	st := sty.Render
+	r := res.report
 	mode := "on-demand"
 	total := r.Totals.Monthly.OnDemand
 	if r.Billing.Mode == "provisioned" {
 		mode, total = "provisioned", r.Totals.Monthly.Provisioned
 	}
-	lines := []string{st.Header.Render(render.Clip(fmt.Sprintf("Share of the %s throughput bill (%s/month)", mode, render.Dollars(total)), w))}
+	var lines []string
+	for _, l := range res.leftOut {
+		for _, part := range render.Wrap(l, w) {
+			lines = append(lines, st.Error.Render(part))
+		}
+	}
+	if len(lines) > 0 {
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Header.Render(render.Clip(fmt.Sprintf("Share of the %s throughput bill (%s/month)", mode, render.Dollars(total)), w)))
 	nameW := max(8, min(32, w/3))
 	barW := max(4, w-nameW-4-1-22)
 	for _, pc := range r.Patterns {

@@ -409,9 +409,11 @@ func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
 		items         string
 		patterns      string
 		rule, preview string
+		cost          string // on the Cost pane, when set
 	}{
 		{name: "21 GSIs", gsis: 20, rule: "too-many-indexes"},
-		{name: "item over 400 KB", items: "  - {type: student, studentId: s-010, blob: " + strings.Repeat("x", 410_000) + "}\n", rule: "item-too-large"},
+		{name: "item over 400 KB", items: "  - {type: student, studentId: s-010, blob: " + strings.Repeat("x", 410_000) + "}\n", rule: "item-too-large",
+			cost: "d.yaml:19:5: item 2 is over 400 KB: DynamoDB would refuse to store it, so the storage and every pattern leave it out"},
 		{name: "key off its template", items: "  - {type: course, courseId: c-2, dept: CS, GSI1PK: DEPT#XX}\n", rule: "template-mismatch"},
 		{name: "101 actions", patterns: query + "  - id: 2\n    operation: TransactWriteItems\n    actions:\n" + actions.String(),
 			rule: "transaction-too-large", preview: "✗ DynamoDB refuses this request: ValidationException: 1 validation error detected"},
@@ -444,6 +446,14 @@ func TestWorkbenchOpensDesignsWithRefusals(t *testing.T) {
 			send(t, m, keys("5")...)
 			if scr := screen(m); !strings.Contains(scr, "["+c.rule+"]") {
 				t.Errorf("%s at %dx%d: Review does not list %s:\n%s", c.name, size[0], size[1], c.rule, scr)
+			}
+			if c.cost != "" {
+				// As `stwb cost` names it, wrapped at the pane's width, on the first screen.
+				send(t, m, keys("4")...)
+				scr := screen(m)
+				if flat := strings.Join(strings.Fields(scr), " "); !strings.Contains(flat, c.cost) {
+					t.Errorf("%s at %dx%d: the Cost pane does not say %q:\n%s", c.name, size[0], size[1], c.cost, scr)
+				}
 			}
 		}
 	}

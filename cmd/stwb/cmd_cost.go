@@ -90,12 +90,8 @@ func costOf(path string, stdin io.Reader, prices cost.Prices, region string, all
 		return nil, reportInvalid(stderr, fmt.Errorf("%s: %w", path, a.CostErr))
 	}
 	r := a.Cost
-	for _, i := range a.LeftOut {
-		where := fmt.Sprintf("%s: item %d", path, i)
-		if i < len(d.ItemPos) && d.ItemPos[i].Line > 0 {
-			where = fmt.Sprintf("%s: item %d", d.ItemPos[i], i)
-		}
-		fmt.Fprintf(stderr, "%s is over 400 KB: DynamoDB would refuse to store it, so the storage and every pattern leave it out\n", where)
+	for _, line := range render.LeftOut(path, d.ItemPos, a.LeftOut) {
+		fmt.Fprintln(stderr, line)
 	}
 	status := 0
 	for _, pc := range r.Patterns {

@@ -15,6 +15,7 @@ import (
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
+	"stwb/render"
 	"stwb/serve"
 )
 
@@ -135,12 +136,8 @@ func unservable(f *designfile.File) []string {
 	}
 	for i, it := range f.Design.Items {
 		if size := model.ItemSize(it); !model.Stored(size) {
-			where := fmt.Sprintf("item %d", i)
-			if i < len(f.ItemPos) && f.ItemPos[i].Line > 0 {
-				where = f.ItemPos[i].String() + ": " + where
-			}
 			notes = append(notes, fmt.Sprintf("%s is %d bytes and is not served: DynamoDB would refuse to store it (%s: %s)",
-				where, size, engine.ValidationException, engine.MsgItemTooLarge))
+				render.ItemWhere("", f.ItemPos, i), size, engine.ValidationException, engine.MsgItemTooLarge))
 		}
 	}
 	return notes
