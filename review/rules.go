@@ -141,11 +141,11 @@ func checkBatchScanLimit(c *checker) {
 func checkFilterSelects(c *checker) {
 	for i, p := range c.d.Patterns {
 		r := c.result(i)
-		if p.Filter == "" || r == nil || r.Err != nil || len(r.Pages) == 0 {
+		if p.Filter == "" || r == nil || r.Err != nil || len(pagesOf(r)) == 0 {
 			continue
 		}
 		var readBytes, keptBytes, read, kept int
-		for _, pg := range r.Pages {
+		for _, pg := range pagesOf(r) {
 			for _, v := range pg.Visits {
 				s := model.ItemSize(v.Item)
 				readBytes += s

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"stwb/cost"
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -520,7 +521,8 @@ var firstNumber = regexp.MustCompile(`[0-9][0-9,]*`)
 
 func checkPageOverflow(c *checker) {
 	for i, p := range c.d.Patterns {
-		if p.Operation != model.OpQuery || p.Limit > 0 {
+		// A pattern with `pages: all` follows LastEvaluatedKey: what the fix asks.
+		if p.Operation != model.OpQuery || p.Limit > 0 || p.AllPages {
 			continue
 		}
 		r := c.result(i)
@@ -535,13 +537,16 @@ func checkPageOverflow(c *checker) {
 				Fix:     "set `limit` and follow LastEvaluatedKey; code that reads Items without following it silently truncates"})
 			continue
 		}
-		if r.LastEvaluatedKey != nil {
+		if moreAfter(r) {
 			c.add(Finding{Pattern: p.ID,
 				Message: fmt.Sprintf("pattern %d's result passes 1 MB on the sample items: DynamoDB returns a first page of %d items and a LastEvaluatedKey", p.ID, r.Count),
 				Fix:     "set `limit` and follow LastEvaluatedKey; code that reads Items without following it silently truncates"})
 			continue
 		}
 		n := expectedCount(p.Cardinality)
+		if len(r.Requests) > 0 {
+			n /= int64(len(r.Requests)) // a fan-out's requests each read their share
+		}
 		if n == 0 || len(r.Items) == 0 {
 			continue
 		}
@@ -583,4 +588,30 @@ func expectedCount(card string) int64 {
 		}
 	}
 	return best
+}
+
+// moreAfter reports whether a Query's result ends with a LastEvaluatedKey: its own,
+// or for a fan-out (engine.RunFanout) any of its requests'.
+func moreAfter(r *engine.Result) bool {
+	if r.LastEvaluatedKey != nil {
+		return true
+	}
+	for _, sub := range r.Requests {
+		if sub.LastEvaluatedKey != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// pagesOf are the pages a result read: a fan-out's are its requests', in order.
+func pagesOf(r *engine.Result) []engine.Page {
+	if len(r.Requests) == 0 {
+		return r.Pages
+	}
+	var out []engine.Page
+	for _, sub := range r.Requests {
+		out = append(out, sub.Pages...)
+	}
+	return out
 }
