@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"stwb/internal/numfmt"
 	"stwb/model"
 )
 
@@ -133,3 +134,12 @@ func KeyString(key model.Item, names ...string) string {
 // Width is the terminal width of s (lipgloss.Width), exported for callers that lay
 // text out around render's output.
 func Width(s string) int { return lipgloss.Width(s) }
+
+// Count is n and a noun that takes an s in the plural: "1 pattern", "2 patterns",
+// "1,204 items".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return numfmt.Int(int64(n)) + " " + noun + "s"
+}

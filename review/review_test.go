@@ -665,3 +665,44 @@ func shardValues(n int64) []string {
 	}
 	return out
 }
+
+// entity-unread says the design gives no count, not "0 in production", of an
+// entity without `count` (found in a tmux walk-through of a new design).
+func TestEntityUnreadWithoutCount(t *testing.T) {
+	f, err := designfile.Parse("d.yaml", []byte(`version: 1
+name: new
+table:
+  name: new
+  key: {partition: PK, sort: SK}
+entities:
+  - name: customer
+    keys: {PK: "CUST#{customerId}", SK: PROFILE}
+    attributes: {customerId: S}
+  - name: order
+    keys: {PK: "CUST#{customerId}", SK: "ORDER#{orderId}"}
+    attributes: {customerId: S, orderId: S}
+    count: 5000
+items:
+  - {type: customer, customerId: c1}
+  - {type: customer, customerId: c2}
+  - {type: order, customerId: c1, orderId: o1}
+patterns:
+  - {id: 1, name: none, operation: GetItem, key: {PK: "CUST#x", SK: PROFILE}}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := analysis.Run(f.Design, analysis.Options{Review: true, ItemPos: f.ItemPos})
+	want := map[string]string{"customer": "(2 sample items, no count in the design)", "order": "(1 sample item, 5,000 in production)"}
+	for _, fd := range a.Findings {
+		if fd.Rule == "entity-unread" {
+			if !strings.Contains(fd.Message, want[fd.Entity]) {
+				t.Errorf("entity-unread on %s: %q, want %q in it", fd.Entity, fd.Message, want[fd.Entity])
+			}
+			delete(want, fd.Entity)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("no entity-unread finding on %v: %s", want, findingsText(a.Findings))
+	}
+}

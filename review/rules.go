@@ -359,9 +359,19 @@ func checkEntityUnread(c *checker) {
 			continue
 		}
 		c.add(Finding{Entity: e.Name,
-			Message: fmt.Sprintf("no access pattern returns an item of entity %s (%s, %s in production)", e.Name, plural(int64(len(c.byEntity[e.Name])), "sample item", "sample items"), fmtInt(e.Count)),
+			Message: fmt.Sprintf("no access pattern returns an item of entity %s (%s, %s)", e.Name, plural(int64(len(c.byEntity[e.Name])), "sample item", "sample items"), productionCount(e)),
 			Fix:     fmt.Sprintf("add the pattern that reads %s, or drop the entity if nothing needs it", e.Name)})
 	}
+}
+
+// productionCount says how many items of e production holds, as the design gives
+// it: "1,000 in production", or that the design gives no count (not "0 in
+// production": an entity without `count` is not an empty one).
+func productionCount(e model.Entity) string {
+	if e.Count <= 0 {
+		return "no count in the design"
+	}
+	return fmtInt(e.Count) + " in production"
 }
 
 // returnedEntity names the entity of an item a read returned. A KEYS_ONLY or INCLUDE

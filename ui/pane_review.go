@@ -126,11 +126,7 @@ func (p *reviewPane) View() string {
 	w := p.w
 	st := w.st.Render
 	all := w.allFindings()
-	count := fmt.Sprintf("%d findings", len(all))
-	if len(all) == 1 {
-		count = "1 finding"
-	}
-	head := st.Header.Render("Review · "+count) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter shows a finding whole")
+	head := st.Header.Render("Review · "+render.Count(len(all), "finding")) + st.Dim.Render(" · validation, then the seeds' modelling rules · enter shows a finding whole")
 	if w.reviewRev != w.doc.Rev && w.findings == nil {
 		return head + "\n" + st.Dim.Render("checking…")
 	}

@@ -14,6 +14,7 @@ import (
 	"stwb/designfile"
 	"stwb/internal/inputlimit"
 	"stwb/model"
+	"stwb/render"
 	"stwb/samples"
 )
 
@@ -130,7 +131,7 @@ func (doc *Doc) openedStatus() string {
 	case doc.Path == "":
 		return "sample " + doc.Sample + ": ctrl+s asks where to save it · ? for help"
 	}
-	return fmt.Sprintf("opened %s: %d patterns, %d items%s · ? for help", doc.Path, len(doc.D.Patterns), len(doc.D.Items), doc.tempNote)
+	return fmt.Sprintf("opened %s: %s, %s%s · ? for help", doc.Path, render.Count(len(doc.D.Patterns), "pattern"), render.Count(len(doc.D.Items), "item"), doc.tempNote)
 }
 
 // saveMu serialises writes of design files and recovery copies, which may run in

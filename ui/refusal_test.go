@@ -527,3 +527,20 @@ func coursesWith(gsis int, items, patterns string) string {
 	const gsi1 = "      key: {partition: GSI1PK, sort: GSI1SK}\n"
 	return strings.Replace(courseYAML, gsi1, gsi1+b.String(), 1) + items + patterns
 }
+
+// The status line after opening counts in words: "1 pattern, 1 item", not
+// "1 patterns" (seen in a tmux walk-through).
+func TestOpenedStatusCounts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "d.yaml")
+	src := courseYAML + "patterns:\n  - {id: 1, name: by dept, operation: Query, index: GSI1, key: \"GSI1PK = :d\", values: {\":d\": DEPT#CS}}\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := doc.openedStatus(), ": 1 pattern, 2 items · "; !strings.Contains(got, want) {
+		t.Errorf("status %q, want %q in it", got, want)
+	}
+}
