@@ -465,7 +465,7 @@ func (m *Model) View() string {
 	switch {
 	case file == "" && doc.Sample != "":
 		file = "sample " + doc.Sample + " (not saved)"
-	case doc.New:
+	case doc.New, doc.blank:
 		file += " (new)"
 	}
 	bill := string(d.Table.Billing.Mode)

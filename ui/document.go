@@ -25,7 +25,11 @@ type Doc struct {
 	Path   string // the design file; "" for a sample that was never saved
 	Sample string // the sample it came from, if any
 	New    bool   // Path does not exist yet: it is created on first save
-	Dirty  bool
+	// blank is set when Path exists but held nothing but white space: a new design
+	// that the first save writes there (the file is replaced without asking, unless
+	// it changed on disk meanwhile).
+	blank bool
+	Dirty bool
 	// loading is set on the stand-in shown while Path is read and parsed off the
 	// event loop (a large design takes seconds to parse; the first frame does not wait).
 	loading bool

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -55,6 +56,14 @@ func OpenFile(path string) (*Doc, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		// A blank file (`touch new.yaml; stwb new.yaml`) is where the user means to
+		// start a design, as a path that does not exist is: the workbench opens a new
+		// design and the first save writes it there. The command line still refuses
+		// it with its position (designfile), since there is nothing to check.
+		d := newDesign(path)
+		return &Doc{D: d, Path: path, Dirty: true, blank: true, disk: stampOf(path, data)}, nil
 	}
 	f, err := designfile.Parse(path, data)
 	if err != nil {
@@ -128,6 +137,8 @@ func (doc *Doc) openedStatus() string {
 		return "opening " + doc.Path + "…"
 	case doc.New:
 		return "new design: it is written to " + doc.Path + " on first save (ctrl+s) · ? for help"
+	case doc.blank:
+		return doc.Path + " is empty: a new design, written to it on first save (ctrl+s) · ? for help"
 	case doc.Path == "":
 		return "sample " + doc.Sample + ": ctrl+s asks where to save it · ? for help"
 	}
@@ -221,7 +232,7 @@ func (m *Model) saved(msg saveDone) tea.Cmd {
 	}
 	// Edits made while the save ran are still unsaved.
 	doc.saved = msg.top
-	doc.New = false
+	doc.New, doc.blank = false, false
 	doc.Dirty = doc.top() != doc.saved
 	if !doc.Dirty {
 		doc.removeRecovery()
