@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"stwb/expr"
+	"stwb/internal/numfmt"
 	"stwb/model"
 )
 
@@ -33,6 +34,15 @@ const (
 // MsgItemTooLarge is DynamoDB's refusal of an item over 400 KB (PutItem, a batch
 // or transaction put, an update's result), for review's item-too-large.
 const MsgItemTooLarge = msgItemTooLarge
+
+// TooLarge says, for a message that names an item before it, why DynamoDB would
+// not store an item of size bytes (over model.MaxItemSize): "is 410,050 bytes:
+// DynamoDB would refuse to store it (ValidationException: Item size has exceeded
+// the maximum allowed size)". deploy, serve and export each add what they do with
+// such an item.
+func TooLarge(size int) string {
+	return fmt.Sprintf("is %s bytes: DynamoDB would refuse to store it (%s: %s)", numfmt.Int(int64(size)), ValidationException, msgItemTooLarge)
+}
 
 func validation(format string, args ...any) *Error {
 	return &Error{Type: ValidationException, Message: fmt.Sprintf(format, args...)}

@@ -359,8 +359,7 @@ func checkDeployable(d *model.Design) error {
 	}
 	for i, it := range d.Items {
 		if size := model.ItemSize(it); !model.Stored(size) {
-			return fmt.Errorf("item %d is %d bytes: DynamoDB would refuse to store it (%s: %s); nothing was changed (move its large attributes to S3 or split it)",
-				i, size, engine.ValidationException, engine.MsgItemTooLarge)
+			return fmt.Errorf("item %d %s; nothing was changed (move its large attributes to S3 or split it)", i, engine.TooLarge(size))
 		}
 	}
 	return nil

@@ -37,7 +37,7 @@ func TestDeployRefusesWhatDynamoDBWould(t *testing.T) {
 	}{
 		{"21 GSIs", gsis, "ValidationException: One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20"},
 		{"6 LSIs", lsis, "ValidationException: One or more parameter values were invalid: Number of LocalSecondaryIndexes exceeds per-table limit of 5"},
-		{"an item over 400 KB", big, "item 1 is 409607 bytes: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size); nothing was changed"},
+		{"an item over 400 KB", big, "item 1 is 409,607 bytes: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size); nothing was changed"},
 	} {
 		_, err := Deploy(context.Background(), nil, c.d, DeployOptions{})
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "nothing was changed") {

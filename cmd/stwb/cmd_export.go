@@ -184,8 +184,8 @@ func exportable(f *designfile.File, path, format string) (*model.Design, []strin
 			return d, nil
 		}
 		for _, i := range leftOut {
-			warnings = append(warnings, fmt.Sprintf("%s is %d bytes and is left out of the export: DynamoDB would refuse to store it (%s: %s); move its large attributes to S3 or split it (review's item-too-large)",
-				render.ItemWhere(path, f.ItemPos, i), sizes[i], engine.ValidationException, engine.MsgItemTooLarge))
+			warnings = append(warnings, fmt.Sprintf("%s %s; it is left out of the export: move its large attributes to S3 or split it (review's item-too-large)",
+				render.ItemWhere(path, f.ItemPos, i), engine.TooLarge(sizes[i])))
 		}
 		cp := *d
 		cp.Items = stored

@@ -29,7 +29,7 @@ func TestExportWarnsOfWhatDynamoDBRefuses(t *testing.T) {
 	}
 	const (
 		tableWarning = "stwb export: warning: CreateTable would refuse table app-data (ValidationException: One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20), so deploying this %s template fails"
-		itemWarning  = "d.yaml:18:5: item 2 is 410050 bytes and is left out of the export: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size)"
+		itemWarning  = "d.yaml:18:5: item 2 is 410,050 bytes: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size); it is left out of the export"
 	)
 	for name, src := range designs {
 		dir := t.TempDir()

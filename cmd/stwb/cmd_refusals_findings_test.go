@@ -213,7 +213,7 @@ func TestServeNotesWhatDynamoDBRefuses(t *testing.T) {
 	got := strings.Join(unservable(f), "\n")
 	for _, want := range []string{
 		"table app-data is served, but CreateTable would refuse it (ValidationException: One or more parameter values were invalid: GlobalSecondaryIndex count exceeds the per-table limit of 20)",
-		"d.yaml:38:5: item 2 is 410044 bytes and is not served: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size)",
+		"d.yaml:38:5: item 2 is 410,044 bytes: DynamoDB would refuse to store it (ValidationException: Item size has exceeded the maximum allowed size); it is not served",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("notes:\n%s\nwant %s", got, want)

@@ -136,8 +136,7 @@ func unservable(f *designfile.File) []string {
 	}
 	for i, it := range f.Design.Items {
 		if size := model.ItemSize(it); !model.Stored(size) {
-			notes = append(notes, fmt.Sprintf("%s is %d bytes and is not served: DynamoDB would refuse to store it (%s: %s)",
-				render.ItemWhere("", f.ItemPos, i), size, engine.ValidationException, engine.MsgItemTooLarge))
+			notes = append(notes, fmt.Sprintf("%s %s; it is not served", render.ItemWhere("", f.ItemPos, i), engine.TooLarge(size)))
 		}
 	}
 	return notes
