@@ -142,6 +142,23 @@ func (v *validator) design() {
 
 // nameOK checks a table or index name: 3 to 255 of a-z A-Z 0-9 _ . -
 // (HowItWorks.NamingRulesDataTypes.html, "Naming rules").
+// TableNameFrom makes a valid table name out of s (a file's base name, say): each
+// character DynamoDB does not allow becomes '-', a name under 3 characters gets
+// "-data" appended, and it is cut at 255 (the rule nameOK checks,
+// HowItWorks.NamingRulesDataTypes.html).
+func TableNameFrom(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			b[i] = '-'
+		}
+	}
+	if len(b) < 3 {
+		b = append(b, "-data"...)
+	}
+	return string(b[:min(len(b), 255)])
+}
+
 func nameOK(s string) bool {
 	if len(s) < 3 || len(s) > 255 {
 		return false

@@ -59,3 +59,21 @@ func TestValidateCodeBuilt(t *testing.T) {
 		}
 	}
 }
+
+// TableNameFrom always gives a name the table-name rule accepts
+// (HowItWorks.NamingRulesDataTypes.html: 3 to 255 of a-z A-Z 0-9 _ . -).
+func TestTableNameFrom(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"orders", "orders"},
+		{"e5", "e5-data"},
+		{"", "-data"},
+		{"my design", "my-design"},
+		{"café", "caf--"},
+		{strings.Repeat("x", 300), strings.Repeat("x", 255)},
+	} {
+		got := TableNameFrom(c.in)
+		if got != c.want || !nameOK(got) {
+			t.Errorf("TableNameFrom(%q) = %q (valid %v), want %q", c.in, got, nameOK(got), c.want)
+		}
+	}
+}

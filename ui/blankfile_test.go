@@ -56,3 +56,24 @@ func TestBlankFileChangedOnDiskAsks(t *testing.T) {
 		t.Errorf("ctrl+s replaced a file changed on disk without asking:\n%s", got)
 	}
 }
+
+// A new design takes its table name from the file's name, made valid: e5.yaml's
+// table is e5-data, so the first save is one stwb opens.
+func TestNewDesignNamedAfterAShortFileSaves(t *testing.T) {
+	for _, base := range []string{"e5.yaml", "my design.yaml", "x.yaml"} {
+		path := filepath.Join(t.TempDir(), base)
+		doc, err := OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := testModel(t, doc, 80, 24)
+		send(t, m, keys("ctrl+s")...)
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%s: not saved: %v (status %q)", base, err, m.status)
+		}
+		if _, err := designfile.Parse(path, data); err != nil {
+			t.Errorf("%s: the saved file does not open: %v", base, err)
+		}
+	}
+}

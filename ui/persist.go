@@ -127,7 +127,7 @@ func newDesign(path string) *model.Design {
 	base := filepath.Base(path)
 	name := base[:len(base)-len(filepath.Ext(base))]
 	return &model.Design{Version: 1, Name: name,
-		Table: model.Table{Name: name, Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Table: model.Table{Name: model.TableNameFrom(name), Key: model.KeySchema{Partition: "PK", Sort: "SK"},
 			Billing: model.Billing{Mode: model.OnDemand}, Class: model.ClassStandard}}
 }
 
