@@ -41,6 +41,20 @@ func (p Pos) String() string {
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, max(p.Col, 1))
 }
 
+// ItemWhere names item i of a design for a message: its place in the file
+// ("d.yaml:18:5: item 2") when pos gives it, else the file ("d.yaml: item 2"), else
+// the bare "item 2". pos[i] is item i's place (designfile.File.ItemPos); file
+// may be "".
+func ItemWhere(file string, pos []Pos, i int) string {
+	switch {
+	case i >= 0 && i < len(pos) && pos[i].Line > 0:
+		return fmt.Sprintf("%s: item %d", pos[i], i)
+	case file != "":
+		return fmt.Sprintf("%s: item %d", file, i)
+	}
+	return fmt.Sprintf("item %d", i)
+}
+
 // ErrorList is every problem found in a design, in file order. Loading and validation
 // collect them all so that one run shows the user everything to fix.
 type ErrorList []*PosError

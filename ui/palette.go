@@ -350,9 +350,12 @@ func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
 	if err := m.ownFile(path); err != nil {
 		return nil, err
 	}
-	snap, own := m.w.doc.Snapshot(), m.w.doc.Path
+	snap, own, itemPos := m.w.doc.Snapshot(), m.w.doc.Path, m.w.doc.ItemPos
 	return func() tea.Msg {
-		out, err := interop.Export(snap, format, interop.Options{})
+		// What DynamoDB would refuse of the export is said with it, as stwb export
+		// says it (interop.Exportable): the export is still written.
+		design, warnings := interop.Exportable(snap, own, itemPos, format)
+		out, err := interop.Export(design, format, interop.Options{})
 		if err != nil {
 			return statusMsg{text: "export failed: " + err.Error(), err: true}
 		}
@@ -377,6 +380,9 @@ func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
 				}
 			}
 			msg := fmt.Sprintf("exported %s to %s", format, strings.Join(targets, ", "))
+			if len(warnings) > 0 {
+				msg += " · warning: " + strings.Join(warnings, "; ")
+			}
 			if len(out.Notes) > 0 {
 				msg += " · note: " + strings.Join(out.Notes, "; ")
 			}

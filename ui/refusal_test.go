@@ -544,3 +544,31 @@ func TestOpenedStatusCounts(t *testing.T) {
 		t.Errorf("status %q, want %q in it", got, want)
 	}
 }
+
+// :export says what DynamoDB would refuse of the export, as stwb export does
+// (interop.Exportable), and writes it: an item over 400 KB is left out of a
+// dynamodb-json export, which failed before ("export failed: item 2: Item size has
+// exceeded the maximum allowed size").
+func TestExportWarnsOfAnItemOverTheLimit(t *testing.T) {
+	src := coursesWith(0, "  - {type: student, studentId: s-010, blob: "+strings.Repeat("x", 410_000)+"}\n", "")
+	path := filepath.Join(t.TempDir(), "d.yaml")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc, err := OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := testModel(t, doc, 120, 40)
+	out := filepath.Join(t.TempDir(), "items.json")
+	send(t, m, keys(":")...)
+	send(t, m, typeText("export dynamodb-json "+out))
+	send(t, m, keys("enter")...)
+	if m.statusErr || !strings.Contains(m.status, "warning: "+path+":19:5: item 2 is 410,05") || !strings.Contains(m.status, "it is left out of the export") {
+		t.Fatalf("status %q", m.status)
+	}
+	b, err := os.ReadFile(filepath.Join(filepath.Dir(out), "courses-001.json"))
+	if err != nil || strings.Contains(string(b), "s-010") || !strings.Contains(string(b), "s-009") {
+		t.Errorf("the export does not hold just the stored items (%v):\n%.300s", err, b)
+	}
+}

@@ -10,10 +10,7 @@ import (
 
 	"stwb/analysis"
 	"stwb/designfile"
-	"stwb/engine"
 	"stwb/interop"
-	"stwb/model"
-	"stwb/render"
 )
 
 func init() {
@@ -61,7 +58,7 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	design, warnings := exportable(d, pos[0], *format)
+	design, warnings := interop.Exportable(d.Design, pos[0], d.ItemPos, *format)
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "stwb export: warning: %s\n", w)
 	}
@@ -150,46 +147,4 @@ func writeDirAtomic(dir string, files []interop.OutFile) (err error) {
 		dh.Close()
 	}
 	return nil
-}
-
-// exportable is the design an export writes, and what DynamoDB would refuse of it,
-// for the export to warn about on standard error (even with --quiet) while it
-// writes the file, exit 0: unlike deploy, which refuses such a design before any
-// call because it would fail halfway through changing a live table
-// (live.checkDeployable), an export only writes a file, and the warning says what
-// to fix before that file is deployed or loaded.
-//   - cloudformation, terraform, cdk: a table over 20 GSIs or 5 LSIs, in
-//     CreateTable's words (engine.CheckCreateTable, the rule deploy uses); the
-//     template is written as the design says.
-//   - dynamodb-json, workbench: an item over 400 KB (model.Stored) is left out of
-//     the items written, as DynamoDB would never store it: BatchWriteItem rejects
-//     the whole request when one item in it exceeds 400 KB (API_BatchWriteItem.html),
-//     so written, it would sink the 24 others of its file.
-func exportable(f *designfile.File, path, format string) (*model.Design, []string) {
-	d := f.Design
-	var warnings []string
-	switch format {
-	case "cloudformation", "terraform", "cdk":
-		if err := engine.CheckCreateTable(d.Table); err != nil {
-			warnings = append(warnings, fmt.Sprintf("CreateTable would refuse table %s (%v), so deploying this %s template fails: merge indexes until the table has at most %d GSIs and %d LSIs (review's too-many-indexes)",
-				d.Table.Name, err, format, model.MaxGSIs, model.MaxLSIs))
-		}
-	case "dynamodb-json", "workbench":
-		sizes := make([]int, len(d.Items))
-		for i, it := range d.Items {
-			sizes[i] = model.ItemSize(it)
-		}
-		stored, _, leftOut := model.StoredItems(d.Items, sizes)
-		if len(leftOut) == 0 {
-			return d, nil
-		}
-		for _, i := range leftOut {
-			warnings = append(warnings, fmt.Sprintf("%s %s; it is left out of the export: move its large attributes to S3 or split it (review's item-too-large)",
-				render.ItemWhere(path, f.ItemPos, i), engine.TooLarge(sizes[i])))
-		}
-		cp := *d
-		cp.Items = stored
-		return &cp, warnings
-	}
-	return d, warnings
 }

@@ -15,7 +15,6 @@ import (
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
-	"stwb/render"
 	"stwb/serve"
 )
 
@@ -136,7 +135,7 @@ func unservable(f *designfile.File) []string {
 	}
 	for i, it := range f.Design.Items {
 		if size := model.ItemSize(it); !model.Stored(size) {
-			notes = append(notes, fmt.Sprintf("%s %s; it is not served", render.ItemWhere("", f.ItemPos, i), engine.TooLarge(size)))
+			notes = append(notes, fmt.Sprintf("%s %s; it is not served", model.ItemWhere("", f.ItemPos, i), engine.TooLarge(size)))
 		}
 	}
 	return notes
