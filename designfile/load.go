@@ -1065,6 +1065,9 @@ func (d *decoder) pattern(n *yaml.Node) model.Pattern {
 	p.AllPages = f.choice("pages", "all") == "all"
 	p.Consistent = f.boolean("consistent")
 	p.Item = f.item("item")
+	if n := f.vals["item"]; n != nil {
+		p.ItemPos = d.pos(n)
+	}
 	p.Keys = f.itemList("keys")
 	for _, an := range f.seq("actions") {
 		p.Actions = append(p.Actions, d.action(an, f.where))
@@ -1106,6 +1109,7 @@ func (d *decoder) action(n *yaml.Node, where string) model.Action {
 	body := f.vals[kinds[0]]
 	if a.Kind == model.ActionPut {
 		a.Item = f.item("put")
+		a.ItemPos = d.pos(body)
 		a.Condition = f.str("condition")
 		a.Names = f.strMap("names")
 		a.Values = f.valueMap("values")

@@ -63,11 +63,7 @@ func stripped(d *File) model.Design {
 	}
 	c.Patterns = append([]model.Pattern(nil), d.Patterns...)
 	for i := range c.Patterns {
-		c.Patterns[i].Pos = model.Pos{}
-		c.Patterns[i].Actions = append([]model.Action(nil), d.Patterns[i].Actions...)
-		for j := range c.Patterns[i].Actions {
-			c.Patterns[i].Actions[j].Pos = model.Pos{}
-		}
+		c.Patterns[i] = c.Patterns[i].WithoutPos()
 	}
 	c.Review = append([]model.ReviewSetting(nil), d.Review...)
 	for i := range c.Review {

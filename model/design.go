@@ -262,6 +262,8 @@ type Pattern struct {
 	Item    Item     // for PutItem
 	Keys    []Item   // for BatchGetItem and TransactGetItems
 	Actions []Action // for BatchWriteItem and TransactWriteItems
+	// ItemPos is where Item is written in the file (review names a pattern item there).
+	ItemPos Pos
 
 	Expect []Item // the keys the pattern must return, in order; nil when not set
 	// ExpectError is the DynamoDB error type the pattern must end in, for a pattern
@@ -287,6 +289,17 @@ type Pattern struct {
 	ReturnValues string
 
 	Pos Pos
+}
+
+// WithoutPos is p without positions (its own, its item's, its actions'), to compare
+// patterns read from different texts.
+func (p Pattern) WithoutPos() Pattern {
+	p.Pos, p.ItemPos = Pos{}, Pos{}
+	p.Actions = append([]Action(nil), p.Actions...)
+	for i := range p.Actions {
+		p.Actions[i].Pos, p.Actions[i].ItemPos = Pos{}, Pos{}
+	}
+	return p
 }
 
 // ScanForward reports the pattern's ScanIndexForward (default true).
@@ -315,6 +328,7 @@ const (
 type Action struct {
 	Kind      ActionKind
 	Item      Item // put
+	ItemPos   Pos  // where a put's item is written in the file
 	Key       Item // update, delete, check
 	Update    string
 	Condition string

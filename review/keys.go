@@ -363,34 +363,59 @@ func (c *checker) reportLarge(idx []int, what string) {
 
 // checkAttributeTypeMismatch finds item attributes whose type differs from the one
 // their entity declares (model.Entity.MismatchedAttributes): most often an id that
-// YAML read as a number because it was left unquoted (4e10, 1e3, true).
+// YAML read as a number because it was left unquoted (4e10, 1e3, true). It reads the
+// sample items and the items patterns write (a PutItem's item, a put action's), as
+// either is stored as YAML read it.
 func checkAttributeTypeMismatch(c *checker) {
+	const fix = `quote a value meant as a string (orderId: "4e10"); YAML reads a plain 4e10, 12, true or null as a number, a boolean or null`
 	var bad []int
 	what := map[int]string{}
 	for i, it := range c.items {
-		e := c.d.EntityByName(c.entityOf(it))
-		if e == nil {
-			continue
+		if e, name := c.mismatch(it); e != nil {
+			bad = append(bad, i)
+			what[i] = mismatchText(fmt.Sprintf("item %d's", i), e, name, it[name])
 		}
-		names := e.MismatchedAttributes(it)
-		if len(names) == 0 {
-			continue
-		}
-		bad = append(bad, i)
-		what[i] = mismatchText(i, e, names[0], it[names[0]])
 	}
 	c.perItem(bad, func(i int) Finding {
-		return Finding{Item: intPtr(i), Message: what[i],
-			Fix: `quote a value meant as a string (orderId: "4e10"); YAML reads a plain 4e10, 12, true or null as a number, a boolean or null`}
+		return Finding{Item: intPtr(i), Message: what[i], Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items have attributes of another type than their entity declares", n),
 			Fix: "quote the values meant as strings"}
 	})
+	for _, p := range c.d.Patterns {
+		if e, name := c.mismatch(p.Item); e != nil {
+			c.add(Finding{Pattern: p.ID, Pos: p.ItemPos, Fix: fix,
+				Message: mismatchText(fmt.Sprintf("pattern %d's item's", p.ID), e, name, p.Item[name])})
+		}
+		for k, a := range p.Actions {
+			if e, name := c.mismatch(a.Item); a.Kind == model.ActionPut && e != nil {
+				c.add(Finding{Pattern: p.ID, Pos: a.ItemPos, Fix: fix,
+					Message: mismatchText(fmt.Sprintf("pattern %d's action %d (put)'s", p.ID, k+1), e, name, a.Item[name])})
+			}
+		}
+	}
 }
 
-// mismatchText says which attribute of item i has which type against the
-// declaration, and for a string read as another type, the quoting that fixes it.
-func mismatchText(i int, e *model.Entity, name string, v model.Value) string {
+// mismatch is the entity of it and its first attribute of another type than the
+// entity declares; nil when it has no entity or none differs.
+func (c *checker) mismatch(it model.Item) (*model.Entity, string) {
+	if it == nil {
+		return nil, ""
+	}
+	e := c.d.EntityByName(c.entityOf(it))
+	if e == nil {
+		return nil, ""
+	}
+	if names := e.MismatchedAttributes(it); len(names) > 0 {
+		return e, names[0]
+	}
+	return nil, ""
+}
+
+// mismatchText says which attribute of an item (whose: "item 3's", "pattern 2's
+// item's") has which type against the declaration, and for a string read as another
+// type, the quoting that fixes it.
+func mismatchText(whose string, e *model.Entity, name string, v model.Value) string {
 	var want model.Type
 	for _, a := range e.Attributes {
 		if a.Name == name {
@@ -404,7 +429,7 @@ func mismatchText(i int, e *model.Entity, name string, v model.Value) string {
 	case model.TypeNULL:
 		shown = "null"
 	}
-	msg := fmt.Sprintf("item %d's %s is %s %s, but entity %s declares %s: %s", i, name, v.Type, shown, e.Name, name, want)
+	msg := fmt.Sprintf("%s %s is %s %s, but entity %s declares %s: %s", whose, name, v.Type, shown, e.Name, name, want)
 	if want == model.TypeS && (v.Type == model.TypeN || v.Type == model.TypeBOOL || v.Type == model.TypeNULL) {
 		msg += fmt.Sprintf("; YAML read the unquoted %s as %s: write %s: %q", shown, v.Type, name, shown)
 	}

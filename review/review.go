@@ -244,9 +244,4 @@ func fmtNum(f float64) string {
 	return numfmt.Group(strings.TrimSuffix(strings.TrimRight(s, "0"), "."))
 }
 
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("%s %s", fmtInt(n), one)
-	}
-	return fmt.Sprintf("%s %s", fmtInt(n), many)
-}
+func plural(n int64, one, many string) string { return numfmt.Count(n, one, many) }

@@ -136,6 +136,21 @@ var ruleCases = []struct {
 	{"attribute-type-mismatch",
 		func(d *model.Design) { d.Items[1]["orderId"] = model.Num("4e10") },
 		func(d *model.Design) { d.Items[1]["orderId"] = model.Str("4e10") }, `orderId is N 4e10, but entity order declares orderId: S; YAML read the unquoted 4e10 as N: write orderId: "4e10"`},
+	// The items patterns write are stored as YAML read them too: a PutItem's item and
+	// a transaction's put (HowItWorks.NamingRulesDataTypes.html "Data types").
+	{"attribute-type-mismatch",
+		func(d *model.Design) { addPutOrder(d, model.Num("5e61")) }, func(d *model.Design) { addPutOrder(d, model.Str("5e61")) },
+		`pattern 9's item's orderId is N 5e61, but entity order declares orderId: S; YAML read the unquoted 5e61 as N: write orderId: "5e61"`},
+	{"attribute-type-mismatch",
+		func(d *model.Design) {
+			addTransaction(d, 2)
+			pattern(d, 9).Actions[1].Item["orderId"] = model.Num("12")
+		},
+		func(d *model.Design) {
+			addTransaction(d, 2)
+			pattern(d, 9).Actions[1].Item["orderId"] = model.Str("12")
+		},
+		`pattern 9's action 2 (put)'s orderId is N 12, but entity order declares orderId: S; YAML read the unquoted 12 as N: write orderId: "12"`},
 	{"hot-partition",
 		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 7000, 1 },
 		func(d *model.Design) { p := pattern(d, 1); p.Rate, p.Partitions = 5000, 1 }, "3,500.07 RCU and 0.27 WCU a second on the hottest partition (split for heat)"},
@@ -272,6 +287,13 @@ func addTransaction(d *model.Design, n int) {
 			"customerId": model.Str("9"), "orderId": model.Str(id)}})
 	}
 	d.Patterns = append(d.Patterns, p)
+}
+
+// addPutOrder adds pattern 9, a PutItem of an order whose orderId is id.
+func addPutOrder(d *model.Design, id model.Value) {
+	d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "place an order", Operation: model.OpPutItem,
+		Item: model.Item{"type": model.Str("order"), "PK": model.Str("CUST#9"), "SK": model.Str("ORDER#o-9"),
+			"GSI1PK": model.Str("ORDER#o-9"), "GSI1SK": model.Str("ORDER#o-9"), "customerId": model.Str("9"), "orderId": id}})
 }
 
 func addSignup(d *model.Design) {
@@ -704,5 +726,52 @@ patterns:
 	}
 	if len(want) > 0 {
 		t.Errorf("no entity-unread finding on %v: %s", want, findingsText(a.Findings))
+	}
+}
+
+// A pattern item's type mismatch points at the item as written, in the whole and the
+// lazily read design alike (the file:line:col `stwb check` prints).
+func TestAttributeTypeMismatchPointsAtThePatternItem(t *testing.T) {
+	data := []byte(`version: 1
+name: pattern-items
+table:
+  name: t-data
+  key: {partition: PK, sort: SK}
+entities:
+  - {name: e1, keys: {PK: "A#{x}", SK: P}, attributes: {x: S, w: S}}
+items:
+  - {type: e1, PK: "A#1", SK: P, x: "1", w: "5e61"}
+patterns:
+  - id: 1
+    name: Write one
+    operation: PutItem
+    item: {type: e1, PK: "A#2", SK: P, x: "2", w: 5e61}
+  - id: 2
+    name: Write two
+    operation: TransactWriteItems
+    actions:
+      - put: {type: e1, PK: "A#3", SK: P, x: "3", w: "ok"}
+      - put: {type: e1, PK: "A#4", SK: P, x: "4", w: true}
+`)
+	whole, err := designfile.Parse("d.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eager, _ := analysis.Run(whole.Design, analysis.Options{Review: true, ItemPos: whole.ItemPos})
+	lazy, _ := analysis.Load("d.yaml", data, analysis.Options{Review: true})
+	want := []string{
+		`d.yaml:14:11 pattern 1 pattern 1's item's w is N 5e61, but entity e1 declares w: S; YAML read the unquoted 5e61 as N: write w: "5e61"`,
+		`d.yaml:20:14 pattern 2 pattern 2's action 2 (put)'s w is BOOL true, but entity e1 declares w: S; YAML read the unquoted true as BOOL: write w: "true"`,
+	}
+	for name, a := range map[string]*analysis.Analysis{"whole": eager, "lazy": lazy} {
+		var got []string
+		for _, f := range a.Findings {
+			if f.Rule == "attribute-type-mismatch" {
+				got = append(got, fmt.Sprintf("%s pattern %d %s", f.Pos, f.Pattern, f.Message))
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: attribute-type-mismatch findings\n%s\nwant\n%s", name, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
 	}
 }

@@ -38,7 +38,7 @@ var rules = []Rule{
 		source(seedSkill, "Generic key names and entity prefixes"), checkMissingPrefix},
 	{"template-mismatch", Error, "keys that do not match their entity's template",
 		source(seedSkill, "Keep key construction in one place"), checkTemplateMismatch},
-	{"attribute-type-mismatch", Error, "an item attribute whose type differs from its entity's declaration",
+	{"attribute-type-mismatch", Error, "an attribute of a sample item or a pattern's item whose type differs from its entity's declaration",
 		source(seedSkill, "Keep key construction in one place") + "; HowItWorks.NamingRulesDataTypes.html \"Data types\"", checkAttributeTypeMismatch},
 	{"unpadded-number", Warning, "sibling sort keys whose numbers sort wrongly as bytes",
 		source(seedSkill, "Generic key names and entity prefixes"), checkUnpaddedNumber},

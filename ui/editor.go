@@ -183,8 +183,8 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 			return statusErr("the pattern is gone")
 		}
 		p := got.Patterns[0]
-		p.Pos = d.Patterns[msg.index].Pos
-		same = reflect.DeepEqual(stripActionPos(p), stripActionPos(d.Patterns[msg.index]))
+		p.Pos, p.ItemPos = d.Patterns[msg.index].Pos, d.Patterns[msg.index].ItemPos
+		same = reflect.DeepEqual(p.WithoutPos(), d.Patterns[msg.index].WithoutPos())
 		e = sliceEdit(fmt.Sprintf("edited pattern %d in the editor", p.ID), false, patternsOf, opSet, msg.index, d.Patterns[msg.index], p)
 	case yamlItem:
 		if msg.index >= len(d.Items) {
@@ -213,16 +213,6 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 	}
 	os.Remove(msg.path)
 	return cmdOf(applyEdit{e: e})
-}
-
-// stripActionPos is p without the positions of its actions, which the editor's
-// text does not keep.
-func stripActionPos(p model.Pattern) model.Pattern {
-	p.Actions = append([]model.Action(nil), p.Actions...)
-	for i := range p.Actions {
-		p.Actions[i].Pos = model.Pos{}
-	}
-	return p
 }
 
 // oneLine is an error's message on one line (a loader error lists each problem on

@@ -266,7 +266,7 @@ func clonePattern(p model.Pattern) model.Pattern {
 	c.Keys = append([]model.Item(nil), p.Keys...)
 	c.Actions = append([]model.Action(nil), p.Actions...)
 	c.Expect = append([]model.Item(nil), p.Expect...)
-	c.Pos = model.Pos{}
+	c.Pos, c.ItemPos = model.Pos{}, model.Pos{}
 	return c
 }
 
