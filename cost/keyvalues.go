@@ -518,12 +518,7 @@ func addCap(a, b int64) int64 {
 	return a + b
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return numfmt.Int(int64(n)) + " " + many
-}
+func plural(n int, one, many string) string { return numfmt.Count(int64(n), one, many) }
 
 // TemplateKey is what is known of the partition key values template tpl of
 // attribute attr makes, as Key decides it for a value of the template: each

@@ -16,6 +16,7 @@ import (
 	"stwb/cost"
 	"stwb/designfile"
 	"stwb/engine"
+	"stwb/internal/numfmt"
 	"stwb/model"
 	"stwb/review"
 	"stwb/serve"
@@ -186,7 +187,8 @@ func units(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
 func writeFindings(w io.Writer, path string, fs []review.Finding) {
 	counts := writeFindingList(w, path, fs)
-	fmt.Fprintf(w, "%s: valid; %d errors, %d warnings, %d notes\n", path, counts[review.Error], counts[review.Warning], counts[review.Info])
+	fmt.Fprintf(w, "%s: valid; %s, %s, %s\n", path, numfmt.Count(int64(counts[review.Error]), "error", "errors"),
+		numfmt.Count(int64(counts[review.Warning]), "warning", "warnings"), numfmt.Count(int64(counts[review.Info]), "note", "notes"))
 }
 
 // writeFindingList prints each finding with its place, fix and source, and counts

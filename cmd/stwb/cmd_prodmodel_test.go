@@ -221,8 +221,8 @@ func TestSampleDescriptionsSayWhatTheModelFinds(t *testing.T) {
 	quoted := regexp.MustCompile("`([^`]+)`")
 	counts := map[string]string{
 		"(check: no findings)": "0 errors, 0 warnings, 0 notes",
-		"(check: one note":     "0 errors, 0 warnings, 1 notes",
-		"(check: one warning":  "0 errors, 1 warnings, 0 notes",
+		"(check: one note":     "0 errors, 0 warnings, 1 note",
+		"(check: one warning":  "0 errors, 1 warning, 0 notes",
 	}
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, s := range samples.List() {

@@ -40,3 +40,12 @@ func Dollars(f float64) string { return "$" + Group(strconv.FormatFloat(f, 'f', 
 
 // Int writes an integer with thousands separators: 1204 -> "1,204".
 func Int(n int64) string { return Group(strconv.FormatInt(n, 10)) }
+
+// Count writes n with the word for it, singular for exactly one: "1 note",
+// "0 notes", "1,204 items". Every "N things" a person reads is written by it.
+func Count(n int64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Int(n) + " " + many
+}

@@ -16,3 +16,15 @@ func TestGroup(t *testing.T) {
 		t.Errorf("Int = %q", got)
 	}
 }
+
+func TestCount(t *testing.T) {
+	cases := []struct {
+		n    int64
+		want string
+	}{{0, "0 notes"}, {1, "1 note"}, {2, "2 notes"}, {1204, "1,204 notes"}, {-1, "-1 notes"}}
+	for _, c := range cases {
+		if got := Count(c.n, "note", "notes"); got != c.want {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}
