@@ -36,8 +36,10 @@ var patternFields = [][3]string{
 	{"update", "update", "UpdateExpression, such as: SET #s = :s"},
 	{"names", "names", `ExpressionAttributeNames: {"#s": status}`},
 	{"values", "values", `ExpressionAttributeValues: {":pk": "CUST#42", ":min": 10}`},
+	{"fanout", "fanout", `Query/GetItem once per value (at most 1,000): {shard: "0..9"}, {day: "2026-08-01..2026-08-07"}, {r: [eu, us]}`},
 	{"forward", "forward", "ScanIndexForward: true (ascending, default) or false"},
 	{"limit", "limit", "Limit: items read per request (empty: none)"},
+	{"pages", "pages", "Query, Scan: all to read every page, following LastEvaluatedKey (empty: the first page)"},
 	{"consistent", "consistent", "ConsistentRead: true or false (default)"},
 	{"item", "item", "PutItem: the item, {PK: ..., SK: ..., attr: value}"},
 	{"keys", "keys", "BatchGetItem, TransactGetItems: [{PK: ..., SK: ...}, {PK: ..., SK: ...}]"},
@@ -66,7 +68,10 @@ func patternFormValues(p *model.Pattern) map[string]string {
 		"names": formatNames(p.Names), "values": formatMapping(p.Values),
 		"item": formatMapping(p.Item),
 		"keys": itemsText(p.Keys), "actions": actionsText(p.Actions), "expect": itemsText(p.Expect),
-		"expectError": p.ExpectError,
+		"expectError": p.ExpectError, "fanout": fanoutText(p.Fanout),
+	}
+	if p.AllPages {
+		v["pages"] = "all"
 	}
 	if p.Partitions > 0 {
 		v["partitions"] = strconv.FormatInt(p.Partitions, 10)
@@ -170,6 +175,19 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 		p.Forward = &f
 	default:
 		bad("forward", "must be true, false or empty")
+	}
+	fanout, err := readFanout(v["fanout"])
+	if err != nil {
+		bad("fanout", "%v", err)
+	}
+	p.Fanout = fanout
+	switch strings.TrimSpace(v["pages"]) {
+	case "":
+		p.AllPages = false
+	case "all":
+		p.AllPages = true
+	default:
+		bad("pages", "must be all (read every page) or empty (the first page)")
 	}
 	p.Limit = 0
 	if s := strings.TrimSpace(v["limit"]); s != "" {
@@ -303,6 +321,9 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 						break words
 					}
 				}
+			}
+			if strings.Contains(msg, "the fan-out's") { // "no value uses the fan-out's {shard}", whose hint names key
+				field = "fanout"
 			}
 			bad(field, "%s", msg)
 		}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,24 @@ func TestPatternFormEveryField(t *testing.T) {
 		{"GetItem takes no keys", with(base("GetItem"), "key", `{PK: "CUST#1", SK: PROFILE}`, "keys", `[{PK: A, SK: B}]`), "keys", nil},
 		{"batch is for a Scan", with(base("Query"), "key", "PK = :p", "values", `{":p": A}`, "batch", "true"), "batch", nil},
 		{"partitions are a count", with(base("Scan"), "partitions", "-3"), "partitions", nil},
+		// Fan-out and pages, read as the loader reads them (docs/FORMAT.md "Fan-out patterns").
+		{"a fan-out over shards, every page", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#{shard}"}`, "fanout", `{shard: "0..3"}`, "pages", "all"), "",
+			func(p model.Pattern) bool {
+				return p.Fanout != nil && len(p.Fanout.Values) == 4 && p.Fanout.Range == "0..3" && p.AllPages
+			}},
+		{"a GetItem over a list", with(base("GetItem"), "key", `{PK: "R#{region}", SK: P}`, "fanout", `{region: [eu, us]}`), "",
+			func(p model.Pattern) bool {
+				return p.Fanout != nil && slices.Equal(p.Fanout.Values, []string{"eu", "us"})
+			}},
+		{"a range over 1,000 values", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#{shard}"}`, "fanout", `{shard: "0..1000"}`), "fanout", nil},
+		{"a list over 1,000 values", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#{shard}"}`, "fanout", "{shard: ["+strings.Repeat("a, ", 1000)+"b]}"), "fanout", nil},
+		{"two variables", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#{a}"}`, "fanout", `{a: "0..1", b: "0..1"}`), "fanout", nil},
+		{"not a range", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#{a}"}`, "fanout", `{a: "0-9"}`), "fanout", nil},
+		{"a value twice", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#{a}"}`, "fanout", `{a: [x, x]}`), "fanout", nil},
+		{"a fan-out no value uses", with(base("Query"), "key", "PK = :p", "values", `{":p": "S#1"}`, "fanout", `{a: "0..1"}`), "fanout", nil},
+		{"a Scan does not fan out", with(base("Scan"), "fanout", `{a: "0..1"}`), "fanout", nil},
+		{"pages is all or empty", with(base("Scan"), "pages", "2"), "pages", nil},
+		{"a GetItem has one page", with(base("GetItem"), "key", `{PK: A, SK: B}`, "pages", "all"), "pages", nil},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -180,5 +199,43 @@ func TestTableFormKeepsAutoscaling(t *testing.T) {
 	}
 	if a := m.Doc().D.Table.Billing.Autoscaling.Read; a == nil || a.Max != 100 {
 		t.Errorf("the table form dropped the autoscaling bounds: %+v", m.Doc().D.Table.Billing)
+	}
+}
+
+// A fan-out set through the pattern form runs: daily-orders-sharded's pattern 2,
+// edited from ten shards to four, heads its preview with the four queries. A range
+// over model.MaxFanout is refused at the field, in the loader's words.
+func TestPatternFormSetsAFanout(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		doc, err := OpenSample("daily-orders-sharded")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := testModel(t, doc, size[0], size[1])
+		send(t, m, keys("j", "enter")...)
+		f := m.form()
+		if f == nil || f.field("fanout").input.Value() != `{shard: "0..9"}` {
+			t.Fatalf("%dx%d: the edit form does not show the pattern's fanout:\n%s", size[0], size[1], screen(m))
+		}
+		for f.fields[f.focus].name != "fanout" {
+			send(t, m, keys("tab")...)
+		}
+		send(t, m, keys("ctrl+u")...)
+		send(t, m, typeText(`{shard: "0..5000"}`))
+		if e := f.field("fanout").err; !strings.Contains(e, `fanout.shard: range "0..5000" is 5,001 values; a fan-out runs at most 1000 requests`) {
+			t.Errorf("%dx%d: fanout error %q", size[0], size[1], e)
+		}
+		send(t, m, keys("ctrl+u")...)
+		send(t, m, typeText(`{shard: "0..3"}`))
+		send(t, m, keys("ctrl+s")...)
+		if m.form() != nil {
+			t.Fatalf("%dx%d: the form was refused: %v\n%s", size[0], size[1], m.form().err, screen(m))
+		}
+		if scr := screen(m); !strings.Contains(scr, "4 queries over shard 0..3, merged:") {
+			t.Errorf("%dx%d: the preview does not run the form's fan-out:\n%s", size[0], size[1], scr)
+		}
+		if fo := m.Doc().D.Patterns[1].Fanout; fo == nil || fo.Range != "0..3" || len(fo.Values) != 4 {
+			t.Errorf("%dx%d: pattern 2's fanout is %+v", size[0], size[1], fo)
+		}
 	}
 }

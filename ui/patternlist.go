@@ -40,6 +40,47 @@ func readPatternList(op model.Operation, field, src string) (*model.Pattern, err
 	return &d.Patterns[0], nil
 }
 
+// readFanout reads the form's fanout field as the loader reads a pattern's fanout
+// (designfile and model.Validate: one variable, a range or a list, distinct, at most
+// model.MaxFanout values). The stand-in GetItem's key uses the variable, so the
+// only problem reported is the fan-out's own; whether the pattern uses it, and
+// whether its operation may fan out, is the whole pattern's check.
+func readFanout(src string) (*model.Fanout, error) {
+	src = strings.TrimSpace(strings.ReplaceAll(src, "\n", " "))
+	if src == "" {
+		return nil, nil
+	}
+	uses := "form"
+	var n yaml.Node
+	if yaml.Unmarshal([]byte(src), &n) == nil && len(n.Content) == 1 && n.Content[0].Kind == yaml.MappingNode && len(n.Content[0].Content) >= 2 {
+		uses = "F{" + n.Content[0].Content[0].Value + "}"
+	}
+	key := formatNode(flow(designfile.ValueToNode(model.Str(uses))))
+	d, err := readWithLoader(fmt.Sprintf("patterns:\n  - id: 1\n    name: form\n    operation: GetItem\n    key: {PK: %s, SK: form}\n    fanout: %s\n", key, src), "pattern 1.", "pattern 1 ", "pattern 1: ")
+	if err != nil {
+		return nil, err
+	}
+	return d.Patterns[0].Fanout, nil
+}
+
+// fanoutText is a fan-out as the form shows it: {shard: "0..9"} or {region: [eu, us]}.
+func fanoutText(f *model.Fanout) string {
+	if f == nil {
+		return ""
+	}
+	str := func(s string) *yaml.Node { return flow(designfile.ValueToNode(model.Str(s))) }
+	val := str(f.Range)
+	if f.Range == "" {
+		val = &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, s := range f.Values {
+			val.Content = append(val.Content, str(s))
+		}
+	}
+	m := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle,
+		Content: []*yaml.Node{str(f.Var), val}}
+	return formatNode(m)
+}
+
 // readWithLoader parses a one-table design made of a stand-in table and part (YAML
 // at the top level) with designfile.Parse, so that a form field holding part of a design
 // file is read exactly as the file is. The first problem comes back without its
