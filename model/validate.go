@@ -149,7 +149,7 @@ func (v *validator) design() {
 func TableNameFrom(s string) string {
 	b := []byte(s)
 	for i, c := range b {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+		if !nameByteOK(c) {
 			b[i] = '-'
 		}
 	}
@@ -164,12 +164,17 @@ func nameOK(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+		if !nameByteOK(s[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// nameByteOK reports whether a table or index name may hold c: a-z, A-Z, 0-9, _ . -
+// (HowItWorks.NamingRulesDataTypes.html).
+func nameByteOK(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-'
 }
 
 const nameHint = "use 3 to 255 characters from a-z, A-Z, 0-9, _ . -"
