@@ -40,15 +40,6 @@ import (
 //   - A GSI that cannot absorb its writes throttles writes to the base table
 //     (GSI.html, "Provisioned throughput considerations for global secondary indexes").
 
-// Per-partition limits: one partition key value can never serve more than 3,000
-// read units or 1,000 write units per second, whatever adaptive capacity does
-// (bp-partition-key-design.html, "Burst capacity", "Adaptive capacity";
-// ServiceQuotas.html "Throughput per partition").
-const (
-	PartitionReadLimit  = 3000
-	PartitionWriteLimit = 1000
-)
-
 // ShardHeadroom is the share of a partition's limits a write shard is sized to
 // take, so that a shard count survives a peak above the one planned: ceil(hottest
 // load / (limit x 0.8)).
@@ -450,11 +441,9 @@ func (r *Report) splitForHeat(d *model.Design, ks *KeySpace, pool string, ki Key
 		ix, _ := d.Table.IndexByName(pool)
 		sortAttr = ix.Key.Sort
 	}
-	if sortAttr == "" {
-		return 0, "no sort key: the item is the key value"
-	}
-	if pool == "table" && len(r.local) > 0 {
-		return 0, "an LSI keeps each item collection on one partition"
+	sc := SplitCase{SortKey: sortAttr != "", LSI: pool == "table" && len(r.local) > 0}
+	if s := SplitFor(sc); !s.Can {
+		return 0, s.Why
 	}
 	e := entityOfItem(d, it)
 	if e == nil {
@@ -465,11 +454,10 @@ func (r *Report) splitForHeat(d *model.Design, ks *KeySpace, pool string, ki Key
 		return 0, ""
 	}
 	vars := model.TemplateVars(tpl)
-	if len(vars) == 0 {
-		return 0, "a constant sort key: every request hits one item"
-	}
-	if ks.Var(e, vars[0]).Kind == VarPeriod {
-		return 0, "a time-ordered sort key keeps the writes on the newest items"
+	sc.OneItem = len(vars) == 0
+	sc.Monotonic = sc.OneItem == false && ks.Var(e, vars[0]).Kind == VarPeriod
+	if s := SplitFor(sc); !s.Can {
+		return 0, s.Why
 	}
 	n := ks.ItemsPerValue(ki, e)
 	if n < 2 {
@@ -585,7 +573,7 @@ func sumLoads(cs []contribution) []KeyLoad {
 		if k.Unknown {
 			k.Read, k.Write, limRead, limWrite = 0, 0, 0, 0
 		}
-		k.Exceeds = limRead > PartitionReadLimit || limWrite > PartitionWriteLimit
+		k.Exceeds = OverLimits(limRead, limWrite)
 		k.Shards = Shards(limRead, limWrite)
 		k.ThrottlesTable = k.Pool != "table" && limWrite > PartitionWriteLimit
 		out = append(out, k)
