@@ -100,3 +100,101 @@ func escapeGlob(name string) string {
 	}
 	return string(b)
 }
+
+// AtomicFile is a file written as a stream and put in place only whole: the bytes go
+// to a temporary file beside the target (".NAME.tmp-*"), and Commit syncs it, renames
+// it over the target and syncs the directory. Until Commit the target is as it was;
+// Abort (or a failed Commit) removes the temporary file. What stwb writes over a
+// long run (serve's --record) is written this way, so a crash or a full disk never
+// leaves a half-written target.
+type AtomicFile struct {
+	path string // the file Commit replaces (a symlink's final target)
+	mode os.FileMode
+	tmp  *os.File
+	err  error // the first write error: Commit refuses after it
+}
+
+// CreateAtomic starts an atomic write of path. It fails, with the reason, when path
+// is a directory or its directory does not exist or cannot be written, so a caller
+// learns before the work that its target cannot be written.
+func CreateAtomic(path string) (*AtomicFile, error) {
+	target, err := resolveWriteTarget(path)
+	if err != nil {
+		return nil, fmt.Errorf("saving %s: %w", path, err)
+	}
+	mode := os.FileMode(0o644)
+	if st, serr := os.Stat(target); serr == nil {
+		if st.IsDir() {
+			return nil, fmt.Errorf("saving %s: it is a directory; name a file in it", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("saving %s: %w", path, err)
+	}
+	return &AtomicFile{path: target, mode: mode, tmp: tmp}, nil
+}
+
+// CheckWritable reports why path could not be written atomically (CreateAtomic's
+// refusals), creating and removing a temporary file beside it; nil when it can.
+func CheckWritable(path string) error {
+	f, err := CreateAtomic(path)
+	if err != nil {
+		return err
+	}
+	f.Abort()
+	return nil
+}
+
+// TempName is the temporary file the bytes go to until Commit.
+func (f *AtomicFile) TempName() string { return f.tmp.Name() }
+
+// Write appends to the temporary file; after an error every Write and Commit fails.
+func (f *AtomicFile) Write(p []byte) (int, error) {
+	if f.err != nil {
+		return 0, f.err
+	}
+	n, err := writeTemp(f.tmp, p)
+	if err != nil {
+		f.err = fmt.Errorf("saving %s: %w", f.path, err)
+	}
+	return n, f.err
+}
+
+// Commit puts the written bytes in place of the target. On any failure the
+// temporary file is removed and the target is left as it was.
+func (f *AtomicFile) Commit() (err error) {
+	defer func() {
+		if err != nil {
+			f.Abort()
+		}
+	}()
+	if f.err != nil {
+		return f.err
+	}
+	if err = f.tmp.Chmod(f.mode); err != nil {
+		return fmt.Errorf("saving %s: %w", f.path, err)
+	}
+	if err = syncTemp(f.tmp); err != nil {
+		return fmt.Errorf("saving %s: %w", f.path, err)
+	}
+	if err = f.tmp.Close(); err != nil {
+		return fmt.Errorf("saving %s: %w", f.path, err)
+	}
+	if err = renameTemp(f.tmp.Name(), f.path); err != nil {
+		return fmt.Errorf("saving %s: %w", f.path, err)
+	}
+	// The rename is durable only once the directory entry is on disk.
+	if dh, derr := os.Open(filepath.Dir(f.path)); derr == nil {
+		dh.Sync()
+		dh.Close()
+	}
+	return nil
+}
+
+// Abort removes the temporary file; the target is untouched. Safe to call twice.
+func (f *AtomicFile) Abort() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
+}

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -94,52 +92,19 @@ func (f *File) Save(path string) error {
 	return writeFileAtomic(path, parts...)
 }
 
-// writeFileAtomic writes the concatenation of parts.
-func writeFileAtomic(path string, parts ...[]byte) (err error) {
-	// A symlinked design is written through to its target, so the link stays a link
-	// and the temporary file lives beside the file it replaces (a rename cannot cross
-	// file systems).
-	if path, err = resolveWriteTarget(path); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	dir := filepath.Dir(path)
-	mode := os.FileMode(0o644)
-	if st, serr := os.Stat(path); serr == nil {
-		mode = st.Mode().Perm()
-	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+// writeFileAtomic writes the concatenation of parts through an AtomicFile.
+func writeFileAtomic(path string, parts ...[]byte) error {
+	f, err := CreateAtomic(path)
 	if err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
+		return err
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
 	for _, p := range parts {
-		if _, err = writeTemp(tmp, p); err != nil {
-			return fmt.Errorf("saving %s: %w", path, err)
+		if _, err := f.Write(p); err != nil {
+			f.Abort()
+			return err
 		}
 	}
-	if err = tmp.Chmod(mode); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err = syncTemp(tmp); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	if err = renameTemp(tmp.Name(), path); err != nil {
-		return fmt.Errorf("saving %s: %w", path, err)
-	}
-	// The rename is durable only once the directory entry is on disk.
-	if dh, derr := os.Open(dir); derr == nil {
-		dh.Sync()
-		dh.Close()
-	}
-	return nil
+	return f.Commit()
 }
 
 // Node builders for the canonical form.

@@ -23,11 +23,11 @@ type recorder struct {
 	err error
 }
 
-// record writes one request; a write error stops recording (and is reported by
-// Flush), never the serving.
-func (r *recorder) record(at time.Time, op string, body []byte) {
+// record writes one request; a write error stops recording (RecordError reports
+// it, and the server says so when it happens), never the serving.
+func (r *recorder) record(at time.Time, op string, body []byte) error {
 	if r == nil || r.err != nil {
-		return
+		return nil
 	}
 	line, err := json.Marshal(Record{At: at.UTC(), Op: op, Request: json.RawMessage(body)})
 	if err == nil {
@@ -38,6 +38,7 @@ func (r *recorder) record(at time.Time, op string, body []byte) {
 		err = r.w.Flush()
 	}
 	r.err = err
+	return err
 }
 
 // ReadRecords reads a --record file. A line that is not a Record is an error naming

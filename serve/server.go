@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"net/http"
@@ -57,7 +58,16 @@ type Server struct {
 	// rec writes Options.Record; recMu orders reads recorded side by side.
 	rec   *recorder
 	recMu sync.Mutex
+	// recordFailed is the warning every response carries once recording has
+	// stopped (RecordFailedHeader), nil until then.
+	recordFailed atomic.Pointer[string]
 }
+
+// RecordFailedHeader is the response header that says, on every answer from the
+// one whose recording failed on, that Options.Record stopped and why: the
+// application's test run sees it in its HTTP logs even when nobody reads serve's
+// standard error.
+const RecordFailedHeader = "X-Stwb-Record-Failed"
 
 // rawAnswer is an answer an operation wrote as JSON itself (a page of items),
 // sent as it is.
@@ -167,6 +177,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request, call func(nam
 		name = ""
 	}
 	status, answer := call(name, body)
+	if msg := s.recordFailed.Load(); msg != nil {
+		w.Header().Set(RecordFailedHeader, *msg)
+	}
 	s.write(w, status, answer)
 }
 
@@ -213,7 +226,9 @@ func (s *Server) call(write bool, name string, body []byte, run func(*Server) (a
 	}
 	if s.rec != nil {
 		s.recMu.Lock()
-		s.rec.record(s.now(), name, body)
+		if err := s.rec.record(s.now(), name, body); err != nil {
+			s.recordStopped(err)
+		}
 		s.recMu.Unlock()
 	}
 	if derr != nil {
@@ -231,6 +246,16 @@ func (s *Server) RecordError() error {
 	s.recMu.Lock()
 	defer s.recMu.Unlock()
 	return s.rec.err
+}
+
+// recordStopped says, when it happens, that recording stopped: a line on
+// Options.Log and RecordFailedHeader on this answer and every one after.
+func (s *Server) recordStopped(err error) {
+	msg := "recording stopped: " + err.Error() + "; serving goes on, unrecorded"
+	s.recordFailed.Store(&msg)
+	if s.opts.Log != nil {
+		fmt.Fprintf(s.opts.Log, "stwb serve: %s\n", msg)
+	}
 }
 
 func opName(r *http.Request) string {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -9,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strconv"
 	"syscall"
 
@@ -49,15 +49,25 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if len(pos) > 1 {
 		return usageError(stderr, "usage: %s", serveUsage)
 	}
+	designPath := ""
+	if len(pos) == 1 {
+		designPath = pos[0]
+	}
+	if code := checkServeOutputs(designPath, *record, *dump, stderr); code != 0 {
+		return code
+	}
 	opts := serve.Options{Log: stderr}
+	var rec recording
 	if *record != "" {
-		f, err := os.Create(*record)
-		if err != nil {
-			fmt.Fprintf(stderr, "stwb serve: --record: %v\n", err)
+		var err error
+		if rec, err = createRecording(*record); err != nil {
+			fmt.Fprintf(stderr, "stwb serve: --record %s: %v\n", *record, err)
 			return 2
 		}
-		defer f.Close()
-		opts.Record = f
+		// Whatever happens, the recording's temporary file is not left behind
+		// unless it was put in place.
+		defer rec.Abort()
+		opts.Record = rec
 	}
 	srv := serve.New(opts)
 	var d *model.Design
@@ -96,30 +106,119 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		fmt.Fprintf(stdout, "  table %s\n", n)
 	}
 	fmt.Fprintf(stdout, "  e.g. aws dynamodb list-tables --endpoint-url %s\n", url)
+	if rec != nil {
+		fmt.Fprintf(stdout, "  recording to %s; it becomes %s when serve stops\n", rec.TempName(), *record)
+	}
 	fmt.Fprintln(stdout, "Ctrl-C stops it.")
+	code := 0
 	if err := srv.Serve(ctx, l); err != nil {
 		fmt.Fprintf(stderr, "stwb serve: %v\n", err)
-		return 1
+		code = 1
 	}
-	if err := srv.RecordError(); err != nil {
-		fmt.Fprintf(stderr, "stwb serve: --record %s stopped: %v\n", *record, err)
-		return 1
-	}
-	if *record != "" {
-		fmt.Fprintf(stdout, "stwb serve: recorded the requests in %s; stwb check DESIGN --traffic %s holds them to the patterns\n", *record, *record)
+	// Each output is written or refused on its own: a failed recording never costs
+	// the dump, nor the dump the recording.
+	if rec != nil {
+		if code2 := finishRecording(srv, rec, *record, stdout, stderr); code2 != 0 {
+			code = code2
+		}
 	}
 	if *dump != "" {
-		var buf bytes.Buffer
-		n, err := srv.Dump(&buf, *dumpTable)
-		if err == nil {
-			err = designfile.WriteFileAtomic(*dump, buf.Bytes())
+		if code2 := writeDump(srv, *dump, *dumpTable, stdout, stderr); code2 != 0 {
+			code = code2
 		}
-		if err != nil {
-			fmt.Fprintf(stderr, "stwb serve: --dump %s: %v\n", *dump, err)
-			return 1
-		}
-		fmt.Fprintf(stdout, "stwb serve: wrote %d items to %s\n", n, *dump)
 	}
+	return code
+}
+
+// recording is where --record's requests go until serve stops: a
+// designfile.AtomicFile, put in place whole at the end.
+type recording interface {
+	io.Writer
+	TempName() string
+	Commit() error
+	Abort()
+}
+
+// createRecording starts the recording (a variable so that a test can fill the
+// disk).
+var createRecording = func(path string) (recording, error) { return designfile.CreateAtomic(path) }
+
+// checkServeOutputs refuses, before anything is served, an output that names the
+// design or the other output, and one that cannot be written (a missing or
+// read-only directory, a directory), each with its reason: found at shutdown, the
+// run's state would be lost.
+func checkServeOutputs(design, record, dump string, stderr io.Writer) int {
+	refuse := func(format string, args ...any) int {
+		fmt.Fprintf(stderr, "stwb serve: "+format+"; nothing was served\n", args...)
+		return 2
+	}
+	outs := []struct{ flag, path string }{{"--record", record}, {"--dump", dump}}
+	for i, o := range outs {
+		if o.path == "" {
+			continue
+		}
+		if o.path == "-" {
+			return refuse("%s -: name a file (standard output carries serve's banner)", o.flag)
+		}
+		if design != "" && design != "-" && sameTarget(o.path, design) {
+			return refuse("%s %s is the design file itself: name another file", o.flag, o.path)
+		}
+		for _, p := range outs[:i] {
+			if p.path != "" && sameTarget(o.path, p.path) {
+				return refuse("%s %s is also %s's file: each output needs its own", o.flag, o.path, p.flag)
+			}
+		}
+		if err := designfile.CheckWritable(o.path); err != nil {
+			return refuse("%s %s cannot be written (%v)", o.flag, o.path, err)
+		}
+	}
+	return 0
+}
+
+// sameTarget reports whether writes to a and b would land in one file: the same
+// file, a link to it, or the same path not yet made.
+func sameTarget(a, b string) bool {
+	if sameFile(a, b) {
+		return true
+	}
+	ra, err1 := filepath.EvalSymlinks(filepath.Dir(a))
+	rb, err2 := filepath.EvalSymlinks(filepath.Dir(b))
+	return err1 == nil && err2 == nil && ra == rb && filepath.Base(a) == filepath.Base(b)
+}
+
+// finishRecording puts the recording in place, unless it stopped (the disk filled
+// up): then it is dropped, which also frees its space for the dump, and the file
+// named keeps what it held.
+func finishRecording(srv *serve.Server, rec recording, path string, stdout, stderr io.Writer) int {
+	if err := srv.RecordError(); err != nil {
+		rec.Abort()
+		fmt.Fprintf(stderr, "stwb serve: --record %s was not written: recording stopped while serving (%v); %s is as it was\n", path, err, path)
+		return 1
+	}
+	if err := rec.Commit(); err != nil {
+		fmt.Fprintf(stderr, "stwb serve: --record %s: %v\n", path, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "stwb serve: recorded the requests in %s; stwb check DESIGN --traffic %s holds them to the patterns\n", path, path)
+	return 0
+}
+
+// writeDump writes --dump atomically, streamed from the tables.
+func writeDump(srv *serve.Server, path, table string, stdout, stderr io.Writer) int {
+	f, err := designfile.CreateAtomic(path)
+	n := 0
+	if err == nil {
+		if n, err = srv.Dump(f, table); err == nil {
+			err = f.Commit()
+		} else {
+			f.Abort()
+		}
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "stwb serve: --dump %s: %v\n", path, err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "stwb serve: wrote %d items to %s\n", n, path)
 	return 0
 }
 
