@@ -728,9 +728,42 @@ func (d *decoder) document(root *yaml.Node, fast *fastItems) *File {
 	return file
 }
 
-func (d *decoder) keySchema(n *yaml.Node, where string) model.KeySchema {
+// keySchema reads a key: {partition: A, sort: B}. An index's side may also be a
+// list of attribute names in order (a multi-attribute key; a list of one is that
+// one name); the model checks how many and of what (model.Validate). A table's
+// side is one name, as CreateTable's table KeySchema is.
+func (d *decoder) keySchema(n *yaml.Node, where string, lists bool) model.KeySchema {
 	f, _ := d.fields(n, where, keyFields...)
-	return model.KeySchema{Partition: f.str("partition"), Sort: f.str("sort")}
+	if !lists {
+		for _, side := range keyFields {
+			if v := f.vals[side]; v != nil && v.Kind == yaml.SequenceNode {
+				d.errs.Add(d.pos(v), "key the table on one attribute a side; an index's key may be a list",
+					"%s must be one attribute: a table's partition and sort key are one attribute each", f.sub(side))
+				// Read on with its first name, so that this is the one error.
+				if len(v.Content) > 0 && v.Content[0].Kind == yaml.ScalarNode {
+					f.vals[side] = v.Content[0]
+				} else {
+					delete(f.vals, side)
+				}
+			}
+		}
+		return model.KeySchema{Partition: f.str("partition"), Sort: f.str("sort")}
+	}
+	side := func(name string) []string {
+		v := f.vals[name]
+		if v == nil || v.Kind != yaml.SequenceNode {
+			if s := f.str(name); s != "" {
+				return []string{s}
+			}
+			return nil
+		}
+		names := f.strList(name)
+		if len(names) == 0 {
+			d.errs.Add(d.pos(v), "name 1 to 4 attributes, or leave "+name+" out", "%s is an empty list", f.sub(name))
+		}
+		return names
+	}
+	return model.NewKeySchema(side("partition"), side("sort"))
 }
 
 func (d *decoder) table(n *yaml.Node) model.Table {
@@ -743,7 +776,7 @@ func (d *decoder) table(n *yaml.Node) model.Table {
 	if !f.has("key") {
 		d.errs.Add(t.Pos, "add key: {partition: PK, sort: SK}", "table.key is missing")
 	} else {
-		t.Key = d.keySchema(f.vals["key"], "table.key")
+		t.Key = d.keySchema(f.vals["key"], "table.key", false)
 	}
 	if an := f.vals["attributes"]; an != nil && !isNull(an) {
 		t.Attributes = map[string]model.Type{}
@@ -877,7 +910,7 @@ func (d *decoder) index(n *yaml.Node, tableKey model.KeySchema) model.Index {
 	if !f.has("key") {
 		d.errs.Add(ix.Pos, "add key: {partition: GSI1PK, sort: GSI1SK} (an LSI: key: {sort: X})", "%s: key is missing", f.where)
 	} else {
-		ix.Key = d.keySchema(f.vals["key"], f.sub("key"))
+		ix.Key = d.keySchema(f.vals["key"], f.sub("key"), true)
 		if ix.Local {
 			if ix.Key.Partition != "" && ix.Key.Partition != tableKey.Partition {
 				d.errs.Add(d.pos(f.vals["key"]), "leave the partition out: it is the table's ("+tableKey.Partition+")",

@@ -195,9 +195,25 @@ func designNode(d *model.Design, itemsPlaceholder string) *yaml.Node {
 func keySchemaNode(k model.KeySchema, local bool) *yaml.Node {
 	m := newMap(true)
 	if !local {
-		m.str("partition", k.Partition)
+		m.add("partition", keySideNode(k.Partitions()))
 	}
-	return m.str("sort", k.Sort).n
+	return m.add("sort", keySideNode(k.Sorts())).n
+}
+
+// keySideNode is one side of a key: its one attribute's name, or the list of a
+// multi-attribute key's names in order; nil for a side with none.
+func keySideNode(names []string) *yaml.Node {
+	switch len(names) {
+	case 0:
+		return nil
+	case 1:
+		return stringNode(names[0])
+	}
+	elems := make([]*yaml.Node, len(names))
+	for i, n := range names {
+		elems[i] = stringNode(n)
+	}
+	return seqNode(true, elems...)
 }
 
 func tableNode(t *model.Table) *yaml.Node {
@@ -297,8 +313,9 @@ func keyAttrOrder(t *model.Table, names []string) []string {
 	take(t.Key.Partition)
 	take(t.Key.Sort)
 	for _, ix := range t.Indexes {
-		take(ix.Key.Partition)
-		take(ix.Key.Sort)
+		for _, a := range ix.Key.Attributes() {
+			take(a)
+		}
 	}
 	for _, n := range names {
 		take(n)

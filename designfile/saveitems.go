@@ -122,8 +122,9 @@ func itemKeyOrder(d *model.Design) []string {
 	take(d.Table.Key.Partition)
 	take(d.Table.Key.Sort)
 	for _, ix := range d.Table.Indexes {
-		take(ix.Key.Partition)
-		take(ix.Key.Sort)
+		for _, a := range ix.Key.Attributes() {
+			take(a)
+		}
 	}
 	return out
 }

@@ -188,7 +188,7 @@ func mergeTable(old, imp *model.Table, r *MergeReport) model.Table {
 		if ix.Read != 0 || ix.Write != 0 {
 			merged.Read, merged.Write = ix.Read, ix.Write
 		}
-		if merged.Key != prev.Key || !projectionEqual(merged.Projection, prev.Projection) {
+		if !merged.Key.Equal(prev.Key) || !projectionEqual(merged.Projection, prev.Projection) {
 			r.IndexesChanged = append(r.IndexesChanged, ix.Name)
 		}
 		t.Indexes = append(t.Indexes, merged)

@@ -99,10 +99,16 @@ func Plan(d *model.Design, table, endpoint string) string {
 }
 
 func keyText(ks model.KeySchema) string {
-	if ks.Sort == "" {
-		return ks.Partition
+	side := func(names []string) string {
+		if len(names) == 1 {
+			return names[0]
+		}
+		return "(" + strings.Join(names, ", ") + ")"
 	}
-	return ks.Partition + " / " + ks.Sort
+	if ks.Sort == "" {
+		return side(ks.Partitions())
+	}
+	return side(ks.Partitions()) + " / " + side(ks.Sorts())
 }
 
 // DeployOptions tune Deploy.
@@ -312,15 +318,8 @@ func tagList(tags map[string]string) string {
 
 // sameKey checks that an existing table has the design's primary key.
 func sameKey(t *types.TableDescription, want model.Table) error {
-	got := model.KeySchema{}
-	for _, k := range t.KeySchema {
-		if k.KeyType == types.KeyTypeHash {
-			got.Partition = aws.ToString(k.AttributeName)
-		} else {
-			got.Sort = aws.ToString(k.AttributeName)
-		}
-	}
-	if got != want.Key {
+	got := keySchemaOf(t.KeySchema)
+	if !got.Equal(want.Key) {
 		return fmt.Errorf("its key is %s, the design's is %s", keyText(got), keyText(want.Key))
 	}
 	return nil

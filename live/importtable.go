@@ -85,16 +85,19 @@ func TableFromDescription(td *types.TableDescription) *TableSource {
 	return src
 }
 
+// keySchemaOf reads a KeySchema: its HASH elements, in order, are the partition
+// key's attributes and its RANGE elements the sort key's (several of each for a
+// multi-attribute GSI key).
 func keySchemaOf(ks []types.KeySchemaElement) model.KeySchema {
-	var k model.KeySchema
+	var parts, sorts []string
 	for _, e := range ks {
 		if e.KeyType == types.KeyTypeHash {
-			k.Partition = aws.ToString(e.AttributeName)
+			parts = append(parts, aws.ToString(e.AttributeName))
 		} else {
-			k.Sort = aws.ToString(e.AttributeName)
+			sorts = append(sorts, aws.ToString(e.AttributeName))
 		}
 	}
-	return k
+	return model.NewKeySchema(parts, sorts)
 }
 
 func projectionOf(p *types.Projection) model.Projection {

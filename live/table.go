@@ -26,7 +26,7 @@ func CreateTableInput(name string, t model.Table) *dynamodb.CreateTableInput {
 	}
 	defined := map[string]bool{}
 	define := func(ks model.KeySchema) {
-		for _, n := range []string{ks.Partition, ks.Sort} {
+		for _, n := range ks.Attributes() {
 			if n != "" && !defined[n] {
 				defined[n] = true
 				in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{
@@ -45,10 +45,7 @@ func CreateTableInput(name string, t model.Table) *dynamodb.CreateTableInput {
 		in.BillingMode = types.BillingModePayPerRequest
 	}
 	for _, ix := range t.Indexes {
-		ks := ix.Key
-		if ix.Local {
-			ks.Partition = t.Key.Partition
-		}
+		ks := t.IndexKey(&ix)
 		define(ks)
 		if ix.Local {
 			in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
@@ -76,10 +73,16 @@ func CreateTableInput(name string, t model.Table) *dynamodb.CreateTableInput {
 	return in
 }
 
+// keySchema is a key's KeySchema: a HASH element for each partition key
+// attribute, then a RANGE element for each sort key attribute, in key order (a
+// multi-attribute GSI key lists several of each, GSI.DesignPattern.MultiAttributeKeys.html).
 func keySchema(ks model.KeySchema) []types.KeySchemaElement {
-	out := []types.KeySchemaElement{{AttributeName: aws.String(ks.Partition), KeyType: types.KeyTypeHash}}
-	if ks.Sort != "" {
-		out = append(out, types.KeySchemaElement{AttributeName: aws.String(ks.Sort), KeyType: types.KeyTypeRange})
+	var out []types.KeySchemaElement
+	for _, n := range ks.Partitions() {
+		out = append(out, types.KeySchemaElement{AttributeName: aws.String(n), KeyType: types.KeyTypeHash})
+	}
+	for _, n := range ks.Sorts() {
+		out = append(out, types.KeySchemaElement{AttributeName: aws.String(n), KeyType: types.KeyTypeRange})
 	}
 	return out
 }

@@ -37,10 +37,67 @@ type Design struct {
 	Pos Pos
 }
 
-// KeySchema names a partition key and an optional sort key attribute.
+// KeySchema names a partition key and an optional sort key attribute. A global
+// secondary index's partition key and sort key may each be up to four attributes,
+// in order (multi-attribute keys, GSI.DesignPattern.MultiAttributeKeys.html):
+// Partition and Sort hold the first attribute of each side and MorePartition and
+// MoreSort the others, so code that reads one attribute a side keeps reading the
+// first, and a side of one attribute is the same key whichever way it was written.
 type KeySchema struct {
 	Partition string
 	Sort      string // "" when there is no sort key
+	// MorePartition and MoreSort are a multi-attribute key's second to fourth
+	// attributes of each side, in key order; nil for a key of one attribute a side.
+	MorePartition []string
+	MoreSort      []string
+}
+
+// MaxKeyAttributes is how many attributes one side of a GSI's key may have
+// (GSI.DesignPattern.MultiAttributeKeys.html: "partition and sort keys composed of
+// up to four attributes each").
+const MaxKeyAttributes = 4
+
+// NewKeySchema makes a key of the given attributes a side, in order (either may
+// be empty).
+func NewKeySchema(partition, sort []string) KeySchema {
+	var k KeySchema
+	if len(partition) > 0 {
+		k.Partition = partition[0]
+		if len(partition) > 1 {
+			k.MorePartition = slices.Clone(partition[1:])
+		}
+	}
+	if len(sort) > 0 {
+		k.Sort = sort[0]
+		if len(sort) > 1 {
+			k.MoreSort = slices.Clone(sort[1:])
+		}
+	}
+	return k
+}
+
+// Partitions lists the partition key's attributes in order (none for a key without one).
+func (k KeySchema) Partitions() []string { return side(k.Partition, k.MorePartition) }
+
+// Sorts lists the sort key's attributes in order (none without a sort key).
+func (k KeySchema) Sorts() []string { return side(k.Sort, k.MoreSort) }
+
+// Attributes lists every key attribute, the partition key's then the sort key's.
+func (k KeySchema) Attributes() []string { return append(k.Partitions(), k.Sorts()...) }
+
+// Multi reports whether either side has more than one attribute.
+func (k KeySchema) Multi() bool { return len(k.MorePartition) > 0 || len(k.MoreSort) > 0 }
+
+// Equal reports whether two keys name the same attributes in the same order.
+func (k KeySchema) Equal(o KeySchema) bool {
+	return slices.Equal(k.Partitions(), o.Partitions()) && slices.Equal(k.Sorts(), o.Sorts())
+}
+
+func side(first string, more []string) []string {
+	if first == "" {
+		return slices.Clone(more)
+	}
+	return append([]string{first}, more...)
 }
 
 // Billing is on-demand, or provisioned with read and write capacity.
@@ -391,13 +448,23 @@ func (t *Table) IndexPartition(ix *Index) string {
 	return ix.Key.Partition
 }
 
+// IndexKey is an index's whole key: a GSI's own, an LSI's partition key the table's.
+func (t *Table) IndexKey(ix *Index) KeySchema {
+	if ix.Local || ix.Key.Partition == "" {
+		k := ix.Key
+		k.Partition, k.MorePartition = t.Key.Partition, nil
+		return k
+	}
+	return ix.Key
+}
+
 // IndexEntryAttributes lists, each once, the attributes a KEYS_ONLY or INCLUDE index
 // entry holds: the table's keys, the index's keys, then the projected attributes
 // (GSI.html and LSI.html, "Attribute projections"). An entry's size is the size of
 // these attributes (DYNAMODB.md "Storage"); an ALL entry holds the whole item. The
 // engine and the storage report both size entries by this one list.
 func (t *Table) IndexEntryAttributes(ix *Index) []string {
-	names := []string{t.Key.Partition, t.Key.Sort, t.IndexPartition(ix), ix.Key.Sort}
+	names := append([]string{t.Key.Partition, t.Key.Sort}, t.IndexKey(ix).Attributes()...)
 	if ix.Projection.Type == ProjectInclude {
 		names = append(names, ix.Projection.Include...)
 	}

@@ -111,9 +111,13 @@ func KeyAttributeNames(t *Table) []string {
 	add(t.Key.Sort)
 	for _, ix := range t.Indexes {
 		if !ix.Local {
-			add(ix.Key.Partition)
+			for _, a := range ix.Key.Partitions() {
+				add(a)
+			}
 		}
-		add(ix.Key.Sort)
+		for _, a := range ix.Key.Sorts() {
+			add(a)
+		}
 	}
 	return names
 }

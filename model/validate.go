@@ -189,6 +189,32 @@ func (v *validator) keyAttrName(p Pos, where, name string) {
 	}
 }
 
+// indexKeySide checks one side of a GSI's key: one to MaxKeyAttributes
+// attributes, each a valid key attribute name.
+func (v *validator) indexKeySide(p Pos, where string, names []string) {
+	if len(names) == 0 {
+		v.keyAttrName(p, where, "")
+		return
+	}
+	if len(names) > MaxKeyAttributes {
+		v.c.add(p, fmt.Sprintf("name at most %d attributes", MaxKeyAttributes),
+			"%s has %d attributes; a key side of a global secondary index has at most %d (GSI.DesignPattern.MultiAttributeKeys.html)", where, len(names), MaxKeyAttributes)
+	}
+	for _, n := range names {
+		v.keyAttrName(p, where, n)
+	}
+}
+
+// repeated is the first name given twice, "" when none is.
+func repeated(names []string) string {
+	for i, n := range names {
+		if n != "" && slices.Contains(names[:i], n) {
+			return n
+		}
+	}
+	return ""
+}
+
 // autoscaling checks a design built in code (a loaded one was checked where each
 // field was read): autoscaling needs provisioned capacity, within Scaling.Problem's
 // bounds.
@@ -225,6 +251,11 @@ func (v *validator) table() {
 		v.c.add(p, nameHint, "table name %q is not a valid DynamoDB table name", t.Name)
 	}
 	v.keyAttrName(p, "table.key.partition", t.Key.Partition)
+	if t.Key.Multi() {
+		// CreateTable's table KeySchema is one HASH and at most one RANGE element
+		// (API_CreateTable.html "KeySchema"); multi-attribute keys are a GSI's only.
+		v.c.add(p, "key the table on one attribute a side; give an index several", "table.key: a table's partition and sort key are one attribute each (multi-attribute keys are for global secondary indexes)")
+	}
 	if t.Key.Sort != "" {
 		v.keyAttrName(p, "table.key.sort", t.Key.Sort)
 		if t.Key.Sort == t.Key.Partition {
@@ -268,6 +299,9 @@ func (v *validator) table() {
 		}
 		names[ix.Name] = true
 		if ix.Local {
+			if ix.Key.Multi() {
+				v.c.add(ip, "give a local index one sort attribute, or make it global", "%s: a local index's key is one attribute a side (multi-attribute keys are for global secondary indexes)", where)
+			}
 			if ix.Key.Sort == "" {
 				v.c.add(ip, "add key: {sort: X}", "%s: a local index needs a sort key", where)
 			} else if ix.Key.Sort == t.Key.Sort {
@@ -280,7 +314,7 @@ func (v *validator) table() {
 				v.c.add(ip, "remove read, write and autoscaling: a local index uses the table's capacity", "%s: a local index has no capacity of its own", where)
 			}
 		} else {
-			v.keyAttrName(ip, where+": key.partition", ix.Key.Partition)
+			v.indexKeySide(ip, where+": key.partition", ix.Key.Partitions())
 			if (ix.Read != 0 || ix.Write != 0 || !ix.Autoscaling.IsZero()) && t.Billing.Mode != Provisioned {
 				v.c.add(ip, "remove read, write and autoscaling, or make the table provisioned", "%s: index capacity applies to a provisioned table only", where)
 			}
@@ -290,9 +324,13 @@ func (v *validator) table() {
 			v.autoscaling(ip, where+".autoscaling", ix.Autoscaling)
 		}
 		if ix.Key.Sort != "" {
-			v.keyAttrName(ip, where+": key.sort", ix.Key.Sort)
-			if ix.Key.Sort == ix.Key.Partition {
-				v.c.add(ip, "use two different attributes", "%s: partition and sort are both %q", where, ix.Key.Sort)
+			v.indexKeySide(ip, where+": key.sort", ix.Key.Sorts())
+		}
+		if dup := repeated(ix.Key.Attributes()); dup != "" {
+			if !ix.Key.Multi() {
+				v.c.add(ip, "use two different attributes", "%s: partition and sort are both %q", where, dup)
+			} else {
+				v.c.add(ip, "name each key attribute once", "%s: key attribute %q is used twice", where, dup)
 			}
 		}
 		if ix.Projection.Type == ProjectInclude {
@@ -316,11 +354,8 @@ func (v *validator) table() {
 func (t *Table) keyAttributes() map[string]bool {
 	m := map[string]bool{}
 	add := func(k KeySchema) {
-		if k.Partition != "" {
-			m[k.Partition] = true
-		}
-		if k.Sort != "" {
-			m[k.Sort] = true
+		for _, a := range k.Attributes() {
+			m[a] = true
 		}
 	}
 	add(t.Key)
@@ -408,11 +443,15 @@ func (t *Table) keyParts() []keyPart {
 		parts = append(parts, keyPart{t.Key.Sort, "the table's sort key", MaxSortKeyBytes, true})
 	}
 	for _, ix := range t.Indexes {
-		if ix.Key.Partition != "" && ix.Key.Partition != t.Key.Partition {
-			parts = append(parts, keyPart{ix.Key.Partition, "index " + ix.Name + "'s partition key", MaxPartitionKeyBytes, false})
+		for _, a := range ix.Key.Partitions() {
+			if a != t.Key.Partition {
+				parts = append(parts, keyPart{a, "index " + ix.Name + "'s partition key", MaxPartitionKeyBytes, false})
+			}
 		}
-		if ix.Key.Sort != "" && ix.Key.Sort != t.Key.Sort {
-			parts = append(parts, keyPart{ix.Key.Sort, "index " + ix.Name + "'s sort key", MaxSortKeyBytes, false})
+		for _, a := range ix.Key.Sorts() {
+			if a != t.Key.Sort {
+				parts = append(parts, keyPart{a, "index " + ix.Name + "'s sort key", MaxSortKeyBytes, false})
+			}
 		}
 	}
 	return parts
