@@ -53,9 +53,9 @@ func (e *Engine) Rebuild(def model.Table) (*Engine, []IndexViolation, error) {
 // violated names the index key attribute the item holds with a value the index
 // cannot hold (another type, or an empty string or binary); "" when none.
 func (ix *index) violated(item model.Item) string {
-	for _, a := range [2]keyAttr{ix.key.Partition, ix.key.Sort} {
+	for _, a := range ix.key.attrs() {
 		v, ok := item[a.Name]
-		if a.Name == "" || !ok {
+		if !ok {
 			continue
 		}
 		if v.Type != a.Type || emptyKeyValue(v) {

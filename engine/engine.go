@@ -16,20 +16,26 @@ type keyAttr struct {
 	Type model.Type
 }
 
-// keySchema is the key of the table or of one index; Sort.Name is "" without a sort key.
+// keySchema is the key of the table or of one index; Sort.Name is "" without a sort
+// key. A GSI's multi-attribute key (multikey.go) has its other attributes in
+// morePartition and moreSort, in key order.
 type keySchema struct {
 	Partition keyAttr
 	Sort      keyAttr
+
+	morePartition, moreSort []keyAttr
 }
 
 func (k keySchema) hasSort() bool { return k.Sort.Name != "" }
 
 // names lists the key attribute names, partition first.
 func (k keySchema) names() []string {
-	if k.hasSort() {
-		return []string{k.Partition.Name, k.Sort.Name}
+	attrs := k.attrs()
+	out := make([]string, len(attrs))
+	for i, a := range attrs {
+		out[i] = a.Name
 	}
-	return []string{k.Partition.Name}
+	return out
 }
 
 // index is one secondary index and its tree.
@@ -173,12 +179,19 @@ func schemaOf(t model.Table, ks model.KeySchema, where string) (keySchema, *Erro
 	if ks.Partition == "" {
 		return keySchema{}, validation("One or more parameter values were invalid: %s has no partition key", where)
 	}
-	k := keySchema{Partition: keyAttr{ks.Partition, t.KeyAttributeType(ks.Partition)}}
+	attr := func(n string) keyAttr { return keyAttr{n, t.KeyAttributeType(n)} }
+	k := keySchema{Partition: attr(ks.Partition)}
 	if ks.Sort != "" {
-		k.Sort = keyAttr{ks.Sort, t.KeyAttributeType(ks.Sort)}
+		k.Sort = attr(ks.Sort)
 	}
-	for _, a := range []keyAttr{k.Partition, k.Sort} {
-		if a.Name != "" && !a.Type.IsScalarKeyType() {
+	for _, n := range ks.MorePartition {
+		k.morePartition = append(k.morePartition, attr(n))
+	}
+	for _, n := range ks.MoreSort {
+		k.moreSort = append(k.moreSort, attr(n))
+	}
+	for _, a := range k.attrs() {
+		if !a.Type.IsScalarKeyType() {
 			return keySchema{}, validation("One or more parameter values were invalid: key attribute %s of %s has type %s; a key attribute must be S, N or B", a.Name, where, a.Type)
 		}
 	}
@@ -505,6 +518,9 @@ func (ix *index) entryFor(te *entry, item model.Item) *entry {
 // (te.item, or for an item held as design text the map it was read into); false (en
 // is then not to be used) when the index holds no entry for it. memo may be nil.
 func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo) bool {
+	if ix.key.multi() {
+		return ix.fillMultiEntry(en, te, item, memo)
+	}
 	pv, ok := item[ix.key.Partition.Name]
 	if !ok || pv.Type != ix.key.Partition.Type || emptyKeyValue(pv) {
 		return false
@@ -522,19 +538,23 @@ func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo
 			return false
 		}
 	}
+	ix.sizeEntry(en, te, item)
+	return true
+}
+
+// sizeEntry sets an index entry's size: the item's for ALL, else its entry's.
+func (ix *index) sizeEntry(en, te *entry, item model.Item) {
 	if ix.all {
 		en.size = te.size // the whole item, sized once already
 	} else {
 		en.size = int32(ix.entrySize(item))
 	}
-	return true
 }
 
 // isKey reports whether the attribute is a key of the index or of the table, which
 // every projection holds (KEYS_ONLY is exactly these).
 func (ix *index) isKey(name string) bool {
-	return name != "" && (name == ix.key.Partition.Name || name == ix.key.Sort.Name ||
-		name == ix.tableKey.Partition.Name || name == ix.tableKey.Sort.Name)
+	return name != "" && (ix.key.has(name) || name == ix.tableKey.Partition.Name || name == ix.tableKey.Sort.Name)
 }
 
 // projects reports whether the index holds the attribute.

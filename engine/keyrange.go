@@ -30,6 +30,9 @@ type keyRange struct {
 
 // keyRangeOf turns a compiled key condition into the range it selects.
 func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
+	if ks.multi() {
+		return multiKeyRange(kc, ks)
+	}
 	mismatch := validation("One or more parameter values were invalid: Condition parameter type does not match schema type")
 	if kc.PartitionValue.Type != ks.Partition.Type {
 		return nil, mismatch

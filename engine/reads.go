@@ -391,9 +391,7 @@ func (e *Engine) query(in QueryInput) (*Page, *Error) {
 	if err0 != nil {
 		return nil, err0
 	}
-	kc, xerr := expr.CompileKeyCondition(in.KeyConditionExpression, ctx, expr.KeySchema{
-		Partition: ks.Partition.Name, Sort: ks.Sort.Name,
-		PartitionType: ks.Partition.Type, SortType: ks.Sort.Type})
+	kc, xerr := expr.CompileKeyCondition(in.KeyConditionExpression, ctx, ks.exprSchema())
 	if xerr != nil {
 		return nil, fromExpr(xerr)
 	}
@@ -405,7 +403,7 @@ func (e *Engine) query(in QueryInput) (*Page, *Error) {
 		// A Query's filter may not name the key it queries by (API_Query.html
 		// "FilterExpression"; dynalite actions/query.js).
 		for _, a := range p.filter.Attributes() {
-			if a == ks.Partition.Name || a == ks.Sort.Name {
+			if ks.has(a) {
 				return nil, validation("Filter Expression can only contain non-primary key attributes: Primary key attribute: %s", a)
 			}
 		}
@@ -622,9 +620,8 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 func (e *Engine) lastKey(ix *index, item model.Item) model.Item {
 	k := e.keyOf(item)
 	if ix != nil {
-		k[ix.key.Partition.Name] = item[ix.key.Partition.Name]
-		if ix.key.hasSort() {
-			k[ix.key.Sort.Name] = item[ix.key.Sort.Name]
+		for _, a := range ix.key.attrs() {
+			k[a.Name] = item[a.Name]
 		}
 	}
 	return k
@@ -672,8 +669,13 @@ func (e *Engine) startKey(ix *index, k model.Item) (*entry, *Error) {
 	if err != nil {
 		return nil, bad(err.Message)
 	}
+	ipos := &entry{base: pos}
+	if ix.key.multi() {
+		ipos.hash, ipos.pk, ipos.sk, _ = ix.key.encodeMulti(ik, nil)
+		return ipos, nil
+	}
 	pv := ik[ix.key.Partition.Name]
-	ipos := &entry{hash: scanHash(pv), base: pos}
+	ipos.hash = scanHash(pv)
 	ipos.pk, _ = encodeKey(pv)
 	if ix.key.hasSort() {
 		ipos.sk, _ = encodeKey(ik[ix.key.Sort.Name])

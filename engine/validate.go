@@ -319,7 +319,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 		}
 	}
 	for _, ix := range e.indexes {
-		for _, a := range [2]keyAttr{ix.key.Partition, ix.key.Sort} {
+		for _, a := range ix.key.attrs() {
 			v, ok := out[a.Name]
 			if a.Name == "" || !ok {
 				continue
@@ -360,7 +360,7 @@ func indexKeyTypeMismatch(a keyAttr, v model.Value, ix *index) *Error {
 // key: top-level ValidationException").
 func (e *Engine) emptyIndexKeyUpdate(item model.Item) *Error {
 	for _, ix := range e.indexes {
-		for _, a := range [2]keyAttr{ix.key.Partition, ix.key.Sort} {
+		for _, a := range ix.key.attrs() {
 			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type == a.Type && emptyKeyValue(v) {
 				err := validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty %s value.", emptyWord(v.Type))
 				err.wholeRequest = true
@@ -380,7 +380,7 @@ func (e *Engine) keyTypeError(item model.Item) *Error {
 		}
 	}
 	for _, ix := range e.indexes {
-		for _, a := range [2]keyAttr{ix.key.Partition, ix.key.Sort} {
+		for _, a := range ix.key.attrs() {
 			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type != a.Type {
 				return indexKeyTypeMismatch(a, v, ix)
 			}
@@ -459,23 +459,18 @@ func (e *Engine) checkKey(key model.Item) (model.Item, *Error) {
 }
 
 func checkKeyOf(ks keySchema, key model.Item) (model.Item, *Error) {
-	want := 1
-	if ks.hasSort() {
-		want = 2
-	}
-	if len(key) != want {
+	attrs := ks.attrs()
+	if len(key) != len(attrs) {
 		return nil, validation(msgKeySchema)
 	}
-	out := make(model.Item, want)
-	for i, a := range []keyAttr{ks.Partition, ks.Sort} {
-		if a.Name == "" {
-			continue
-		}
+	out := make(model.Item, len(attrs))
+	parts := 1 + len(ks.morePartition)
+	for i, a := range attrs {
 		v, ok := key[a.Name]
 		if !ok || v.Type != a.Type {
 			return nil, validation(msgKeySchema)
 		}
-		if err := checkKeyValue(a, v, i == 0); err != nil {
+		if err := checkKeyValue(a, v, i < parts); err != nil {
 			return nil, err
 		}
 		n, _, err := normalize(v)

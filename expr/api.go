@@ -91,20 +91,56 @@ const (
 
 // KeyCondition is a compiled KeyConditionExpression: an equality on the partition
 // key, and optionally one condition on the sort key.
+//
+// On a multi-attribute key (GSI.DesignPattern.MultiAttributeKeys.html) the
+// partition fields are its first attribute's and PartitionValues holds every
+// partition attribute's value in key order; the sort fields are the last sort
+// attribute the condition gives, the only one that may carry a range, and
+// SortEquals the values given with = to the sort attributes before it, in key
+// order. On a key of one attribute a side PartitionValues is the one value and
+// SortEquals is empty.
 type KeyCondition struct {
-	PartitionName  string
-	PartitionValue model.Value
-	SortName       string // "" when there is no sort key condition
-	SortOp         SortKeyOp
-	SortValue      model.Value // the operand; the lower bound for BETWEEN
-	SortValue2     model.Value // the upper bound for BETWEEN
+	PartitionName   string
+	PartitionValue  model.Value
+	PartitionValues []model.Value
+	SortEquals      []model.Value
+	SortName        string // "" when there is no sort key condition
+	SortOp          SortKeyOp
+	SortValue       model.Value // the operand; the lower bound for BETWEEN
+	SortValue2      model.Value // the upper bound for BETWEEN
 }
 
 // KeySchema is what a key condition is checked against: the key attribute names of
-// the table or index queried, and their declared types.
+// the table or index queried, and their declared types. A multi-attribute key
+// (a GSI's, up to four attributes a side) lists its other attributes in
+// MorePartition and MoreSort, in key order.
 type KeySchema struct {
 	Partition     string
 	Sort          string // "" when the table or index has no sort key
 	PartitionType model.Type
 	SortType      model.Type
+	MorePartition []KeyAttr
+	MoreSort      []KeyAttr
 }
+
+// KeyAttr is one key attribute and its declared type.
+type KeyAttr struct {
+	Name string
+	Type model.Type
+}
+
+// Partitions lists the partition key's attributes in order.
+func (s KeySchema) Partitions() []KeyAttr {
+	return append([]KeyAttr{{s.Partition, s.PartitionType}}, s.MorePartition...)
+}
+
+// Sorts lists the sort key's attributes in order (none without a sort key).
+func (s KeySchema) Sorts() []KeyAttr {
+	if s.Sort == "" {
+		return nil
+	}
+	return append([]KeyAttr{{s.Sort, s.SortType}}, s.MoreSort...)
+}
+
+// Multi reports whether either side of the key has several attributes.
+func (s KeySchema) Multi() bool { return len(s.MorePartition) > 0 || len(s.MoreSort) > 0 }

@@ -42,6 +42,9 @@ func CompileKeyCondition(src string, ctx *Context, schema KeySchema) (*KeyCondit
 			}
 		}
 	}
+	if schema.Multi() {
+		return multiKeyCondition(conds, schema)
+	}
 	if len(conds) > 2 {
 		return nil, Validation("Conditions can be of length 1 or 2 only")
 	}
@@ -83,6 +86,7 @@ func CompileKeyCondition(src string, ctx *Context, schema KeySchema) (*KeyCondit
 				return nil, Validation("Query key condition not supported")
 			}
 			kc.PartitionName, kc.PartitionValue = c.name, c.vals[0]
+			kc.PartitionValues = []model.Value{c.vals[0]}
 			continue
 		}
 		kc.SortName, kc.SortOp, kc.SortValue = c.name, c.op, c.vals[0]
