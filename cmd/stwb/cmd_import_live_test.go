@@ -79,7 +79,7 @@ func TestImportLiveTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Table.Key != d.Table.Key || len(back.Table.Indexes) != 1 || back.Table.Indexes[0].Projection.Type != model.ProjectKeysOnly ||
+	if !back.Table.Key.Equal(d.Table.Key) || len(back.Table.Indexes) != 1 || back.Table.Indexes[0].Projection.Type != model.ProjectKeysOnly ||
 		back.Table.Billing.Mode != model.Provisioned || back.Table.Billing.Read != 50 {
 		t.Errorf("table %+v", back.Table)
 	}
@@ -131,7 +131,7 @@ func TestImportLiveFromServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if back.Table.Key != d.Table.Key || len(back.Table.Indexes) != len(d.Table.Indexes) || len(back.Items) != len(d.Items) {
+	if !back.Table.Key.Equal(d.Table.Key) || len(back.Table.Indexes) != len(d.Table.Indexes) || len(back.Items) != len(d.Items) {
 		t.Errorf("table %+v, %d items; want %+v, %d", back.Table, len(back.Items), d.Table, len(d.Items))
 	}
 	for _, e := range d.Entities {
