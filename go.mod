@@ -17,8 +17,12 @@ require (
 	github.com/google/btree v1.1.3
 	github.com/mattn/go-isatty v0.0.20
 	github.com/muesli/termenv v0.16.0
+	github.com/spf13/cobra v1.10.2
+	github.com/spf13/pflag v1.0.9
 	gopkg.in/yaml.v3 v3.0.1
 )
+
+require github.com/inconshreveable/mousetrap v1.1.0 // indirect
 
 require (
 	github.com/atotto/clipboard v0.1.4 // indirect

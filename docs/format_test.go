@@ -194,37 +194,73 @@ func stringLits(es []ast.Expr) []string {
 	return out
 }
 
-// commandLine reads cmd/stwb: the commands it registers (register("name", ...)) and
-// the flags its flag sets define (fs.String("name", ...), fs.Bool, fs.Int,
-// fs.Duration ...).
+// commandLine reads cmd/stwb: its commands (the first word of each cobra.Command's
+// Use, the root's left out) and the flags they define (f.BoolVar(&v, "name", ...),
+// f.StringVarP(&v, "name", "n", ...), cmd.Flags().Int("name", ...) ...), each
+// shorthand as a flag of its own.
 func commandLine(t *testing.T) (commands, flags []string) {
 	t.Helper()
-	definers := map[string]bool{"String": true, "Bool": true, "Int": true, "Int64": true, "Uint": true, "Float64": true, "Duration": true}
 	for _, f := range parseDir(t, "cmd/stwb") {
 		ast.Inspect(f, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
-				return true
-			}
-			lit, ok := call.Args[0].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				return true
-			}
-			s, _ := strconv.Unquote(lit.Value)
-			switch fn := call.Fun.(type) {
-			case *ast.Ident:
-				if fn.Name == "register" {
-					commands = append(commands, s)
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				if sel, ok := n.Type.(*ast.SelectorExpr); ok && sel.Sel.Name == "Command" {
+					for _, el := range n.Elts {
+						kv, ok := el.(*ast.KeyValueExpr)
+						if key, isIdent := kv.Key.(*ast.Ident); !ok || !isIdent || key.Name != "Use" {
+							continue
+						}
+						if use := stringLits([]ast.Expr{kv.Value}); len(use) == 1 {
+							if name, _, _ := strings.Cut(use[0], " "); name != "stwb" {
+								commands = append(commands, name)
+							}
+						}
+					}
 				}
-			case *ast.SelectorExpr:
-				// A flag set's method, not a package's function (strings.Repeat...).
-				if x, ok := fn.X.(*ast.Ident); ok && definers[fn.Sel.Name] && x.Obj != nil {
-					flags = append(flags, s)
-				}
+			case *ast.CallExpr:
+				flags = append(flags, flagNames(n)...)
 			}
 			return true
 		})
 	}
 	slices.Sort(flags)
 	return commands, slices.Compact(flags)
+}
+
+// flagDefiner matches the pflag.FlagSet methods that define a flag: String, BoolVar,
+// IntVarP, DurationP ...
+var flagDefiner = regexp.MustCompile(`^(String|Bool|Int|Int64|Uint|Float64|Duration|StringSlice)(Var)?(P)?$`)
+
+// flagNames is the long name and shorthand of a flag a call defines, if it is a
+// flag set's method (not a package's function, as strings.Repeat is).
+func flagNames(call *ast.CallExpr) []string {
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	m := flagDefiner.FindStringSubmatch(sel.Sel.Name)
+	if m == nil {
+		return nil
+	}
+	switch x := sel.X.(type) {
+	case *ast.Ident:
+		if x.Obj == nil { // a package, not a variable
+			return nil
+		}
+	case *ast.CallExpr: // cmd.Flags().Bool(...)
+	default:
+		return nil
+	}
+	first := 0
+	if m[2] == "Var" {
+		first = 1 // the variable comes first
+	}
+	count := 1
+	if m[3] == "P" {
+		count = 2 // the shorthand follows the name
+	}
+	if len(call.Args) < first+count {
+		return nil
+	}
+	return stringLits(call.Args[first : first+count])
 }

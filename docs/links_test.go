@@ -12,7 +12,7 @@ import (
 // that exist: a user who clones stwb can follow every link.
 func TestDocumentsLinkInsideTheRepository(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
-	for _, doc := range []string{"../README.md", "../ARCHITECTURE.md", "FORMAT.md"} {
+	for _, doc := range []string{"../README.md", "../ARCHITECTURE.md", "../docs/FORMAT.md"} {
 		b, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"stwb/analysis"
 	"stwb/cost"
@@ -23,8 +24,46 @@ import (
 	"stwb/traffic"
 )
 
-func init() {
-	register("check", "FILE [--json] [--sarif] [--traffic REC]  validate and review a design (for CI)", runCheck)
+func init() { register(newCheckCmd) }
+
+func newCheckCmd(e *env) *cobra.Command {
+	var o checkOptions
+	cmd := &cobra.Command{
+		Use:   "check FILE",
+		Short: "Validate and review a design (for CI)",
+		Long: `check reads the design FILE ("-": standard input), validates it, runs every
+pattern on its items, prices it and reviews it against the single-table rules.
+It prints each finding with its place (file:line:col), its fix and its source,
+then a summary; it writes no file.
+
+With --traffic it also reads a recording that "stwb serve --record" wrote and holds
+each request the application made to the design's patterns.
+
+Exit status: 0 valid with no error finding; 1 an error finding, an expect that no
+longer holds, or (with --traffic) a request no pattern declares or a Scan; 2 an
+invalid design or usage.`,
+		Example: `  stwb check mydesign.yaml
+  stwb check mydesign.yaml --json
+  stwb check mydesign.yaml --sarif > stwb.sarif
+  stwb check design.yaml --traffic requests.jsonl`,
+		Args:              usageArgs(1, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runCheck(e, args[0], o))
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.json, "json", false, "print JSON for programs")
+	f.BoolVar(&o.sarif, "sarif", false, "print SARIF 2.1.0 for code-review tools")
+	f.StringVar(&o.traffic, "traffic", "", "a recording (from stwb serve --record) whose requests are held to the design's patterns")
+	complete(cmd, "traffic", completeFiles)
+	return cmd
+}
+
+// checkOptions are check's flags.
+type checkOptions struct {
+	json, sarif bool
+	traffic     string
 }
 
 // checkReport is `stwb check --json`'s shape: {"valid": true, "findings": [...]}.
@@ -36,31 +75,20 @@ type checkReport struct {
 	Traffic *traffic.Report `json:"traffic,omitempty"`
 }
 
-func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print JSON for programs")
-	asSARIF := fs.Bool("sarif", false, "print SARIF 2.1.0 for code-review tools")
-	trafficFile := fs.String("traffic", "", "a file `stwb serve --record` wrote: hold the requests it holds to the design's patterns")
-	pos, flags := splitFlags(args, map[string]bool{"traffic": true})
-	if err := fs.Parse(flags); err != nil {
-		return 2
-	}
-	if len(pos) != 1 {
-		return usageError(stderr, "usage: stwb check FILE [--json] [--sarif] [--traffic RECORD]")
-	}
+func runCheck(e *env, file string, o checkOptions) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
 	// The design is read as `stwb query` reads it, the file mapped and each item
 	// read once (analysis.Load); the review sees what it would see of a design read
 	// whole.
-	return whileMapped(stderr, pos[0], func() int {
-		data, release, err := mapInput(pos[0], stdin)
+	return whileMapped(stderr, file, func() int {
+		data, release, err := mapInput(file, stdin)
 		if err == nil {
 			defer release()
-			warnStaleTemps(stderr, pos[0])
+			warnStaleTemps(stderr, file)
 			var a *analysis.Analysis
-			if a, err = analysis.Load(inputName(pos[0]), data, analysis.Options{Review: true}); err == nil {
+			if a, err = analysis.Load(inputName(file), data, analysis.Options{Review: true}); err == nil {
 				if err = review.CheckSettings(a.Design); err == nil {
-					return writeCheck(a, pos[0], *trafficFile, *asJSON, *asSARIF, stdout, stderr)
+					return writeCheck(a, file, o.traffic, o.json, o.sarif, stdout, stderr)
 				}
 			}
 		}
@@ -69,17 +97,17 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			// The engine refused the items: the rules that need no run still report,
 			// and their findings are shown beside the error rather than dropped.
 			findings := []review.Finding{}
-			if f, perr := designfile.Parse(inputName(pos[0]), data); perr == nil {
+			if f, perr := designfile.Parse(inputName(file), data); perr == nil {
 				if a, _ := analysis.Run(f.Design, analysis.Options{Review: true, ItemPos: f.ItemPos}); a != nil && a.Findings != nil {
 					findings = a.Findings
 				}
 			}
-			if *asJSON {
+			if o.json {
 				writeJSON(stdout, checkReport{Valid: false, Errors: errorLines(err), Findings: findings})
 			} else {
-				writeFindingList(stdout, pos[0], findings)
+				writeFindingList(stdout, file, findings)
 			}
-		} else if *asJSON {
+		} else if o.json {
 			// An invalid design: say so to programs.
 			writeJSON(stdout, checkReport{Valid: false, Errors: errorLines(err), Findings: []review.Finding{}})
 		}
@@ -96,7 +124,7 @@ func writeCheck(a *analysis.Analysis, path, trafficFile string, asJSON, asSARIF 
 	if trafficFile != "" {
 		var err error
 		if tr, err = readTraffic(a.Design, trafficFile); err != nil {
-			fmt.Fprintf(stderr, "stwb: --traffic %s: %v\n", trafficFile, err)
+			fmt.Fprintf(stderr, "stwb check: --traffic %s: %v\n", trafficFile, err)
 			return 2
 		}
 	}

@@ -2,67 +2,94 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
+
+	"github.com/spf13/cobra"
 
 	"stwb/analysis"
 	"stwb/cost"
 	"stwb/render"
 )
 
-func init() {
-	register("cost", "FILE [--json] [--all-pages] [--vs OTHER] [--region R] [--prices P]  what each pattern costs, storage, totals", runCost)
+func init() { register(newCostCmd) }
+
+func newCostCmd(e *env) *cobra.Command {
+	var o costOptions
+	cmd := &cobra.Command{
+		Use:   "cost FILE",
+		Short: "What each pattern costs, the storage and the totals",
+		Long: `cost reads the design FILE ("-": standard input), runs every pattern on its items
+and prices each from the capacity DynamoDB would consume: per request, per month
+at the pattern's rate, the hottest key against the partition limits, storage and
+the totals. It writes the report to standard output and no file.
+
+Prices are built in for us-east-1; another region (--region, or the design's
+region:) needs --prices FILE, a YAML file in the shape of cost/prices.yaml.
+--vs OTHER compares a second design with the first, pattern by pattern.
+
+Exit status: 0 priced; 1 a pattern could not run (it is shown unpriced); 2 an
+invalid design, an unpriced region or usage.`,
+		Example: `  stwb cost mydesign.yaml
+  stwb cost mydesign.yaml --all-pages --json
+  stwb cost page-view-poor.yaml --vs page-view-good.yaml
+  stwb cost mydesign.yaml --region eu-west-1 --prices prices.yaml`,
+		Args:              usageArgs(1, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runCost(e, args[0], o))
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&o.json, "json", false, "print JSON for programs")
+	f.StringVar(&o.vs, "vs", "", "a second design to compare with, pattern by pattern")
+	f.StringVar(&o.region, "region", "", "the AWS region whose prices apply (default: the design's, else us-east-1)")
+	f.StringVar(&o.prices, "prices", "", "a prices file (YAML, the shape of cost/prices.yaml) for regions stwb does not carry")
+	f.BoolVar(&o.allPages, "all-pages", false, "price every Query and Scan as every page of its production result")
+	complete(cmd, "vs", completeDesignFlag)
+	complete(cmd, "prices", completeDesignFlag)
+	complete(cmd, "region", cobra.NoFileCompletions)
+	return cmd
 }
 
-// runCost prices a design (issue 3). Prices are built in for us-east-1; another
-// region (from --region or the design's `region:`) needs --prices FILE, a YAML file
-// in the shape of cost/prices.yaml. Exit status: 0 priced; 1 a pattern could not run
-// (it is shown unpriced); 2 invalid input, an unpriced region or bad usage.
-func runCost(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("cost", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print JSON for programs")
-	vs := fs.String("vs", "", "a second design to compare with, pattern by pattern")
-	region := fs.String("region", "", "the AWS region whose prices apply (default: the design's, else us-east-1)")
-	pricesFile := fs.String("prices", "", "a prices file (YAML, the shape of cost/prices.yaml) for regions stwb does not carry")
-	allPages := fs.Bool("all-pages", false, "price every Query and Scan as every page of its production result")
-	pos, flags := splitFlags(args, map[string]bool{"vs": true, "region": true, "prices": true})
-	if err := fs.Parse(flags); err != nil {
-		return 2
-	}
-	if len(pos) != 1 {
-		return usageError(stderr, "usage: stwb cost FILE [--json] [--all-pages] [--vs OTHER] [--region R] [--prices P]")
-	}
-	if *vs == "-" && pos[0] == "-" {
-		return usageError(stderr, "only one of FILE and --vs can be standard input")
+// costOptions are cost's flags.
+type costOptions struct {
+	json, allPages     bool
+	vs, region, prices string
+}
+
+// runCost prices a design (issue 3).
+func runCost(e *env, file string, o costOptions) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	if o.vs == "-" && file == "-" {
+		return usageError(stderr, "cost", "only one of FILE and --vs can be standard input")
 	}
 	prices := cost.Builtin()
-	if *pricesFile != "" {
-		p, err := cost.LoadPrices(*pricesFile)
+	if o.prices != "" {
+		p, err := cost.LoadPrices(o.prices)
 		if err != nil {
 			return reportInvalid(stderr, err)
 		}
 		prices = p
 	}
-	a, status := costOf(pos[0], stdin, prices, *region, *allPages, stderr)
+	a, status := costOf(file, stdin, prices, o.region, o.allPages, stderr)
 	if a == nil {
 		return status
 	}
 	var out any = a
 	var text string
-	if *vs != "" {
-		b, st := costOf(*vs, stdin, prices, *region, *allPages, stderr)
+	if o.vs != "" {
+		b, st := costOf(o.vs, stdin, prices, o.region, o.allPages, stderr)
 		if b == nil {
 			return st
 		}
 		status = max(status, st)
 		c := cost.Compare(a, b)
-		out, text = c, render.CostComparison(c, pos[0], *vs)
+		out, text = c, render.CostComparison(c, file, o.vs)
 	} else {
 		text = render.Cost(a)
 	}
-	if *asJSON {
+	if o.json {
 		buf, err := json.MarshalIndent(out, "", "  ")
 		if err != nil {
 			fmt.Fprintf(stderr, "stwb cost: %v\n", err)

@@ -1,56 +1,89 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"stwb/analysis"
 	"stwb/designfile"
 	"stwb/interop"
 )
 
-func init() {
-	register("export", "FILE --format F [-o OUT]  workbench, cloudformation, terraform, cdk, markdown, dynamodb-json, go, typescript", runExport)
+func init() { register(newExportCmd) }
+
+func newExportCmd(e *env) *cobra.Command {
+	var o exportOptions
+	cmd := &cobra.Command{
+		Use:   "export FILE --format F",
+		Short: "Write a design in another format (CloudFormation, Terraform, CDK, Markdown ...)",
+		Long: `export reads the design FILE ("-": standard input) and writes it in the format
+--format names, to standard output or atomically to --output (-o) OUT. It never
+writes over the design file itself. dynamodb-json with -o writes numbered
+BatchWriteItem request files into the directory OUT, which must not exist unless
+--force is given.
+
+Formats:
+` + formatList() + `
+Exit status: 0 written; 2 an invalid design, an unknown format or usage.`,
+		Example: `  stwb export mydesign.yaml --format cloudformation -o table.yaml
+  stwb export mydesign.yaml --format markdown > DESIGN.md
+  stwb export mydesign.yaml --format go --package keys -o keys/keys.go
+  stwb export mydesign.yaml --format dynamodb-json -o requests/`,
+		Args:              usageArgs(1, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runExport(e, args[0], o))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "", "one of "+strings.Join(interop.FormatNames(), ", "))
+	f.StringVarP(&o.out, "output", "o", "", "output file (a directory for dynamodb-json); default standard output")
+	f.StringVar(&o.pkg, "package", "", "package name of the generated Go (default: from the design name)")
+	f.BoolVar(&o.quiet, "quiet", false, "no notes on standard error")
+	f.BoolVar(&o.force, "force", false, "replace an existing dynamodb-json output directory")
+	complete(cmd, "format", fixed(interop.FormatNames()...))
+	complete(cmd, "output", completeFiles)
+	complete(cmd, "package", cobra.NoFileCompletions)
+	return cmd
+}
+
+// exportOptions are export's flags.
+type exportOptions struct {
+	format, out, pkg string
+	quiet, force     bool
+}
+
+// formatList is the export formats, one a line with what each is.
+func formatList() string {
+	var b strings.Builder
+	for _, f := range interop.Formats {
+		fmt.Fprintf(&b, "  %-15s %s\n", f.Name, f.Summary)
+	}
+	return b.String()
 }
 
 // runExport writes a design in another format (issue 7). Output goes to standard
 // output, or atomically to -o OUT; dynamodb-json with -o writes numbered request
-// files into the directory OUT. It never overwrites the design file itself. Exit
-// status: 0 written; 2 invalid design, unknown format or usage.
-func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	format := fs.String("format", "", "one of "+strings.Join(interop.FormatNames(), ", "))
-	out := fs.String("o", "", "output file (a directory for dynamodb-json)")
-	pkg := fs.String("package", "", "package name of the generated Go (default: from the design name)")
-	quiet := fs.Bool("quiet", false, "no notes on standard error")
-	force := fs.Bool("force", false, "replace an existing dynamodb-json output directory")
-	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "package": true})
-	if err := fs.Parse(flags); err != nil {
-		return 2
+// files into the directory OUT. It never overwrites the design file itself.
+func runExport(e *env, file string, o exportOptions) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	if o.format == "" {
+		return usageError(stderr, "export", "--format is required, one of %s", strings.Join(interop.FormatNames(), ", "))
 	}
-	if len(pos) != 1 || *format == "" {
-		var b strings.Builder
-		b.WriteString("usage: stwb export FILE --format F [-o OUT]\nformats:\n")
-		for _, f := range interop.Formats {
-			fmt.Fprintf(&b, "  %-15s %s\n", f.Name, f.Summary)
-		}
-		return usageError(stderr, "%s", strings.TrimRight(b.String(), "\n"))
+	if o.out != "" && o.out != "-" && sameFile(o.out, file) {
+		return usageError(stderr, "export", "-o %s is the design file itself; export to another file", o.out)
 	}
-	if *out != "" && *out != "-" && sameFile(*out, pos[0]) {
-		return usageError(stderr, "-o %s is the design file itself; export to another file", *out)
-	}
-	d, err := readDesign(pos[0], stdin)
+	d, err := readDesign(file, stdin)
 	if err != nil {
 		return reportInvalid(stderr, err)
 	}
-	warnStaleTemps(stderr, pos[0])
-	opt := interop.Options{GoPackage: *pkg}
-	if *format == "markdown" {
+	warnStaleTemps(stderr, file)
+	opt := interop.Options{GoPackage: o.pkg}
+	if o.format == "markdown" {
 		// The design document carries the review, from the same run as its results
 		// and costs.
 		if opt.Analysis, err = analysis.Run(d.Design, analysis.Options{Review: true, ItemPos: d.ItemPos}); err != nil {
@@ -58,21 +91,21 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	design, warnings := interop.Exportable(d.Design, pos[0], d.ItemPos, *format)
+	design, warnings := interop.Exportable(d.Design, file, d.ItemPos, o.format)
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "stwb export: warning: %s\n", w)
 	}
-	res, err := interop.Export(design, *format, opt)
+	res, err := interop.Export(design, o.format, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb export: %v\n", err)
 		return 2
 	}
-	if !*quiet {
+	if !o.quiet {
 		for _, n := range res.Notes {
 			fmt.Fprintf(stderr, "stwb export: note: %s\n", n)
 		}
 	}
-	if *out == "" || *out == "-" {
+	if o.out == "" || o.out == "-" {
 		// Several request files go out one after another; `stwb import` reads such a
 		// stream back.
 		for _, f := range res.Files {
@@ -80,20 +113,20 @@ func runExport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	if *format == "dynamodb-json" {
-		if _, err := os.Lstat(*out); err == nil && !*force {
-			return usageError(stderr, "-o %s exists; pass --force to replace it", *out)
+	if o.format == "dynamodb-json" {
+		if _, err := os.Lstat(o.out); err == nil && !o.force {
+			return usageError(stderr, "export", "-o %s exists; pass --force to replace it", o.out)
 		}
-		if err := writeDirAtomic(*out, res.Files); err != nil {
+		if err := writeDirAtomic(o.out, res.Files); err != nil {
 			fmt.Fprintf(stderr, "stwb export: %v\n", err)
 			return 2
 		}
-		if !*quiet {
-			fmt.Fprintf(stderr, "stwb export: wrote %d request file(s) to %s\n", len(res.Files), *out)
+		if !o.quiet {
+			fmt.Fprintf(stderr, "stwb export: wrote %d request file(s) to %s\n", len(res.Files), o.out)
 		}
 		return 0
 	}
-	if err := designfile.WriteFileAtomic(*out, res.Files[0].Data); err != nil {
+	if err := designfile.WriteFileAtomic(o.out, res.Files[0].Data); err != nil {
 		fmt.Fprintf(stderr, "stwb export: %v\n", err)
 		return 2
 	}

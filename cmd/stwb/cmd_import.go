@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,14 +11,66 @@ import (
 	"strings"
 
 	"github.com/mattn/go-isatty"
+	"github.com/spf13/cobra"
 
 	"stwb/designfile"
 	"stwb/interop"
 	"stwb/model"
 )
 
-func init() {
-	register("import", "FILE.json [-o OUT] [--into DESIGN] [--table NAME] [--force] | --endpoint URL --table NAME [--sample N] | --format dynamodb-json FILE... --into DESIGN [-o OUT] [--table NAME]  NoSQL Workbench model or DynamoDB JSON items in", runImport)
+func init() { register(newImportCmd) }
+
+func newImportCmd(e *env) *cobra.Command {
+	var o importOptions
+	cmd := &cobra.Command{
+		Use:   "import MODEL.json | --endpoint URL --table NAME | --format dynamodb-json DATA... --into DESIGN",
+		Short: "Read a NoSQL Workbench model, a live table or DynamoDB JSON items into a design",
+		Long: strings.TrimPrefix(importUsage, "usage:\n") + `
+
+The design is written to standard output, or atomically to -o; nothing is written
+when any part fails. Exit status: 0 imported; 2 bad input (with the JSON path or
+line of the problem), a refused overwrite or merge, or usage.`,
+		Example: `  stwb import model.json -o mydesign.yaml
+  stwb import model.json --into mydesign.yaml
+  stwb import --endpoint http://localhost:8000 --table Orders -o orders.yaml
+  stwb import --format dynamodb-json dump.json --into mydesign.yaml`,
+		Args: cobra.ArbitraryArgs,
+		ValidArgsFunction: func(cmd *cobra.Command, args []string, toComplete string) ([]string, cobra.ShellCompDirective) {
+			return []string{"json", "jsonl"}, cobra.ShellCompDirectiveFilterFileExt
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runImport(e, args, o))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.format, "format", "", "workbench or dynamodb-json (default: read from the file)")
+	f.StringVarP(&o.out, "output", "o", "", "output file (or directory, for a model with several tables)")
+	f.StringVar(&o.table, "table", "", "the table of a multi-table model to import; with dynamodb-json, the table whose BatchWriteItem requests may go into the design")
+	f.StringVar(&o.into, "into", "", "the design that the model is merged into, or dynamodb-json items are added to")
+	f.BoolVar(&o.force, "force", false, "replace an existing file, or merge even when it breaks patterns")
+	f.StringVar(&o.endpoint, "endpoint", "", "import from a live table at this endpoint (with --table); AWS when --region or --profile is given instead")
+	f.StringVar(&o.region, "region", "", "live import: AWS region")
+	f.StringVar(&o.profile, "profile", "", "live import: profile of ~/.aws/config")
+	f.IntVar(&o.sample, "sample", defaultSample, "live import: read at most this many items")
+	f.BoolVar(&o.all, "all", false, "live import: read every item of the table (billed per page)")
+	f.BoolVar(&o.yes, "yes", false, "live import: do not ask before reading from AWS")
+	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "import the valid items of a model or data file and list the invalid ones")
+	f.BoolVar(&o.quiet, "quiet", false, "no progress or notes on standard error")
+	complete(cmd, "format", fixed("workbench", "dynamodb-json"))
+	complete(cmd, "output", completeFiles)
+	complete(cmd, "into", completeDesignFlag)
+	for _, name := range []string{"table", "endpoint", "region", "profile", "sample"} {
+		complete(cmd, name, cobra.NoFileCompletions)
+	}
+	return cmd
+}
+
+// importOptions are import's flags.
+type importOptions struct {
+	format, out, table, into            string
+	endpoint, region, profile           string
+	sample                              int
+	force, all, yes, skipInvalid, quiet bool
 }
 
 const importUsage = `usage:
@@ -43,56 +94,38 @@ const importUsage = `usage:
 // runImport reads another tool's files into a design (issues 7 and 16). Exit
 // status: 0 imported; 2 bad input (with the JSON path or line of the problem), a
 // refused overwrite or merge, or usage.
-func runImport(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("import", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	format := fset.String("format", "", "workbench or dynamodb-json (default: read from the file)")
-	out := fset.String("o", "", "output file (or directory, for a model with several tables)")
-	table := fset.String("table", "", "the table of a multi-table model to import; with dynamodb-json, the table whose BatchWriteItem requests may go into the design")
-	into := fset.String("into", "", "the design that the model is merged into, or dynamodb-json items are added to")
-	force := fset.Bool("force", false, "replace an existing file, or merge even when it breaks patterns")
-	endpoint := fset.String("endpoint", "", "import from a live table at this endpoint (with --table); AWS when --region or --profile is given instead")
-	region := fset.String("region", "", "live import: AWS region")
-	profile := fset.String("profile", "", "live import: profile of ~/.aws/config")
-	sample := fset.Int("sample", defaultSample, "live import: read at most this many items")
-	all := fset.Bool("all", false, "live import: read every item of the table (billed per page)")
-	yes := fset.Bool("yes", false, "live import: do not ask before reading from AWS")
-	skipInvalid := fset.Bool("skip-invalid", false, "import the valid items of a model or data file and list the invalid ones")
-	quiet := fset.Bool("quiet", false, "no progress or notes on standard error")
-	pos, flags := splitFlags(args, map[string]bool{"format": true, "o": true, "table": true, "into": true,
-		"endpoint": true, "region": true, "profile": true, "sample": true})
-	if err := fset.Parse(flags); err != nil {
-		return 2
-	}
-	if *endpoint != "" || ((*region != "" || *profile != "") && len(pos) == 0) {
-		if len(pos) != 0 || *format != "" {
-			return usageError(stderr, "%s", importUsage)
+func runImport(e *env, pos []string, o importOptions) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	format := o.format
+	if o.endpoint != "" || ((o.region != "" || o.profile != "") && len(pos) == 0) {
+		if len(pos) != 0 || format != "" {
+			return usageError(stderr, "import", "%s", importUsage)
 		}
-		if *sample < 1 {
-			return usageError(stderr, "--sample must be at least 1; --all reads the whole table")
+		if o.sample < 1 {
+			return usageError(stderr, "import", "--sample must be at least 1; --all reads the whole table")
 		}
-		return importLive(liveImport{endpoint: *endpoint, region: *region, profile: *profile, table: *table, sample: *sample, all: *all, yes: *yes},
-			*out, *into, *force, *quiet, stdin, stdout, stderr)
+		return importLive(liveImport{endpoint: o.endpoint, region: o.region, profile: o.profile, table: o.table, sample: o.sample, all: o.all, yes: o.yes},
+			o.out, o.into, o.force, o.quiet, stdin, stdout, stderr)
 	}
-	if *format == "" && *into != "" {
-		*format = "dynamodb-json"
+	if format == "" && o.into != "" {
+		format = "dynamodb-json"
 		if len(pos) == 1 && sniffFile(pos[0]) == interop.FormatWorkbench {
-			*format = "workbench"
+			format = "workbench"
 		}
 	}
-	switch *format {
+	switch format {
 	case "", "workbench":
 		if len(pos) != 1 {
-			return usageError(stderr, "%s", importUsage)
+			return usageError(stderr, "import", "%s", importUsage)
 		}
-		return importWorkbench(pos[0], *out, *into, *table, *force, *skipInvalid, *quiet, stdin, stdout, stderr)
+		return importWorkbench(pos[0], o.out, o.into, o.table, o.force, o.skipInvalid, o.quiet, stdin, stdout, stderr)
 	case "dynamodb-json":
-		if len(pos) == 0 || *into == "" {
-			return usageError(stderr, "%s", importUsage)
+		if len(pos) == 0 || o.into == "" {
+			return usageError(stderr, "import", "%s", importUsage)
 		}
-		return importDynamoDBJSON(pos, *into, *out, *table, *force, *skipInvalid, *quiet, stdin, stdout, stderr)
+		return importDynamoDBJSON(pos, o.into, o.out, o.table, o.force, o.skipInvalid, o.quiet, stdin, stdout, stderr)
 	}
-	return usageError(stderr, "unknown import format %q; use workbench or dynamodb-json", *format)
+	return usageError(stderr, "import", "unknown import format %q; use workbench or dynamodb-json", format)
 }
 
 func importWorkbench(path, out, into, table string, force, skipInvalid, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {

@@ -30,7 +30,7 @@ type liveImport struct {
 
 func importLive(li liveImport, out, into string, force, quiet bool, stdin io.Reader, stdout, stderr io.Writer) int {
 	if li.table == "" {
-		return usageError(stderr, "stwb import --endpoint URL needs --table NAME: the table to start the design from")
+		return usageError(stderr, "import", "--endpoint URL needs --table NAME: the table to start the design from")
 	}
 	ctx, cancel := interrupted()
 	defer cancel()

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/spf13/cobra"
 
 	"stwb/designfile"
 	"stwb/live"
@@ -21,65 +21,137 @@ import (
 )
 
 func init() {
-	register("deploy", "FILE --endpoint URL [--table NAME] [--yes] [--replace]  create the table and load the items", runDeploy)
-	register("verify", "FILE --endpoint URL [--table NAME] [--json]  run every read pattern there and compare", runVerify)
-	register("teardown", "FILE --endpoint URL --yes [--table NAME]  delete the table deploy made", runTeardown)
+	register(newDeployCmd)
+	register(newVerifyCmd)
+	register(newTeardownCmd)
 }
 
-// liveFlags are the flags deploy, verify and teardown share. --endpoint, --region and
-// --profile work as the AWS CLI's --endpoint-url, --region and --profile.
+const liveLong = `
+The endpoint is AWS when --endpoint is not given (credentials, region and profile
+as the AWS CLI finds them), or DynamoDB Local, dynalite or stwb serve at
+--endpoint URL. Each request is bounded by --timeout and retried (throttling, 5xx,
+timeouts) up to --max-attempts tries.`
+
+func newDeployCmd(e *env) *cobra.Command {
+	var l liveFlags
+	var yes, replace bool
+	cmd := &cobra.Command{
+		Use:   "deploy FILE",
+		Short: "Create the design's table at an endpoint and load its items",
+		Long: `deploy reads the design FILE ("-": standard input, then --yes is needed), prints
+its plan (the table, its indexes, the items) and, once confirmed, creates the
+table at the endpoint and writes the items. A table that exists is left alone
+unless --replace, which deletes and recreates it. It writes no local file.
+` + liveLong + `
+
+Exit status: 0 deployed; 1 refused by the endpoint, or not confirmed; 2 an
+invalid design or usage.`,
+		Example: `  stwb deploy mydesign.yaml --endpoint http://localhost:8000
+  stwb deploy mydesign.yaml --endpoint http://localhost:8000 --yes --replace
+  stwb deploy mydesign.yaml --region eu-west-1 --table orders-test`,
+		Args:              usageArgs(1, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runDeploy(e, args[0], l, yes, replace))
+		},
+	}
+	l.add(cmd)
+	cmd.Flags().BoolVar(&yes, "yes", false, "do not ask for confirmation")
+	cmd.Flags().BoolVar(&replace, "replace", false, "delete and recreate a table that exists")
+	return cmd
+}
+
+func newVerifyCmd(e *env) *cobra.Command {
+	var l liveFlags
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "verify FILE",
+		Short: "Run every read pattern at an endpoint and compare with the design",
+		Long: `verify reads the design FILE ("-": standard input), runs each of its read
+patterns against the table deploy made at the endpoint, and compares the items,
+their order, the counts and the consumed capacity with what the design's own run
+gives. It changes nothing there and writes no file.
+` + liveLong + `
+
+Exit status: 0 every pattern matches; 1 a mismatch or a failed request; 2 an
+invalid design or usage.`,
+		Example: `  stwb verify mydesign.yaml --endpoint http://localhost:8000
+  stwb verify mydesign.yaml --endpoint http://localhost:8000 --json`,
+		Args:              usageArgs(1, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runVerify(e, args[0], l, asJSON))
+		},
+	}
+	l.add(cmd)
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print JSON for programs")
+	return cmd
+}
+
+func newTeardownCmd(e *env) *cobra.Command {
+	var l liveFlags
+	var yes bool
+	cmd := &cobra.Command{
+		Use:   "teardown FILE --yes",
+		Short: "Delete the table deploy made",
+		Long: `teardown reads the design FILE ("-": standard input) for its table name (or
+--table) and deletes that table, with every item in it, at the endpoint. It asks
+for nothing: without --yes it only says what it would delete.
+` + liveLong + `
+
+Exit status: 0 deleted; 1 refused by the endpoint; 2 an invalid design, no
+--yes, or usage.`,
+		Example:           `  stwb teardown mydesign.yaml --endpoint http://localhost:8000 --yes`,
+		Args:              usageArgs(1, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return exit(runTeardown(e, args[0], l, yes))
+		},
+	}
+	l.add(cmd)
+	cmd.Flags().BoolVar(&yes, "yes", false, "delete the table (teardown refuses without it)")
+	return cmd
+}
+
+// liveFlags are the flags deploy, verify and teardown each have. --endpoint,
+// --region and --profile work as the AWS CLI's --endpoint-url, --region and --profile.
 type liveFlags struct {
-	fs                               *flag.FlagSet
-	endpoint, region, profile, table *string
-	yes, replace, json               *bool
-	timeout                          *time.Duration
-	attempts                         *int
-	usage                            string
+	endpoint, region, profile, table string
+	timeout                          time.Duration
+	attempts                         int
 }
 
-func newLiveFlags(name, usage string, stderr io.Writer) *liveFlags {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	return &liveFlags{fs: fs, usage: usage,
-		endpoint: fs.String("endpoint", "", "endpoint URL (DynamoDB Local, dynalite); none for AWS"),
-		region:   fs.String("region", "", "AWS region (default: AWS_REGION or the profile's)"),
-		profile:  fs.String("profile", "", "profile of ~/.aws/config (default: AWS_PROFILE or default)"),
-		table:    fs.String("table", "", "table name (default: the design's table.name)"),
-		yes:      fs.Bool("yes", false, "do not ask for confirmation"),
-		replace:  fs.Bool("replace", false, "deploy: delete and recreate a table that exists"),
-		json:     fs.Bool("json", false, "verify: print JSON for programs"),
-		timeout: fs.Duration("timeout", live.DefaultRequestTimeout,
-			"bound on one request to the endpoint (connect, send, whole answer)"),
-		attempts: fs.Int("max-attempts", live.DefaultMaxAttempts,
-			"tries of one request, the first included (throttling, 5xx and timeouts are retried)"),
+// add defines the flags on cmd.
+func (l *liveFlags) add(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.StringVar(&l.endpoint, "endpoint", "", "endpoint URL (DynamoDB Local, dynalite, stwb serve); none for AWS")
+	f.StringVar(&l.region, "region", "", "AWS region (default: AWS_REGION or the profile's)")
+	f.StringVar(&l.profile, "profile", "", "profile of ~/.aws/config (default: AWS_PROFILE or default)")
+	f.StringVar(&l.table, "table", "", "table name (default: the design's table.name)")
+	f.DurationVar(&l.timeout, "timeout", live.DefaultRequestTimeout, "bound on one request to the endpoint (connect, send, whole answer)")
+	f.IntVar(&l.attempts, "max-attempts", live.DefaultMaxAttempts, "tries of one request, the first included (throttling, 5xx and timeouts are retried)")
+	for _, name := range []string{"endpoint", "region", "profile", "table", "timeout", "max-attempts"} {
+		complete(cmd, name, cobra.NoFileCompletions)
 	}
 }
 
-// parse reads the flags and the design; status is non-zero when the command must
-// stop with it.
-func (f *liveFlags) parse(args []string, stdin io.Reader, stderr io.Writer) (df *designfile.File, file string, status int) {
-	pos, flags := splitFlags(args, map[string]bool{"endpoint": true, "region": true, "profile": true, "table": true,
-		"timeout": true, "max-attempts": true})
-	if err := f.fs.Parse(flags); err != nil {
-		return nil, "", 2
+// read checks the flags and reads the design; status is non-zero when the command
+// must stop with it.
+func (l *liveFlags) read(cmd, file string, stdin io.Reader, stderr io.Writer) (df *designfile.File, status int) {
+	if l.timeout <= 0 || l.attempts < 1 || l.attempts > 100 {
+		return nil, usageError(stderr, cmd, "--timeout must be positive and --max-attempts between 1 and 100")
 	}
-	if len(pos) != 1 {
-		return nil, "", usageError(stderr, "usage: %s", f.usage)
-	}
-	if *f.timeout <= 0 || *f.attempts < 1 || *f.attempts > 100 {
-		return nil, "", usageError(stderr, "--timeout must be positive and --max-attempts between 1 and 100")
-	}
-	df, err := readDesign(pos[0], stdin)
+	df, err := readDesign(file, stdin)
 	if err != nil {
-		return nil, "", reportInvalid(stderr, err)
+		return nil, reportInvalid(stderr, err)
 	}
-	warnStaleTemps(stderr, pos[0])
-	return df, pos[0], 0
+	warnStaleTemps(stderr, file)
+	return df, 0
 }
 
-func (f *liveFlags) client(ctx context.Context) (*dynamodb.Client, error) {
-	return live.NewClient(ctx, live.Config{Endpoint: *f.endpoint, Region: *f.region, Profile: *f.profile,
-		Timeout: *f.timeout, MaxAttempts: *f.attempts})
+func (l *liveFlags) client(ctx context.Context) (*dynamodb.Client, error) {
+	return live.NewClient(ctx, live.Config{Endpoint: l.endpoint, Region: l.region, Profile: l.profile,
+		Timeout: l.timeout, MaxAttempts: l.attempts})
 }
 
 // interrupted is a context that ends on Ctrl-C, so that a long load stops between
@@ -88,21 +160,21 @@ func interrupted() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
-func runDeploy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f := newLiveFlags("deploy", "stwb deploy FILE --endpoint URL [--table NAME] [--yes] [--replace]", stderr)
-	df, file, status := f.parse(args, stdin, stderr)
+func runDeploy(e *env, file string, f liveFlags, yes, replace bool) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
+	df, status := f.read("deploy", file, stdin, stderr)
 	if status != 0 {
 		return status
 	}
 	d := df.Design
-	table := live.TableName(d, *f.table)
-	fmt.Fprint(stdout, live.Plan(d, table, *f.endpoint))
-	if *f.replace {
+	table := live.TableName(d, f.table)
+	fmt.Fprint(stdout, live.Plan(d, table, f.endpoint))
+	if replace {
 		fmt.Fprintf(stdout, "  replace an existing table %s: it will be deleted with its items\n", table)
 	}
-	if !*f.yes {
+	if !yes {
 		if file == "-" {
-			return usageError(stderr, "the design came on standard input, so there is no one to confirm; pass --yes")
+			return usageError(stderr, "deploy", "the design came on standard input, so there is no one to confirm; pass --yes")
 		}
 		fmt.Fprint(stdout, "Deploy? [y/N] ")
 		answer, _ := bufio.NewReader(stdin).ReadString('\n')
@@ -118,7 +190,7 @@ func runDeploy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stwb deploy:", err)
 		return 2
 	}
-	rep, err := live.Deploy(ctx, db, d, live.DeployOptions{Table: *f.table, Replace: *f.replace, Log: stdout})
+	rep, err := live.Deploy(ctx, db, d, live.DeployOptions{Table: f.table, Replace: replace, Log: stdout})
 	if err != nil {
 		fmt.Fprintln(stderr, "stwb deploy:", err)
 		if errors.Is(err, live.ErrNotEmpty) {
@@ -127,7 +199,7 @@ func runDeploy(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "deployed %s: %d items; run `stwb verify %s --endpoint %s%s` next\n",
-		rep.Table, rep.Load.Items, file, endpointArg(*f.endpoint), tableArg(*f.table))
+		rep.Table, rep.Load.Items, file, endpointArg(f.endpoint), tableArg(f.table))
 	return 0
 }
 
@@ -148,9 +220,9 @@ func tableArg(t string) string {
 // verifyTextWidth is the width the verify report is drawn at for people.
 const verifyTextWidth = 120
 
-func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f := newLiveFlags("verify", "stwb verify FILE --endpoint URL [--table NAME] [--json]", stderr)
-	d, _, status := f.parse(args, stdin, stderr)
+func runVerify(e *env, file string, f liveFlags, asJSON bool) int {
+	stdout, stderr := e.stdout, e.stderr
+	d, status := f.read("verify", file, e.stdin, stderr)
 	if status != 0 {
 		return status
 	}
@@ -161,12 +233,12 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stwb verify:", err)
 		return 2
 	}
-	rep, err := live.Verify(ctx, db, d, *f.table, *f.endpoint)
+	rep, err := live.Verify(ctx, db, d, f.table, f.endpoint)
 	if err != nil {
-		fmt.Fprintln(stderr, "stwb verify:", live.Explain(err, *f.endpoint, 0))
+		fmt.Fprintln(stderr, "stwb verify:", live.Explain(err, f.endpoint, 0))
 		return 1
 	}
-	if *f.json {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
@@ -186,16 +258,16 @@ func runVerify(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func runTeardown(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	f := newLiveFlags("teardown", "stwb teardown FILE --endpoint URL --yes [--table NAME]", stderr)
-	df, _, status := f.parse(args, stdin, stderr)
+func runTeardown(e *env, file string, f liveFlags, yes bool) int {
+	stdout, stderr := e.stdout, e.stderr
+	df, status := f.read("teardown", file, e.stdin, stderr)
 	if status != 0 {
 		return status
 	}
 	d := df.Design
-	table := live.TableName(d, *f.table)
-	if !*f.yes {
-		return usageError(stderr, "teardown deletes table %s and every item in it; pass --yes to do it", table)
+	table := live.TableName(d, f.table)
+	if !yes {
+		return usageError(stderr, "teardown", "teardown deletes table %s and every item in it; pass --yes to do it", table)
 	}
 	ctx, cancel := interrupted()
 	defer cancel()
@@ -204,7 +276,7 @@ func runTeardown(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "stwb teardown:", err)
 		return 2
 	}
-	if err := live.Teardown(ctx, db, d, *f.table); err != nil {
+	if err := live.Teardown(ctx, db, d, f.table); err != nil {
 		fmt.Fprintln(stderr, "stwb teardown:", err)
 		return 1
 	}

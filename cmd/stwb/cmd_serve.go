@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -12,56 +11,90 @@ import (
 	"strconv"
 	"syscall"
 
+	"github.com/spf13/cobra"
+
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
 	"stwb/serve"
 )
 
-func init() {
-	register("serve", "[FILE] [--host H] [--port P] [--dump OUT] [--record REC]  the design as a local DynamoDB endpoint", runServe)
+func init() { register(newServeCmd) }
+
+func newServeCmd(e *env) *cobra.Command {
+	var o serveOptions
+	cmd := &cobra.Command{
+		Use:   "serve [FILE]",
+		Short: "Serve the design as a local DynamoDB endpoint for an application's tests",
+		Long: `serve reads the design FILE ("-": standard input), or none for an empty
+endpoint, and answers DynamoDB's JSON 1.0 HTTP protocol on --host:--port with the
+design's table and items, as DynamoDB would answer (any credentials and region;
+signatures are not checked). It prints its URL and tables, then serves until
+Ctrl-C or SIGTERM.
+
+It writes only what its flags name: --record a line for every request the
+application makes (for "stwb check DESIGN --traffic FILE"), and on shutdown --dump
+the table's items as DynamoDB JSON (for "stwb import --format dynamodb-json").
+The design file itself is never changed.
+
+Exit status: 0 served and stopped; 1 the port was taken, or --record or --dump
+failed; 2 an invalid design or usage.`,
+		Example: `  stwb serve mydesign.yaml                          # DynamoDB at http://127.0.0.1:8000
+  stwb serve mydesign.yaml --port 0                 # any free port
+  stwb serve design.yaml --record requests.jsonl    # then: stwb check design.yaml --traffic requests.jsonl
+  stwb serve design.yaml --dump items.json          # then: stwb import --format dynamodb-json items.json --into design.yaml`,
+		Args:              usageArgs(0, 1),
+		ValidArgsFunction: completeDesignFiles,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// Ctrl-C, or SIGTERM from a CI job or a container stopping: either ends
+			// serving and writes --dump.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return exit(runServe(ctx, e, args, o))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.host, "host", "127.0.0.1", "address to listen on (loopback unless told otherwise)")
+	f.IntVar(&o.port, "port", 8000, "port to listen on (0: any free port)")
+	f.StringVar(&o.dump, "dump", "", "on shutdown, write the table's items here as DynamoDB JSON (stwb import --format dynamodb-json reads it)")
+	f.StringVar(&o.dumpTable, "dump-table", "", "the table --dump writes (default: the design's, or the only one)")
+	f.StringVar(&o.record, "record", "", "write every request the application makes here, for stwb check DESIGN --traffic FILE")
+	complete(cmd, "dump", completeFiles)
+	complete(cmd, "record", completeFiles)
+	for _, name := range []string{"host", "port", "dump-table"} {
+		complete(cmd, name, cobra.NoFileCompletions)
+	}
+	return cmd
 }
 
-const serveUsage = "stwb serve [FILE] [--host 127.0.0.1] [--port 8000] [--dump OUT.json] [--dump-table NAME] [--record REQUESTS.jsonl]"
-
-func runServe(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	// Ctrl-C, or SIGTERM from a CI job or a container stopping: either ends serving
-	// and writes --dump.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	return serveMain(ctx, args, stdin, stdout, stderr)
+// serveOptions are serve's flags.
+type serveOptions struct {
+	host, dump, dumpTable, record string
+	port                          int
 }
 
-// serveMain is stwb serve until ctx ends (Ctrl-C): it loads the design, listens,
-// prints the URL and tables, answers requests, and on the way out writes --dump.
+// serveMain is stwb serve with args until ctx ends, as the tests run it.
 func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	host := fs.String("host", "127.0.0.1", "address to listen on (loopback unless told otherwise)")
-	port := fs.Int("port", 8000, "port to listen on (0: any free port)")
-	dump := fs.String("dump", "", "on shutdown, write the table's items here as DynamoDB JSON (stwb import --format dynamodb-json reads it)")
-	dumpTable := fs.String("dump-table", "", "the table --dump writes (default: the design's, or the only one)")
-	record := fs.String("record", "", "write every request the application makes here, for stwb check DESIGN --traffic FILE")
-	pos, flags := splitFlags(args, map[string]bool{"host": true, "port": true, "dump": true, "dump-table": true, "record": true})
-	if err := fs.Parse(flags); err != nil {
-		return 2
-	}
-	if len(pos) > 1 {
-		return usageError(stderr, "usage: %s", serveUsage)
-	}
+	return runContext(ctx, append([]string{"serve"}, args...), stdin, stdout, stderr)
+}
+
+// runServe is stwb serve until ctx ends (Ctrl-C): it loads the design, listens,
+// prints the URL and tables, answers requests, and on the way out writes --dump.
+func runServe(ctx context.Context, e *env, pos []string, o serveOptions) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
 	designPath := ""
 	if len(pos) == 1 {
 		designPath = pos[0]
 	}
-	if code := checkServeOutputs(designPath, *record, *dump, stderr); code != 0 {
+	if code := checkServeOutputs(designPath, o.record, o.dump, stderr); code != 0 {
 		return code
 	}
 	opts := serve.Options{Log: stderr}
 	var rec recording
-	if *record != "" {
+	if o.record != "" {
 		var err error
-		if rec, err = createRecording(*record); err != nil {
-			fmt.Fprintf(stderr, "stwb serve: --record %s: %v\n", *record, err)
+		if rec, err = createRecording(o.record); err != nil {
+			fmt.Fprintf(stderr, "stwb serve: --record %s: %v\n", o.record, err)
 			return 2
 		}
 		// Whatever happens, the recording's temporary file is not left behind
@@ -84,19 +117,19 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		for _, note := range unservable(f) {
 			fmt.Fprintln(stderr, "stwb serve: note:", note)
 		}
-		if *dumpTable == "" {
-			*dumpTable = d.Table.Name
+		if o.dumpTable == "" {
+			o.dumpTable = d.Table.Name
 		}
 	}
-	l, err := net.Listen("tcp", net.JoinHostPort(*host, strconv.Itoa(*port)))
+	l, err := net.Listen("tcp", net.JoinHostPort(o.host, strconv.Itoa(o.port)))
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb serve: %v (choose another --port, or 0 for any free one)\n", err)
 		return 1
 	}
 	url := "http://" + l.Addr().String()
 	fmt.Fprintf(stdout, "stwb serve: DynamoDB at %s (any credentials and region; signatures are not checked)\n", url)
-	if ip := net.ParseIP(*host); ip == nil || !ip.IsLoopback() {
-		fmt.Fprintf(stdout, "stwb serve: listening on %s, not loopback: anyone who can reach it can read and change the tables\n", *host)
+	if ip := net.ParseIP(o.host); ip == nil || !ip.IsLoopback() {
+		fmt.Fprintf(stdout, "stwb serve: listening on %s, not loopback: anyone who can reach it can read and change the tables\n", o.host)
 	}
 	names := srv.TableNames()
 	if len(names) == 0 {
@@ -107,7 +140,7 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	fmt.Fprintf(stdout, "  e.g. aws dynamodb list-tables --endpoint-url %s\n", url)
 	if rec != nil {
-		fmt.Fprintf(stdout, "  recording to %s; it becomes %s when serve stops\n", rec.TempName(), *record)
+		fmt.Fprintf(stdout, "  recording to %s; it becomes %s when serve stops\n", rec.TempName(), o.record)
 	}
 	fmt.Fprintln(stdout, "Ctrl-C stops it.")
 	code := 0
@@ -118,12 +151,12 @@ func serveMain(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	// Each output is written or refused on its own: a failed recording never costs
 	// the dump, nor the dump the recording.
 	if rec != nil {
-		if code2 := finishRecording(srv, rec, *record, stdout, stderr); code2 != 0 {
+		if code2 := finishRecording(srv, rec, o.record, stdout, stderr); code2 != 0 {
 			code = code2
 		}
 	}
-	if *dump != "" {
-		if code2 := writeDump(srv, *dump, *dumpTable, stdout, stderr); code2 != 0 {
+	if o.dump != "" {
+		if code2 := writeDump(srv, o.dump, o.dumpTable, stdout, stderr); code2 != 0 {
 			code = code2
 		}
 	}

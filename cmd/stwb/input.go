@@ -108,31 +108,12 @@ func reportInvalid(stderr io.Writer, err error) int {
 	return 2
 }
 
-// usageError prints a usage problem and returns exit status 2.
-func usageError(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "stwb: "+format+"\n", args...)
-	fmt.Fprintln(stderr, "Run 'stwb help' for the commands.")
+// usageError prints a usage problem of command cmd, as every usage problem is
+// printed (stwb CMD: ...), and returns exit status 2.
+func usageError(stderr io.Writer, cmd, format string, args ...any) int {
+	fmt.Fprintf(stderr, "stwb %s: "+format+"\n", append([]any{cmd}, args...)...)
+	fmt.Fprintf(stderr, "Run 'stwb %s --help' for usage.\n", cmd)
 	return 2
-}
-
-// splitFlags separates positional arguments from flags so that flags may come after
-// the file, as in `stwb query FILE 2 --json`. Flags that take a value must be listed
-// in valued.
-func splitFlags(args []string, valued map[string]bool) (pos []string, flags []string) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "-" || !strings.HasPrefix(a, "-") {
-			pos = append(pos, a)
-			continue
-		}
-		flags = append(flags, a)
-		name := strings.TrimLeft(a, "-")
-		if !strings.Contains(name, "=") && valued[name] && i+1 < len(args) {
-			flags = append(flags, args[i+1])
-			i++
-		}
-	}
-	return pos, flags
 }
 
 // warnStaleTemps tells, for a command that only reads the design at path, of the

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -13,12 +12,8 @@ import (
 
 // runWorkbench opens the terminal workbench: stwb [FILE]. With no FILE it opens the
 // orders sample, unsaved; a FILE that does not exist is created on first save.
-func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 1 || len(args) == 1 && len(args[0]) > 1 && args[0][0] == '-' {
-		fmt.Fprintf(stderr, "stwb: unexpected arguments %q; the workbench takes one design file\n\n", args)
-		usage(stderr)
-		return 2
-	}
+func runWorkbench(args []string, e *env) int {
+	stdin, stdout, stderr := e.stdin, e.stdout, e.stderr
 	var doc *ui.Doc
 	var err error
 	if len(args) == 0 {
