@@ -252,6 +252,9 @@ type QueryInput struct {
 	// workbench shows dimmed; off, a read does not pay for building them.
 	Visits bool
 	Given  Given // GivenLimit, GivenFilter, GivenProjection
+	// keyFilter lets the filter name the key: a PartiQL SELECT's WHERE may hold a
+	// second condition on the sort key, which DynamoDB filters (statement.go).
+	keyFilter bool
 }
 
 // ScanInput is a Scan request (API_Scan.html). Segment and TotalSegments 0 mean no
@@ -399,7 +402,7 @@ func (e *Engine) query(in QueryInput) (*Page, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	if p.filter != nil {
+	if p.filter != nil && !in.keyFilter {
 		// A Query's filter may not name the key it queries by (API_Query.html
 		// "FilterExpression"; dynalite actions/query.js).
 		for _, a := range p.filter.Attributes() {

@@ -382,30 +382,42 @@ func transactWriteItems(s *Server, in *transactWriteInput) (any, *apiError) {
 	var v violations
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
-	// API_TransactWriteItems.html: ClientRequestToken is 1 to 36 characters; each
-	// bound is its own constraint message.
-	if tok := in.ClientRequestToken; tok != nil && len(*tok) < 1 {
-		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length greater than or equal to 1", *tok)
-	} else if tok != nil && len(*tok) > 36 {
-		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36", *tok)
-	}
+	checkClientToken(&v, in.ClientRequestToken)
 	if in.TransactItems == nil {
 		v.add("Value null at 'transactItems' failed to satisfy constraint: Member must not be null")
 	}
 	if err := v.err(); err != nil {
 		return nil, err
 	}
+	return s.idempotent(in.ClientRequestToken, in, func() (any, *apiError) { return s.transactWrite(in, mode) })
+}
+
+// checkClientToken checks a ClientRequestToken: 1 to 36 characters, each bound
+// its own constraint message (API_TransactWriteItems.html,
+// API_ExecuteTransaction.html).
+func checkClientToken(v *violations, tok *string) {
+	if tok != nil && len(*tok) < 1 {
+		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length greater than or equal to 1", *tok)
+	} else if tok != nil && len(*tok) > 36 {
+		v.add("Value '%s' at 'clientRequestToken' failed to satisfy constraint: Member must have length less than or equal to 36", *tok)
+	}
+}
+
+// idempotent runs a transaction once per ClientRequestToken: with a token seen
+// before (tokenCache), the same request gets the first answer again, and run is
+// not called.
+func (s *Server) idempotent(token *string, in any, run func() (any, *apiError)) (any, *apiError) {
 	var digest [32]byte
-	if in.ClientRequestToken != nil {
+	if token != nil {
 		b, _ := json.Marshal(in)
 		digest = requestDigest(b)
-		if out, err, ok := s.tokens.replay(*in.ClientRequestToken, digest, s.now()); ok {
+		if out, err, ok := s.tokens.replay(*token, digest, s.now()); ok {
 			return out, err
 		}
 	}
-	out, err := s.transactWrite(in, mode)
-	if in.ClientRequestToken != nil && (err == nil || err.code == engine.TransactionCanceledException) {
-		s.tokens.store(*in.ClientRequestToken, digest, s.now(), out, err)
+	out, err := run()
+	if token != nil && (err == nil || err.code == engine.TransactionCanceledException) {
+		s.tokens.store(*token, digest, s.now(), out, err)
 	}
 	return out, err
 }
@@ -492,38 +504,12 @@ func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiEr
 	if err := engine.CheckTransactionBytes(total); err != nil {
 		return nil, fromEngine(err)
 	}
-	engines := make([]*engine.Engine, len(groups.list))
-	for i, g := range groups.list {
-		engines[i] = g.t.eng
-		if len(groups.list) > 1 {
-			engines[i] = g.t.eng.Clone()
-		}
+	caps, reasons, err := applyTransactWrites(groups, len(in.TransactItems), mode)
+	if err != nil {
+		return nil, err
 	}
-	reasons := make([]engine.CancellationReason, len(in.TransactItems))
-	var caps []*consumedCapacity
-	cancelled := false
-	for i, g := range groups.list {
-		res, err := engines[i].TransactWriteItems(g.actions)
-		if err != nil {
-			ae := fromEngine(err)
-			if ae.code != engine.TransactionCanceledException {
-				return nil, ae
-			}
-			for j, r := range ae.reasons {
-				reasons[g.at[j]] = r
-			}
-			cancelled = true
-			continue
-		}
-		if c := capacityOf(mode, g.t, res.Consumed); c != nil {
-			caps = append(caps, c)
-		}
-	}
-	if cancelled {
+	if reasons != nil {
 		return nil, cancelledError(reasons)
-	}
-	for i, g := range groups.list {
-		g.t.eng = engines[i]
 	}
 	out := struct {
 		ConsumedCapacity      []*consumedCapacity                 `json:",omitempty"`

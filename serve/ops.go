@@ -32,6 +32,10 @@ func operations() map[string]operation {
 		"UntagResource":      writeOp(untagResource),
 		"ListTagsOfResource": readOp(listTagsOfResource),
 		"DescribeLimits":     readOp(describeLimits),
+		// PartiQL statements may write, so each runs alone (serve/partiql.go).
+		"ExecuteStatement":      writeOp(executeStatement),
+		"BatchExecuteStatement": writeOp(batchExecuteStatement),
+		"ExecuteTransaction":    writeOp(executeTransaction),
 	}
 }
 

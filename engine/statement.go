@@ -1,0 +1,452 @@
+package engine
+
+import (
+	"strings"
+
+	"stwb/model"
+	"stwb/partiql"
+)
+
+// PartiQL statements (ql-reference.html) run as the operation each stands for, so
+// that their results, capacity and errors are that operation's:
+//   - SELECT with an equality on the partition key (of the table, or of the index
+//     it names) is a Query, a sort key condition its key condition and the rest
+//     its filter; without one it is a Scan of the whole table or index, the WHERE
+//     clause its filter (ql-reference.select.html: "Using the SELECT statement can
+//     result in a full table scan if an equality or IN condition with a partition
+//     key is not provided in the WHERE clause"). Either is charged and paged as
+//     that operation is (Limit, NextToken).
+//   - INSERT is a PutItem on condition that no item has its key: it never
+//     replaces an item (ql-reference.insert.html), an existing key is a
+//     DuplicateItemException.
+//   - UPDATE is an UpdateItem of the item the WHERE clause names by its whole key,
+//     on condition that the item exists and the rest of the WHERE clause holds
+//     (ql-reference.update.html); RETURNING is its ReturnValues.
+//   - DELETE is a DeleteItem of that item, on condition that the rest of the WHERE
+//     clause holds of it if it exists (a missing item is no error).
+//   - EXISTS(SELECT ...) is a transaction's ConditionCheck.
+
+// DuplicateItemException is the error of an INSERT whose key is taken, with its
+// message (API_ExecuteStatement.html "Errors"; DynamoDB's answer:
+// "DuplicateItemException: Duplicate primary key exists in table").
+const (
+	DuplicateItemException = "DuplicateItemException"
+	MsgDuplicateItem       = "Duplicate primary key exists in table"
+	// DuplicateItem is the code of an INSERT's failure in a batch's or a
+	// transaction's answer (API_BatchStatementError.html "Code").
+	DuplicateItem = "DuplicateItem"
+)
+
+// StatementInput is one PartiQL statement to run (API_ExecuteStatement.html).
+type StatementInput struct {
+	Statement  *partiql.Statement
+	Parameters []model.Value
+	// ConsistentRead, Limit and ExclusiveStartKey (NextToken's key) apply to a
+	// SELECT, as to the Query or Scan it is.
+	ConsistentRead    bool
+	Limit             int
+	ExclusiveStartKey model.Item
+	// ReturnValuesOnConditionCheckFailure: ALL_OLD puts the item a failed
+	// condition saw in the error.
+	ReturnValuesOnConditionCheckFailure string
+	Visits                              bool  // fill Page.Visits, as QueryInput.Visits
+	Given                               Given // GivenLimit
+}
+
+// StatementOutput is what a statement returned: the SELECT's page of items, or
+// RETURNING's item (Items is empty, never nil, when there is none), the key to go
+// on from (NextToken's), the capacity, and for a write the change it made.
+type StatementOutput struct {
+	Operation        model.Operation // what the statement ran as
+	Items            []model.Item
+	LastEvaluatedKey model.Item
+	Consumed         Capacity
+	Page             *Page    // a SELECT's page, as the Query or Scan gave it
+	Changes          []Change // a write's change
+}
+
+// ExecuteStatement runs one statement on the engine's table.
+func (e *Engine) ExecuteStatement(in StatementInput) (*StatementOutput, error) {
+	out, err := e.executeStatement(in)
+	return out, asError(err)
+}
+
+// checkParameters refuses parameters that do not match the statement's ?s.
+func checkParameters(st *partiql.Statement, params []model.Value) *Error {
+	if st.Params != len(params) {
+		return validation("Number of parameters in request and statement don't match.")
+	}
+	return nil
+}
+
+func (e *Engine) executeStatement(in StatementInput) (*StatementOutput, *Error) {
+	st := in.Statement
+	if err := checkParameters(st, in.Parameters); err != nil {
+		return nil, err
+	}
+	if st.Kind == partiql.Select {
+		return e.selectStatement(in)
+	}
+	if st.Kind == partiql.Exists {
+		return nil, validation("EXISTS can only be used in ExecuteTransaction write requests.")
+	}
+	w, err := e.StatementWrite(st, in.Parameters)
+	if err != nil {
+		return nil, err
+	}
+	w.ReturnValuesOnConditionCheckFailure = in.ReturnValuesOnConditionCheckFailure
+	rv := returnValuesOf(st.Returning)
+	var res *WriteOutput
+	var werr error
+	out := &StatementOutput{Items: []model.Item{}}
+	switch w.Kind {
+	case model.ActionPut:
+		out.Operation = model.OpPutItem
+		res, werr = e.PutItem(PutItemInput{Item: w.Item, ConditionExpression: w.ConditionExpression,
+			ExpressionAttributeNames: w.ExpressionAttributeNames, ExpressionAttributeValues: w.ExpressionAttributeValues,
+			ReturnValuesOnConditionCheckFailure: w.ReturnValuesOnConditionCheckFailure, Given: w.Given})
+	case model.ActionUpdate:
+		out.Operation = model.OpUpdateItem
+		res, werr = e.UpdateItem(UpdateItemInput{Key: w.Key, UpdateExpression: w.UpdateExpression, ConditionExpression: w.ConditionExpression,
+			ExpressionAttributeNames: w.ExpressionAttributeNames, ExpressionAttributeValues: w.ExpressionAttributeValues,
+			ReturnValues: rv, ReturnValuesOnConditionCheckFailure: w.ReturnValuesOnConditionCheckFailure, Given: w.Given})
+	default:
+		out.Operation = model.OpDeleteItem
+		res, werr = e.DeleteItem(DeleteItemInput{Key: w.Key, ConditionExpression: w.ConditionExpression,
+			ExpressionAttributeNames: w.ExpressionAttributeNames, ExpressionAttributeValues: w.ExpressionAttributeValues,
+			ReturnValues: rv, ReturnValuesOnConditionCheckFailure: w.ReturnValuesOnConditionCheckFailure, Given: w.Given})
+	}
+	if res != nil {
+		out.Consumed, out.Changes = res.Consumed, res.Changes
+	}
+	if werr != nil {
+		ee, _ := werr.(*Error)
+		if ee != nil && ee.Type == ConditionalCheckFailedException && st.Kind == partiql.Insert {
+			return out, &Error{Type: DuplicateItemException, Message: MsgDuplicateItem}
+		}
+		return out, ee
+	}
+	if res.Attributes != nil {
+		out.Items = append(out.Items, res.Attributes)
+	}
+	return out, nil
+}
+
+// returnValuesOf is the ReturnValues a RETURNING clause asks for.
+func returnValuesOf(r string) string {
+	switch r {
+	case "ALL OLD":
+		return ReturnAllOld
+	case "MODIFIED OLD":
+		return ReturnUpdatedOld
+	case "ALL NEW":
+		return ReturnAllNew
+	case "MODIFIED NEW":
+		return ReturnUpdatedNew
+	}
+	return ReturnNone
+}
+
+// StatementWrite is an INSERT, UPDATE, DELETE or EXISTS as the write it stands
+// for (a transaction's action): its kind, item or key, and expressions.
+func (e *Engine) StatementWrite(st *partiql.Statement, params []model.Value) (TransactWriteItem, *Error) {
+	if err := checkParameters(st, params); err != nil {
+		return TransactWriteItem{}, err
+	}
+	b := newExprBuilder(st, params)
+	var w TransactWriteItem
+	pk := b.name(e.key.Partition.Name)
+	switch st.Kind {
+	case partiql.Insert:
+		v, err := b.literal(st.Value)
+		if err != nil {
+			return w, err
+		}
+		w.Kind, w.Item = model.ActionPut, model.Item(v.Map)
+		w.ConditionExpression = "attribute_not_exists(" + pk + ")"
+	case partiql.Update, partiql.Delete, partiql.Exists:
+		key, rest, err := e.statementKey(st, b)
+		if err != nil {
+			return w, err
+		}
+		cond, err := b.andOf(rest)
+		if err != nil {
+			return w, err
+		}
+		w.Key = key
+		switch st.Kind {
+		case partiql.Update:
+			w.Kind = model.ActionUpdate
+			if w.UpdateExpression, err = b.update(st.Actions); err != nil {
+				return w, err
+			}
+			w.Given |= GivenUpdate
+			w.ConditionExpression = "attribute_exists(" + pk + ")"
+			if cond != "" {
+				w.ConditionExpression += " AND (" + cond + ")"
+			}
+		case partiql.Delete:
+			w.Kind = model.ActionDelete
+			if cond != "" {
+				w.ConditionExpression = "attribute_not_exists(" + pk + ") OR (" + cond + ")"
+			}
+		default:
+			if cond == "" {
+				return w, validation("EXISTS() must contain a single item read with additional condition")
+			}
+			w.Kind = model.ActionCheck
+			w.ConditionExpression = "attribute_exists(" + pk + ") AND (" + cond + ")"
+		}
+	default:
+		return w, validation("Unsupported operation in transaction.")
+	}
+	if w.ConditionExpression != "" {
+		w.Given |= GivenCondition
+	}
+	w.ExpressionAttributeNames, w.ExpressionAttributeValues = b.maps()
+	if w.ConditionExpression == "" && w.UpdateExpression == "" {
+		// The key's placeholder was made for a condition the statement turned out
+		// not to need: a request carries no names then.
+		w.ExpressionAttributeNames, w.ExpressionAttributeValues = nil, nil
+	}
+	return w, nil
+}
+
+// statementKey finds the item a write or a key read names: an equality on every
+// key attribute among the WHERE clause's top-level ANDs, and the conditions left.
+func (e *Engine) statementKey(st *partiql.Statement, b *exprBuilder) (model.Item, []partiql.Expr, *Error) {
+	key := model.Item{}
+	var rest []partiql.Expr
+	names := e.key.names()
+	for _, c := range conjuncts(st.Where) {
+		n, v, ok := keyEquality(c)
+		isKey := ok && (n == names[0] || (len(names) > 1 && n == names[1]))
+		if !isKey {
+			rest = append(rest, c)
+			continue
+		}
+		if _, dup := key[n]; dup {
+			return nil, nil, validation("Multiple conditions on same key %s. Only single item Update/Insert/Delete are supported", n)
+		}
+		val, err := b.literal(v)
+		if err != nil {
+			return nil, nil, err
+		}
+		key[n] = val
+	}
+	if len(key) != len(names) {
+		return nil, nil, validation("Where clause does not contain a mandatory equality on all key attributes")
+	}
+	return key, rest, nil
+}
+
+// StatementGet is a SELECT that names one item by its whole key, and nothing
+// else, as a GetItem (a BatchExecuteStatement's or an ExecuteTransaction's read);
+// where says which request refuses any other SELECT ("BatchExecuteStatement",
+// "ExecuteTransaction"). Flatten turns the item read into the statement's row.
+func (e *Engine) StatementGet(st *partiql.Statement, params []model.Value, where string) (GetItemInput, *Error) {
+	if err := checkParameters(st, params); err != nil {
+		return GetItemInput{}, err
+	}
+	b := newExprBuilder(st, params)
+	if st.Index != "" {
+		return GetItemInput{}, validation("Reads on indices are not supported within transactions.")
+	}
+	key, rest, err := e.statementKey(st, b)
+	if err != nil || len(rest) > 0 {
+		return GetItemInput{}, validation("Select statements within %s must specify the primary key in the where clause.", where)
+	}
+	in := GetItemInput{Key: key}
+	if !st.Star {
+		in.ProjectionExpression = projectionOf(st, b)
+		in.ExpressionAttributeNames, _ = b.maps()
+		in.Given |= GivenProjection
+	}
+	return in, nil
+}
+
+func projectionOf(st *partiql.Statement, b *exprBuilder) string {
+	parts := make([]string, len(st.Projection))
+	for i, p := range st.Projection {
+		parts[i] = b.path(p)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Row is the item a SELECT returns for an item read: the item itself for
+// SELECT *, otherwise each projected path's value under the path's last name
+// (SELECT a.b returns {"b": ...}, as DynamoDB answers it).
+func Row(st *partiql.Statement, item model.Item) model.Item {
+	if st.Star || item == nil {
+		return item
+	}
+	out := model.Item{}
+	for _, p := range st.Projection {
+		v, ok := valueAt(item, p)
+		if !ok {
+			continue
+		}
+		name := p[0].Name
+		for _, el := range p {
+			if !el.IsIndex {
+				name = el.Name
+			}
+		}
+		out[name] = v
+	}
+	return out
+}
+
+func valueAt(item model.Item, p partiql.Path) (model.Value, bool) {
+	v, ok := item[p[0].Name]
+	for _, el := range p[1:] {
+		if !ok {
+			return v, false
+		}
+		switch {
+		case el.IsIndex && v.Type == model.TypeL && el.Index < len(v.List):
+			v = v.List[el.Index]
+		case !el.IsIndex && v.Type == model.TypeM:
+			v, ok = v.Map[el.Name]
+		default:
+			return v, false
+		}
+	}
+	return v, ok
+}
+
+// selectStatement runs a SELECT as a Query or a Scan.
+func (e *Engine) selectStatement(in StatementInput) (*StatementOutput, *Error) {
+	st := in.Statement
+	ks := e.key
+	if st.Index != "" {
+		ix := e.indexByName(st.Index)
+		if ix == nil {
+			return nil, validation("The table does not have the specified index: %s", st.Index)
+		}
+		ks = ix.key
+	}
+	b := newExprBuilder(st, in.Parameters)
+	conj := conjuncts(st.Where)
+	pkAt := -1
+	for i, c := range conj {
+		if n, _, ok := keyEquality(c); ok && n == ks.Partition.Name {
+			pkAt = i
+			break
+		}
+	}
+	proj := ""
+	given := in.Given & GivenLimit
+	if !st.Star {
+		proj = projectionOf(st, b)
+		given |= GivenProjection
+	}
+	out := &StatementOutput{}
+	var pg *Page
+	var err *Error
+	if pkAt < 0 {
+		if len(st.OrderBy) > 0 {
+			return nil, validation("Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.")
+		}
+		filter, ferr := b.andOf(conj)
+		if ferr != nil {
+			return nil, ferr
+		}
+		if filter != "" {
+			given |= GivenFilter
+		}
+		names, values := b.maps()
+		out.Operation = model.OpScan
+		pg, err = e.scan(ScanInput{IndexName: st.Index, FilterExpression: filter, ProjectionExpression: proj,
+			ExpressionAttributeNames: names, ExpressionAttributeValues: values, ExclusiveStartKey: in.ExclusiveStartKey,
+			Limit: in.Limit, ConsistentRead: in.ConsistentRead, Visits: in.Visits, Given: given})
+	} else {
+		qin, qerr := e.statementQuery(st, b, ks, conj, pkAt)
+		if qerr != nil {
+			return nil, qerr
+		}
+		qin.ProjectionExpression, qin.ExclusiveStartKey, qin.Limit = proj, in.ExclusiveStartKey, in.Limit
+		qin.ConsistentRead, qin.Visits, qin.Given = in.ConsistentRead, in.Visits, given|qin.Given
+		qin.ExpressionAttributeNames, qin.ExpressionAttributeValues = b.maps()
+		out.Operation = model.OpQuery
+		pg, err = e.query(qin)
+	}
+	if err != nil {
+		return nil, err
+	}
+	out.Page, out.Consumed, out.LastEvaluatedKey = pg, pg.Consumed, pg.LastEvaluatedKey
+	out.Items = make([]model.Item, len(pg.Items))
+	for i, it := range pg.Items {
+		out.Items[i] = Row(st, it)
+	}
+	return out, nil
+}
+
+// statementQuery makes the Query a SELECT with a partition key equality is: that
+// equality and the first condition on the sort key DynamoDB can key on are its key
+// condition, the rest its filter; ORDER BY the sort key DESC reads backwards.
+func (e *Engine) statementQuery(st *partiql.Statement, b *exprBuilder, ks keySchema, conj []partiql.Expr, pkAt int) (QueryInput, *Error) {
+	var qin QueryInput
+	_, pv, _ := keyEquality(conj[pkAt])
+	v, err := b.literal(pv)
+	if err != nil {
+		return qin, err
+	}
+	keyCond := b.name(ks.Partition.Name) + " = " + b.value(v)
+	var rest []partiql.Expr
+	sortDone := !ks.hasSort()
+	for i, c := range conj {
+		if i == pkAt {
+			continue
+		}
+		if !sortDone && isSortCondition(c, ks.Sort.Name) {
+			s, err := b.cond(c)
+			if err != nil {
+				return qin, err
+			}
+			keyCond += " AND " + s
+			sortDone = true
+			continue
+		}
+		rest = append(rest, c)
+	}
+	filter, err := b.andOf(rest)
+	if err != nil {
+		return qin, err
+	}
+	for _, o := range st.OrderBy {
+		if o.Name != ks.Partition.Name && o.Name != ks.Sort.Name {
+			return qin, validation("Variable reference %s in ORDER BY clause must be part of the primary key", o.Name)
+		}
+		if o.Name == ks.Sort.Name && o.Desc {
+			back := false
+			qin.ScanIndexForward = &back
+		}
+	}
+	qin.IndexName, qin.KeyConditionExpression, qin.FilterExpression, qin.keyFilter = st.Index, keyCond, filter, true
+	if filter != "" {
+		qin.Given |= GivenFilter
+	}
+	return qin, nil
+}
+
+// isSortCondition says whether c is a condition a Query can key on for the sort
+// key sk: a comparison with a value, BETWEEN two values, or begins_with.
+func isSortCondition(c partiql.Expr, sk string) bool {
+	isSK := func(e partiql.Expr) bool {
+		p, ok := e.(*partiql.PathExpr)
+		return ok && len(p.Path) == 1 && p.Path[0].Name == sk
+	}
+	switch x := c.(type) {
+	case *partiql.Binary:
+		switch x.Op {
+		case "=", "<", "<=", ">", ">=":
+			return isSK(x.L) && isValue(x.R)
+		}
+	case *partiql.Between:
+		return !x.Not && isSK(x.X) && isValue(x.Lo) && isValue(x.Hi)
+	case *partiql.Call:
+		return strings.EqualFold(x.Name, "begins_with") && len(x.Args) == 2 && isSK(x.Args[0]) && isValue(x.Args[1])
+	}
+	return false
+}
