@@ -32,6 +32,12 @@ type VarInfo struct {
 	Values int64  // how many values; 0 when unknown (always for VarPeriod)
 	// Because says where the figure comes from, in words the user can check.
 	Because string
+	// Monotonic is set when the values increase (or decrease) with each new item:
+	// dates and times, epoch numbers, a zero-padded or increasing sequence, ULIDs,
+	// KSUIDs, UUIDv7. As a sort key, such a variable puts every new item at one end
+	// of the key's range, which split for heat does not spread (MonotonicWhy says why).
+	Monotonic    bool
+	MonotonicWhy string
 }
 
 // lowCardinality bounds the inference of a few-valued variable from samples: at
@@ -99,15 +105,26 @@ func (ks *KeySpace) Var(e *model.Entity, name string) VarInfo {
 func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
 	if dv, ok := e.Values[name]; ok {
 		if dv.Period {
-			return VarInfo{Name: name, Kind: VarPeriod, Because: fmt.Sprintf("%s's values: %s is a period", e.Name, name)}
+			return VarInfo{Name: name, Kind: VarPeriod, Monotonic: true, MonotonicWhy: "a period: time moves one way",
+				Because: fmt.Sprintf("%s's values: %s is a period", e.Name, name)}
 		}
-		return VarInfo{Name: name, Kind: VarMany, Values: dv.N, Because: fmt.Sprintf("%s's values: %s has %s", e.Name, name, numfmt.Int(dv.N))}
-	}
-	if parent, n := ks.parentOf(name); n > 0 {
-		return VarInfo{Name: name, Kind: VarMany, Values: n,
-			Because: fmt.Sprintf("one %s item per %s (a constant sort key): %s values", parent.Name, name, numfmt.Int(n))}
+		if dv.N <= lowCardinalityValues {
+			// A declared count says how many values exist, not where each request
+			// goes: a write lands on the value its item builds (every new order is
+			// PENDING), as for a few values read from the samples.
+			return VarInfo{Name: name, Kind: VarFew, Values: dv.N,
+				Because: fmt.Sprintf("%s's values: %s has %s, few: each request names the one it loads", e.Name, name, numfmt.Int(dv.N))}
+		}
+		vi := VarInfo{Name: name, Kind: VarMany, Values: dv.N, Because: fmt.Sprintf("%s's values: %s has %s", e.Name, name, numfmt.Int(dv.N))}
+		vi.Monotonic, vi.MonotonicWhy = monotonicOf(ks.sampleValues(e, name))
+		return vi
 	}
 	vals := ks.sampleValues(e, name)
+	mono, monoWhy := monotonicOf(vals)
+	if parent, n := ks.parentOf(name); n > 0 {
+		return VarInfo{Name: name, Kind: VarMany, Values: n, Monotonic: mono, MonotonicWhy: monoWhy,
+			Because: fmt.Sprintf("one %s item per %s (a constant sort key): %s", parent.Name, name, plural(int(min(n, 1<<31)), "value", "values"))}
+	}
 	if len(vals) == 0 {
 		return VarInfo{Name: name, Kind: VarUnknown, Because: fmt.Sprintf("no %s sample gives %s", e.Name, name)}
 	}
@@ -120,7 +137,7 @@ func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
 		distinct[s]++
 	}
 	if dates == len(vals) {
-		return VarInfo{Name: name, Kind: VarPeriod,
+		return VarInfo{Name: name, Kind: VarPeriod, Monotonic: true, MonotonicWhy: monoWhy,
 			Because: fmt.Sprintf("%s of %s in %s read as dates or times: a period, the current one takes the writes", plural(len(vals), "value", "values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
 	}
 	repeated := true
@@ -134,7 +151,8 @@ func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
 			Because: fmt.Sprintf("%s of %s in %s, of %s in production: few values, each request names the one it loads",
 				plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"), numfmt.Int(c))}
 	}
-	return VarInfo{Name: name, Kind: VarMany, Because: fmt.Sprintf("%s of %s in %s", plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
+	return VarInfo{Name: name, Kind: VarMany, Monotonic: mono, MonotonicWhy: monoWhy,
+		Because: fmt.Sprintf("%s of %s in %s", plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
 }
 
 // parentOf finds the entity that holds one item per value of a variable: its table
@@ -196,6 +214,8 @@ var dateLayouts = []string{
 	"2006-01-02", "2006-01", "2006-01-02T15", "2006-01-02T15:04", "2006-01-02T15:04Z07:00",
 	"2006-01-02T15:04:05", "2006-01-02T15:04:05Z07:00", "2006-01-02T15:04:05.999999999Z07:00",
 	"2006-01-02 15:04:05", "20060102", "2006010215", "200601021504", "20060102T150405Z",
+	"2006/01/02", "2006/01/02 15:04:05", "2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999",
+	"20060102150405", "2006-01-02T15:04:05Z0700", "2006-01-02 15:04:05Z07:00",
 }
 
 // IsDateOrTime reports whether a key part reads as a date or a timestamp: one of
@@ -213,17 +233,29 @@ func IsDateOrTime(s string) bool {
 			return true
 		}
 	}
-	if (len(s) == 10 || len(s) == 13) && allDigits(s) {
-		var n int64
-		for _, c := range s {
-			n = n*10 + int64(c-'0')
-		}
-		if len(s) == 13 {
-			n /= 1000
-		}
-		return n >= 1e9 && n < 7258118400 // 2001-09-09 to 2200-01-01
+	return isEpoch(s)
+}
+
+// isEpoch reports whether s reads as Unix time from 2001-09-09 to 2200-01-01 in
+// seconds (10 digits, optionally with a fraction), milliseconds (13), microseconds
+// (16) or nanoseconds (19).
+func isEpoch(s string) bool {
+	if i := strings.IndexByte(s, '.'); i == 10 && allDigits(s[i+1:]) {
+		s = s[:i]
 	}
-	return false
+	if !allDigits(s) {
+		return false
+	}
+	div := map[int]int64{10: 1, 13: 1e3, 16: 1e6, 19: 1e9}[len(s)]
+	if div == 0 {
+		return false
+	}
+	var n int64
+	for _, c := range s {
+		n = n*10 + int64(c-'0')
+	}
+	n /= div
+	return n >= 1e9 && n < 7258118400
 }
 
 func allDigits(s string) bool {

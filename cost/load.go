@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"stwb/engine"
@@ -63,17 +64,29 @@ type HotKey struct {
 	Spread  string
 	AtLeast bool // the number of values is unknown but bounded: the hottest is at least Read/Write
 	Unknown bool // nothing bounds the number of values: the hottest key is unknown
-	// SplitForHeat is set, with the reason, when the limits apply per item (see the
-	// load model above); ItemRead/ItemWrite are then the hottest item's load.
+	// SplitForHeat is set, with what it rests on, when some of the key's requests
+	// touch items that split for heat could move to partitions of their own;
+	// ItemRead/ItemWrite are then the hottest partition's load after the split
+	// (AfterSplit: the requests that cannot split whole, plus the hottest item of
+	// those that can). SplitPartly: some requests cannot split.
 	SplitForHeat        string
 	ItemRead, ItemWrite float64
-	// SplitPartly is set when only some of the key's requests split for heat:
-	// ItemRead/ItemWrite are then the hottest partition's load after the split (the
-	// others' load whole, plus the hottest item's share of the split ones).
-	SplitPartly bool
-	Exceeds     bool // the hottest key value (or item, split for heat) is over the limits
+	SplitPartly         bool
+	// HotItem is the item of the key value that single-item requests load most (its
+	// sort key as production sees it: TEAM#home, ORDER#{orderId}), with its load a
+	// second and what that rests on; "" when no request touches one item.
+	HotItem                   string
+	HotItemRead, HotItemWrite float64
+	HotItemWhy                string
+	// Exceeds: the hottest key value is over the limits, and no split brings it
+	// under. NeedsSplit: it is over them, and only split for heat would bring its
+	// hottest partition under: it throttles until DynamoDB splits it, and the split
+	// is not guaranteed (limits.go).
+	Exceeds    bool
+	NeedsSplit bool
 	// Shards is the write shards that bring the hottest value under the limits with
-	// headroom: ceil(hottest / (limit x ShardHeadroom)), at least 1.
+	// headroom, without counting on a split: ceil(hottest / (limit x
+	// ShardHeadroom)), at least 1.
 	Shards int64
 	// ThrottlesTable is set on a GSI whose hottest value's writes pass 1,000 WCU: a
 	// GSI that cannot absorb its writes throttles writes to the base table (GSI.html).
@@ -110,6 +123,15 @@ type KeyLoad struct {
 	// ShardReads is what write-sharding the key into Shards costs the patterns
 	// that read it, set when its writes are over the limit (ShardReadsOf).
 	ShardReads []ShardRead
+	// ByPattern is each pattern's part of the hottest value's load, in Patterns'
+	// order: what a fix that changes one pattern takes off the key.
+	ByPattern []PatternLoad
+}
+
+// PatternLoad is one pattern's load a second on a key's hottest value.
+type PatternLoad struct {
+	Pattern     int
+	Read, Write float64
 }
 
 // Shards is the number of write shards that brings a hottest load under the limits
@@ -144,11 +166,7 @@ func (r *Report) shardReads() {
 	}
 	for i := range r.Keys {
 		k := &r.Keys[i]
-		w := k.Write
-		if k.SplitForHeat != "" {
-			w = k.ItemWrite
-		}
-		if !k.Exceeds || w <= PartitionWriteLimit || k.Shards < 2 {
+		if !(k.Exceeds || k.NeedsSplit) || k.Write <= PartitionWriteLimit || k.Shards < 2 {
 			continue
 		}
 		for _, id := range k.Patterns {
@@ -196,10 +214,20 @@ type contribution struct {
 	spread      string
 	atLeast     bool
 	unknown     bool
-	// items > 0: split for heat applies, and the hottest value's load divides over
-	// this many items; split says why (or why not, when items is 0).
-	items float64
-	split string
+	// A request that touches one item (a GetItem, a write, each key of a batch)
+	// has one: item is its shape under the key value (the sort key as production
+	// sees it, see itemOf), itemShare the hottest such item's share of the key
+	// value's load; fresh when each request writes an item of its own (a new
+	// message), so an item takes one request's units, once. splittable says
+	// whether split for heat can move the item to a partition of its own; split
+	// says why (or why not).
+	item       string
+	itemShare  float64
+	fresh      bool
+	splittable bool
+	split      string
+	unitRead   float64 // one request's units on this key (for a fresh item)
+	unitWrite  float64
 }
 
 // loadsOf lists where pattern p's per-second load lands.
@@ -207,17 +235,18 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 	var out []contribution
 	sk := skewOf(d, p)
 	tpk := d.Table.Key.Partition
-	add := func(pool, attr string, v model.Value, has bool, read, write float64, item model.Item, single bool) {
+	add := func(pool, attr string, v model.Value, has bool, read, write float64, item model.Item, single, fresh bool) {
 		if read == 0 && write == 0 {
 			return
 		}
-		c := contribution{pattern: p.ID, pool: pool, key: ks.Key(attr, v, has), read: read * rate, write: write * rate}
+		c := contribution{pattern: p.ID, pool: pool, key: ks.Key(attr, v, has), read: read * rate, write: write * rate,
+			unitRead: read, unitWrite: write}
 		if n := patternPartitions(p, pool); n > 0 {
 			c.key = evenKey(c.key, n)
 		}
 		c.share, c.spread, c.atLeast, c.unknown = hottestOf(c.key, sk)
 		if single {
-			c.items, c.split = r.splitForHeat(d, ks, pool, c.key, item)
+			r.itemOf(d, ks, pool, &c, item, sk, fresh)
 		}
 		out = append(out, c)
 	}
@@ -244,7 +273,7 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 				}
 			}
 			v, has := ch.Key[tpk]
-			add("table", tpk, v, has, 0, tableUnits, img, true)
+			add("table", tpk, v, has, 0, tableUnits, img, true, ch.Before == nil)
 			if ch.Before == nil && len(out) > 0 {
 				freshValue(d, &out[len(out)-1], img)
 			}
@@ -257,14 +286,15 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 				old, hasOld := ch.Before[attr]
 				cur, hasCur := ch.After[attr]
 				if moved := ch.IndexesMoved[name]; moved > 0 && hasOld && hasCur {
-					add(name, attr, old, true, 0, moved, ch.Before, true)
-					add(name, attr, cur, true, 0, u-moved, ch.After, true)
+					add(name, attr, old, true, 0, moved, ch.Before, true, false)
+					add(name, attr, cur, true, 0, u-moved, ch.After, true, true)
 					continue
 				}
 				if hasCur {
-					add(name, attr, cur, true, 0, u, ch.After, true)
+					_, had := ch.Before[attr]
+					add(name, attr, cur, true, 0, u, ch.After, true, !had)
 				} else {
-					add(name, attr, old, hasOld, 0, u, ch.Before, true)
+					add(name, attr, old, hasOld, 0, u, ch.Before, true, false)
 				}
 			}
 		}
@@ -282,18 +312,18 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		}
 		read := units.Read
 		if p.Operation == model.OpScan {
-			add(pool, attr, model.Value{}, false, read, 0, nil, false)
+			add(pool, attr, model.Value{}, false, read, 0, nil, false, false)
 			break
 		}
 		v, has := queryPartitionValue(d, p, res, attr)
-		add(pool, attr, v, has, read, 0, nil, false)
+		add(pool, attr, v, has, read, 0, nil, false, false)
 	case model.OpGetItem:
-		add("table", tpk, p.Key[tpk], true, units.Read, units.Write, p.Key, true)
+		add("table", tpk, p.Key[tpk], true, units.Read, units.Write, p.Key, true, false)
 	case model.OpBatchGetItem, model.OpTransactGetItems:
 		// The response gives one figure for the batch: each key takes its part.
 		n := float64(max(len(p.Keys), 1))
 		for _, k := range p.Keys {
-			add("table", tpk, k[tpk], true, units.Read/n, 0, k, true)
+			add("table", tpk, k[tpk], true, units.Read/n, 0, k, true, false)
 		}
 	default:
 		// A write that failed its condition: billed on the keys it named.
@@ -301,7 +331,7 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		n := float64(max(len(keys), 1))
 		for _, k := range keys {
 			v, has := k[tpk]
-			add("table", tpk, v, has, 0, units.Write/n, k, true)
+			add("table", tpk, v, has, 0, units.Write/n, k, true, false)
 		}
 	}
 	return out
@@ -432,38 +462,148 @@ func (ki KeyInfo) kindWords() string {
 	return "one value takes the whole load"
 }
 
-// splitForHeat decides whether the per-partition limit applies per item for a
-// single-item request on item it under key ki of pool (the load model above): it
-// returns the items the hottest key value holds (0 when it does not apply) and why.
-func (r *Report) splitForHeat(d *model.Design, ks *KeySpace, pool string, ki KeyInfo, it model.Item) (float64, string) {
+// itemOf fills in which item under its key value a single-item request c touches
+// (c.item, c.itemShare) and whether split for heat can give that item a partition
+// of its own (c.splittable, c.split). A request touches the item its key names:
+// the sort key's variables are read as KeySpace reads a partition key's (Var), so
+// a few-valued one is the request's own value, a period or an increasing one the
+// newest item, and one with a known number of values spreads by the skew model
+// over the items the key value holds (ItemsPerValue); where nothing says how many
+// values the requests spread over, the named item takes the load. A write that
+// creates its item (a new message under a chat room) touches an item of its own.
+func (r *Report) itemOf(d *model.Design, ks *KeySpace, pool string, c *contribution, it model.Item, sk model.Skew, fresh bool) {
 	sortAttr := d.Table.Key.Sort
 	if pool != "table" {
 		ix, _ := d.Table.IndexByName(pool)
 		sortAttr = ix.Key.Sort
 	}
+	c.itemShare = 1
 	sc := SplitCase{SortKey: sortAttr != "", LSI: pool == "table" && len(r.local) > 0}
-	if s := SplitFor(sc); !s.Can {
-		return 0, s.Why
+	if !sc.SortKey {
+		c.item, c.split = "(the key value's one item)", SplitFor(sc).Why
+		return
 	}
-	e := entityOfItem(d, it)
+	text, _ := keyText(it[sortAttr])
+	c.item = text
+	e := ks.EntityOf(it)
 	if e == nil {
-		return 0, ""
+		for _, ke := range c.key.Entities {
+			if tpl, ok := ke.Keys[sortAttr]; ok && model.MatchTemplate(tpl, it[sortAttr]) {
+				e = ke
+				break
+			}
+		}
 	}
-	tpl, ok := e.Keys[sortAttr]
-	if !ok {
-		return 0, ""
+	tpl := ""
+	if e != nil {
+		tpl = e.Keys[sortAttr]
+		if tpl == "" && declares(e, sortAttr) {
+			tpl = "{" + sortAttr + "}"
+		}
 	}
-	vars := model.TemplateVars(tpl)
-	sc.OneItem = len(vars) == 0
-	sc.Monotonic = sc.OneItem == false && ks.Var(e, vars[0]).Kind == VarPeriod
-	if s := SplitFor(sc); !s.Can {
-		return 0, s.Why
+	if tpl == "" {
+		sc.OneItem = !fresh
+		c.splittable, c.split = r.splitVerdict(sc, "no entity's sort key template makes "+strconv.Quote(text)+": the named item takes the load")
+		c.fresh = fresh
+		return
 	}
-	n := ks.ItemsPerValue(ki, e)
-	if n < 2 {
-		return 0, "how many items each key value holds is unknown"
+	parts, _ := model.TemplateParts(tpl)
+	extracted, _ := model.ExtractTemplate(tpl, it[sortAttr])
+	var shape strings.Builder
+	spreads, why := false, ""
+	orderSeen := false // the first variable that is not few-valued has samples enough to tell its order
+	first := true
+	for _, pt := range parts {
+		if pt.Var == "" {
+			shape.WriteString(pt.Literal)
+			continue
+		}
+		vi := ks.Var(e, pt.Var)
+		if vi.Kind != VarFew && first {
+			first = false
+			orderSeen = vi.Monotonic || len(ks.sampleValues(e, pt.Var)) >= 2
+		}
+		switch {
+		case vi.Kind == VarFew:
+			shape.WriteString(extracted[pt.Var])
+		case vi.Monotonic:
+			if !spreads && why == "" {
+				sc.Monotonic = true
+				why = fmt.Sprintf("sort key %s: %s", tpl, vi.MonotonicWhy)
+			}
+			shape.WriteString("{" + pt.Var + ":newest}")
+		case vi.Values > 0:
+			spreads = true
+			shape.WriteString("{" + pt.Var + "}")
+		default:
+			shape.WriteString(extracted[pt.Var])
+		}
 	}
-	return n, fmt.Sprintf("split for heat: %s items per key value, sort key %s is neither constant nor time-ordered, no LSI: the limit applies per item", numfmt.Int(int64(math.Round(n))), tpl)
+	switch {
+	case fresh && len(parts) > 0 && len(model.TemplateVars(tpl)) > 0 && !allFew(ks, e, tpl):
+		// Each request writes an item no request wrote before: the item takes
+		// one request's units, once.
+		c.fresh = true
+		c.item = "(a new item each write)"
+		if sc.Monotonic {
+			c.item = shape.String()
+		} else if !orderSeen {
+			// Whether the new items' sort keys increase (and so never split) is not
+			// known: the safe verdict keeps the writes on one partition.
+			sc.Monotonic = true
+			why = joinWhy(why, fmt.Sprintf("fewer than 2 %s samples show whether sort key %s increases with each new item: taken as increasing", e.Name, tpl))
+		}
+	case spreads:
+		n := ks.ItemsPerValue(c.key, e)
+		if n >= 2 {
+			share, how := HottestShare(int64(math.Round(n)), sk)
+			c.item, c.itemShare = shape.String(), share
+			why = joinWhy(why, fmt.Sprintf("the requests spread over %s %s items a key value holds by the skew model (%s)", numfmt.Int(int64(math.Round(n))), e.Name, how))
+		} else {
+			c.item = text
+			why = joinWhy(why, "how many items a key value holds is unknown: the named item "+strconv.Quote(text)+" takes the load")
+		}
+	default:
+		if !sc.Monotonic {
+			c.item = shape.String()
+			why = joinWhy(why, "every request names item "+strconv.Quote(c.item)+" (nothing says the requests spread over more)")
+		}
+		sc.OneItem = !fresh
+	}
+	c.splittable, c.split = r.splitVerdict(sc, why)
+}
+
+// splitVerdict is SplitFor's answer for a contribution, with what was found.
+func (r *Report) splitVerdict(sc SplitCase, found string) (bool, string) {
+	s := SplitFor(sc)
+	if s.Can {
+		return true, joinWhy(found, "split for heat may give each item a partition of its own")
+	}
+	if sc.Monotonic {
+		return false, joinWhy(found, s.Why)
+	}
+	return false, joinWhy(s.Why, found)
+}
+
+func joinWhy(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}
+
+// allFew reports whether every variable of template tpl is few-valued for entity e:
+// its items are a handful per key value, overwritten rather than created.
+func allFew(ks *KeySpace, e *model.Entity, tpl string) bool {
+	for _, v := range model.TemplateVars(tpl) {
+		if ks.Var(e, v).Kind != VarFew {
+			return false
+		}
+	}
+	return true
 }
 
 func entityOfItem(d *model.Design, it model.Item) *model.Entity {
@@ -473,21 +613,23 @@ func entityOfItem(d *model.Design, it model.Item) *model.Entity {
 	return nil
 }
 
-// sumLoads groups contributions by (pool, key shape) and applies the limits.
+// sumLoads groups contributions by (pool, key shape), sums them per partition key
+// value and per item, and applies the limits (limits.go): a key value over them is
+// hot (Exceeds) unless split for heat would bring its hottest partition under
+// them, when it throttles until DynamoDB splits it (NeedsSplit).
 func sumLoads(cs []contribution) []KeyLoad {
 	type group struct {
 		KeyLoad
-		whole        [2]float64 // hottest value, every request
-		unsplit      [2]float64 // hottest value, requests that cannot split
-		perItem      [2]float64 // hottest item, requests that split for heat
-		known        bool       // some contribution's spread is known
-		splittable   bool
-		unsplittable bool
-		split        string
-		noSplit      string
-		dominant     float64 // the hottest load of the contribution that describes the key
-		mean         [2]float64
-		meanUnknown  bool
+		whole       [2]float64            // hottest value, every request
+		unsplit     [2]float64            // hottest value, requests that stay on its partition
+		split       map[string][2]float64 // hottest items of the requests that can split, per item shape
+		items       map[string][2]float64 // hottest items of every single-item request
+		splitWhy    string
+		itemWhy     map[string]string
+		known       bool    // some contribution's spread is known
+		dominant    float64 // the hottest load of the contribution that describes the key
+		mean        [2]float64
+		meanUnknown bool
 	}
 	var order []string
 	groups := map[string]*group{}
@@ -496,7 +638,8 @@ func sumLoads(cs []contribution) []KeyLoad {
 		g := groups[id]
 		if g == nil {
 			g = &group{KeyLoad: KeyLoad{Pool: c.pool, HotKey: HotKey{Value: c.key.Shape, Rule: c.key.Kind,
-				Partitions: c.key.Values, Because: c.key.Because, Spread: c.spread}}}
+				Partitions: c.key.Values, Because: c.key.Because, Spread: c.spread}},
+				split: map[string][2]float64{}, items: map[string][2]float64{}, itemWhy: map[string]string{}}
 			if c.key.Kind == KeyUnknown {
 				g.Partitions = 0
 			}
@@ -525,21 +668,44 @@ func sumLoads(cs []contribution) []KeyLoad {
 		g.AtLeast = g.AtLeast || c.atLeast
 		g.Unknown = g.Unknown || c.unknown
 		g.known = g.known || !c.unknown
-		hr, hw := c.read*c.share, c.write*c.share
-		if c.items > 0 {
-			g.splittable, g.split = true, c.split
-			g.perItem[0] += hr / c.items
-			g.perItem[1] += hw / c.items
-		} else if !c.unknown {
-			g.unsplittable = true
-			g.unsplit[0] += hr
-			g.unsplit[1] += hw
-			if c.split != "" {
-				g.noSplit = c.split
-			}
+		if c.unknown {
+			continue
 		}
+		hr, hw := c.read*c.share, c.write*c.share
 		g.whole[0] += hr
 		g.whole[1] += hw
+		at := slices.IndexFunc(g.ByPattern, func(pl PatternLoad) bool { return pl.Pattern == c.pattern })
+		if at < 0 {
+			g.ByPattern = append(g.ByPattern, PatternLoad{Pattern: c.pattern})
+			at = len(g.ByPattern) - 1
+		}
+		g.ByPattern[at].Read += hr
+		g.ByPattern[at].Write += hw
+		var ir, iw float64
+		if c.item != "" {
+			ir, iw = hr*c.itemShare, hw*c.itemShare
+			if c.fresh {
+				// Each write's item is written once: one request's units.
+				ir, iw = min(hr, c.unitRead), min(hw, c.unitWrite)
+			}
+			if !c.fresh || !c.splittable {
+				l := g.items[c.item]
+				g.items[c.item] = [2]float64{l[0] + ir, l[1] + iw}
+				if g.itemWhy[c.item] == "" {
+					g.itemWhy[c.item] = c.split
+				}
+			}
+		}
+		if c.item != "" && c.splittable {
+			l := g.split[c.item]
+			g.split[c.item] = [2]float64{l[0] + ir, l[1] + iw}
+			if g.splitWhy == "" {
+				g.splitWhy = c.split
+			}
+		} else {
+			g.unsplit[0] += hr
+			g.unsplit[1] += hw
+		}
 	}
 	out := make([]KeyLoad, 0, len(order))
 	for _, id := range order {
@@ -557,28 +723,49 @@ func sumLoads(cs []contribution) []KeyLoad {
 			k.Unknown, k.AtLeast = false, true
 			k.Spread += "; the load of requests whose key values are unknown is left out: at least this"
 		}
+		for _, shape := range sortedKeys(g.items) {
+			l := g.items[shape]
+			if heatOf(l[0], l[1]) > heatOf(k.HotItemRead, k.HotItemWrite) || k.HotItem == "" {
+				k.HotItem, k.HotItemRead, k.HotItemWrite, k.HotItemWhy = shape, l[0], l[1], g.itemWhy[shape]
+			}
+		}
 		limRead, limWrite := k.Read, k.Write
-		switch {
-		case g.splittable && !g.unsplittable:
-			k.SplitForHeat, k.ItemRead, k.ItemWrite = g.split, g.perItem[0], g.perItem[1]
-			limRead, limWrite = k.ItemRead, k.ItemWrite
-		case g.splittable:
-			// The requests that touch one item each spread by sort key; the others
-			// (a Query's range, a constant sort key) stay on the partition they hit,
-			// so the hottest partition takes theirs whole and the hottest item's share.
-			k.SplitForHeat, k.SplitPartly = g.split+"; the requests that cannot split add their load in full", true
-			k.ItemRead, k.ItemWrite = g.unsplit[0]+g.perItem[0], g.unsplit[1]+g.perItem[1]
-			limRead, limWrite = k.ItemRead, k.ItemWrite
+		if len(g.split) > 0 {
+			var hr, hw float64
+			for _, l := range g.split {
+				if heatOf(l[0], l[1]) >= heatOf(hr, hw) {
+					hr, hw = l[0], l[1]
+				}
+			}
+			k.ItemRead, k.ItemWrite = AfterSplit(g.unsplit[0], g.unsplit[1], hr, hw)
+			k.SplitForHeat = g.splitWhy
+			if g.unsplit != [2]float64{} {
+				k.SplitPartly = true
+				k.SplitForHeat += "; the requests that cannot split add their load in full"
+			}
+			if NeedsSplit(k.Read, k.Write, k.ItemRead, k.ItemWrite) {
+				k.NeedsSplit = true
+				limRead, limWrite = k.ItemRead, k.ItemWrite
+			}
 		}
 		if k.Unknown {
 			k.Read, k.Write, limRead, limWrite = 0, 0, 0, 0
 		}
 		k.Exceeds = OverLimits(limRead, limWrite)
-		k.Shards = Shards(limRead, limWrite)
-		k.ThrottlesTable = k.Pool != "table" && limWrite > PartitionWriteLimit
+		k.Shards = Shards(k.Read, k.Write)
+		k.ThrottlesTable = k.Pool != "table" && k.Write > PartitionWriteLimit && (k.Exceeds || k.NeedsSplit)
 		out = append(out, k)
 	}
 	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
 }
 
 // hotOf is a pattern's own hottest key on the table and on each GSI.
@@ -610,7 +797,13 @@ func hotOf(cs []contribution, gsis []string) Hot {
 
 // hotter orders key loads by how near their hottest value is to a limit.
 func hotter(a, b KeyLoad) bool {
-	return a.Exceeds && !b.Exceeds || a.Exceeds == b.Exceeds && heat(a.HotKey) > heat(b.HotKey)
+	if a.Exceeds != b.Exceeds {
+		return a.Exceeds
+	}
+	if a.NeedsSplit != b.NeedsSplit {
+		return a.NeedsSplit
+	}
+	return heat(a.HotKey) > heat(b.HotKey)
 }
 
 // Assumed says, in one line, what the key's figures rest on: how its values were
@@ -618,7 +811,13 @@ func hotter(a, b KeyLoad) bool {
 // applies. cost's text and the review's findings print it beside the figures.
 func (k HotKey) Assumed() string {
 	var parts []string
-	for _, s := range []string{k.Because, k.Spread, k.SplitForHeat} {
+	parts0 := []string{k.Because, k.Spread}
+	if k.Exceeds || k.NeedsSplit {
+		// Where the key is over the limits, its item and split figures are printed
+		// beside the key's: say what they rest on too.
+		parts0 = append(parts0, k.SplitForHeat, k.itemAssumed())
+	}
+	for _, s := range parts0 {
 		if s != "" {
 			parts = append(parts, s)
 		}
@@ -626,17 +825,20 @@ func (k HotKey) Assumed() string {
 	return strings.Join(parts, "; ")
 }
 
-// Heat is the hottest key value's load (the hottest item's, split for heat) as a
-// share of a partition's limits: 1 is at the limit.
+// itemAssumed says what the hottest item's figure rests on, when it is not what
+// SplitForHeat already says.
+func (k HotKey) itemAssumed() string {
+	if k.HotItem == "" || strings.Contains(k.SplitForHeat, k.HotItemWhy) {
+		return ""
+	}
+	return k.HotItemWhy
+}
+
+// Heat is the hottest key value's load as a share of a partition's limits (1 is
+// at the limit): what its partition takes until any split.
 func (k HotKey) Heat() float64 { return heat(k) }
 
-func heat(k HotKey) float64 {
-	r, w := k.Read, k.Write
-	if k.SplitForHeat != "" {
-		r, w = k.ItemRead, k.ItemWrite
-	}
-	return heatOf(r, w)
-}
+func heat(k HotKey) float64 { return heatOf(k.Read, k.Write) }
 
 // heatOf is a load as a share of a partition's limits, the larger of read and write.
 func heatOf(read, write float64) float64 {

@@ -203,31 +203,34 @@ func Verdict(h cost.HotKey) string {
 	if h.Rule == cost.KeyNone {
 		return "no load"
 	}
-	if h.Exceeds {
+	if h.Exceeds || h.NeedsSplit {
 		// The figure over the limit comes first: at 80 columns the verdict is what
-		// stays on screen.
-		r, w := h.Read, h.Write
-		if h.SplitForHeat != "" {
-			r, w = h.ItemRead, h.ItemWrite
-		}
+		// stays on screen. It is the key value's whole load: its partition takes it
+		// until any split.
 		least := ""
 		if h.AtLeast {
 			least = ">= "
 		}
 		var over []string
-		if w > cost.PartitionWriteLimit {
-			over = append(over, fmt.Sprintf("%s%s WCU/s > %s", least, Units(w), Units(cost.PartitionWriteLimit)))
+		if h.Write > cost.PartitionWriteLimit {
+			over = append(over, fmt.Sprintf("%s%s WCU/s > %s", least, Units(h.Write), Units(cost.PartitionWriteLimit)))
 		}
-		if r > cost.PartitionReadLimit {
-			over = append(over, fmt.Sprintf("%s%s RCU/s > %s", least, Units(r), Units(cost.PartitionReadLimit)))
+		if h.Read > cost.PartitionReadLimit {
+			over = append(over, fmt.Sprintf("%s%s RCU/s > %s", least, Units(h.Read), Units(cost.PartitionReadLimit)))
 		}
-		v = fmt.Sprintf("HOT: %s per key; %d write shards", strings.Join(over, ", "), h.Shards)
+		word := "HOT"
+		if h.NeedsSplit {
+			word = "HOT UNTIL SPLIT"
+		}
+		v = fmt.Sprintf("%s: %s per key; %d write shards", word, strings.Join(over, ", "), h.Shards)
 	}
 	switch {
-	case h.SplitPartly:
-		v += fmt.Sprintf(" (hottest partition after split %s r/s %s w/s)", Units(h.ItemRead), Units(h.ItemWrite))
+	case !h.Exceeds && !h.NeedsSplit:
+		// Under the limits: the key value's own figures say it all.
 	case h.SplitForHeat != "":
-		v += fmt.Sprintf(" (per item %s r/s %s w/s)", Units(h.ItemRead), Units(h.ItemWrite))
+		v += fmt.Sprintf(" (hottest partition after split %s r/s %s w/s)", Units(h.ItemRead), Units(h.ItemWrite))
+	case h.HotItem != "" && (h.HotItemRead != h.Read || h.HotItemWrite != h.Write):
+		v += fmt.Sprintf(" (hottest item %s r/s %s w/s)", Units(h.HotItemRead), Units(h.HotItemWrite))
 	}
 	if h.ThrottlesTable {
 		v += "; throttles base-table writes"

@@ -54,6 +54,8 @@ var rules = []Rule{
 		source(seedGuide, "The primitives, precisely"), checkLSICollectionLimit},
 	{"hot-partition", Error, "the hottest key value, every pattern summed, over 3,000 RCU or 1,000 WCU",
 		source(seedGuide, "Hot partitions"), checkHotPartition},
+	{"hot-until-split", Error, "a key value over 3,000 RCU or 1,000 WCU that only split for heat would bring under them",
+		source(seedGuide, "Hot partitions"), checkHotUntilSplit},
 	{"under-provisioned", Error, "provisioned capacity below the patterns' load (at the autoscaling target)",
 		source(seedNote, "Operational checks and failure modes") + "; GSI.html \"Provisioned throughput considerations for global secondary indexes\"; ProvisionedThroughput.html", checkUnderProvisioned},
 	{"fanout-read-cost", Info, "a fan-out read over more shards than the key's summed writes need",

@@ -140,8 +140,9 @@ func entityNames(es []*model.Entity) string {
 const awsPartitionKeys = "bp-partition-key-design.html; burst-adaptive-capacity.html \"Isolate frequently accessed items\"; GSI.html"
 
 // checkHotPartition reads the load per key summed over every pattern (cost's load
-// model): the hottest value of a key over 3,000 RCU or 1,000 WCU a second is an
-// error, with the figure and what was assumed.
+// model): the hottest value of a key over 3,000 RCU or 1,000 WCU a second, which
+// no split for heat brings under them, is an error, with the figure and what was
+// assumed.
 func checkHotPartition(c *checker) {
 	if c.in.Cost == nil {
 		return
@@ -150,48 +151,164 @@ func checkHotPartition(c *checker) {
 		if !k.Exceeds {
 			continue
 		}
-		where, index := "the table's", ""
-		if k.Pool != "table" {
-			where, index = "index "+k.Pool+"'s", k.Pool
+		msg := hotMessage(k)
+		if item := hotItemText(k); item != "" {
+			msg += "; " + item
 		}
-		r, w := k.Read, k.Write
-		unit := "partition key value"
-		switch {
-		case k.SplitPartly:
-			r, w, unit = k.ItemRead, k.ItemWrite, "partition (split for heat)"
-		case k.SplitForHeat != "":
-			r, w, unit = k.ItemRead, k.ItemWrite, "item"
+		if k.SplitForHeat != "" && cost.OverLimits(k.ItemRead, k.ItemWrite) {
+			msg += fmt.Sprintf("; even split for heat leaves %s RCU and %s WCU on its hottest partition", fmtNum(k.ItemRead), fmtNum(k.ItemWrite))
 		}
-		least := ""
-		if k.AtLeast {
-			least = "at least "
-		}
-		mean := fmt.Sprintf("mean %s RCU and %s WCU over %s", fmtNum(k.MeanRead), fmtNum(k.MeanWrite), valuesText(k.HotKey))
-		if k.Partitions == 0 {
-			mean = "the mean unknown: an unknown number of values"
-		}
-		msg := fmt.Sprintf("%s put %s%s RCU and %s WCU a second on the hottest %s of %s key %s (%s); one partition key value serves at most 3,000 RCU and 1,000 WCU",
-			patternList(k.Patterns), least, fmtNum(r), fmtNum(w), unit, where, strconv.Quote(k.Value), mean)
 		if k.ThrottlesTable {
 			msg += "; a GSI that cannot absorb its writes throttles writes to the base table"
 		}
-		c.add(Finding{Pattern: k.Patterns[0], Index: index, Message: msg, Assumed: k.Assumed(),
+		c.add(Finding{Pattern: k.Patterns[0], Index: poolIndex(k), Message: msg, Assumed: k.Assumed(),
 			Source: c.rule.Source + "; " + awsPartitionKeys,
-			Fix:    shardFix(k)})
+			Fix:    c.hotFix(k)})
 	}
 }
 
-// shardFix is a hot key's fix: the shards that bring its hottest value under the
-// limits with headroom (cost.Shards), and the read fan-out they cost each pattern
-// that reads the key (cost.KeyLoad.ShardReads).
-func shardFix(k cost.KeyLoad) string {
-	r, w := k.Read, k.Write
-	if k.SplitForHeat != "" {
-		r, w = k.ItemRead, k.ItemWrite
+// checkHotUntilSplit: a key value over the limits that only split for heat would
+// bring under them throttles until DynamoDB splits it, after minutes of sustained
+// throttling, and the split is not guaranteed (burst-adaptive-capacity.html:
+// adaptive capacity "might" isolate items); the guide's answer for such a key is
+// write sharding (bp-write-sharding.html).
+func checkHotUntilSplit(c *checker) {
+	if c.in.Cost == nil {
+		return
 	}
-	formula := fmt.Sprintf("ceil(%s WCU / (1,000 x 0.8))", fmtNum(w))
-	if r/cost.PartitionReadLimit > w/cost.PartitionWriteLimit {
-		formula = fmt.Sprintf("ceil(%s RCU / (3,000 x 0.8))", fmtNum(r))
+	for _, k := range c.in.Cost.Keys {
+		if !k.NeedsSplit {
+			continue
+		}
+		msg := hotMessage(k) + fmt.Sprintf("; only split for heat brings it under them (its hottest partition after the split: %s RCU and %s WCU): the key throttles until DynamoDB splits it after minutes of sustained throttling, the split is not guaranteed, and it never divides one item, never happens with an LSI, nor on a provisioned table with Streams",
+			fmtNum(k.ItemRead), fmtNum(k.ItemWrite))
+		if k.ThrottlesTable {
+			msg += "; until then a GSI that cannot absorb its writes throttles writes to the base table"
+		}
+		c.add(Finding{Pattern: k.Patterns[0], Index: poolIndex(k), Message: msg, Assumed: k.Assumed(),
+			Source: c.rule.Source + "; " + awsPartitionKeys + "; bp-write-sharding.html",
+			Fix:    c.hotFix(k)})
+	}
+}
+
+func poolIndex(k cost.KeyLoad) string {
+	if k.Pool == "table" {
+		return ""
+	}
+	return k.Pool
+}
+
+// hotMessage is the figure of a hot key value: its whole load, which its partition
+// takes until any split, beside the mean.
+func hotMessage(k cost.KeyLoad) string {
+	where := "the table's"
+	if k.Pool != "table" {
+		where = "index " + k.Pool + "'s"
+	}
+	least := ""
+	if k.AtLeast {
+		least = "at least "
+	}
+	mean := fmt.Sprintf("mean %s RCU and %s WCU over %s", fmtNum(k.MeanRead), fmtNum(k.MeanWrite), valuesText(k.HotKey))
+	if k.Partitions == 0 {
+		mean = "the mean unknown: an unknown number of values"
+	}
+	return fmt.Sprintf("%s put %s%s RCU and %s WCU a second on the hottest partition key value of %s key %s (%s); one partition key value serves at most 3,000 RCU and 1,000 WCU",
+		patternList(k.Patterns), least, fmtNum(k.Read), fmtNum(k.Write), where, strconv.Quote(k.Value), mean)
+}
+
+// hotItemText names the hottest item when it alone is over the limits: an item
+// isolated on a partition of its own still gets no more
+// (burst-adaptive-capacity.html, "Isolate frequently accessed items").
+func hotItemText(k cost.KeyLoad) string {
+	if k.HotItem == "" || !cost.OverLimits(k.HotItemRead, k.HotItemWrite) {
+		return ""
+	}
+	return fmt.Sprintf("%s RCU and %s WCU of it on one item, %s, which no split divides (an item isolated on its own partition still gets at most 3,000 RCU and 1,000 WCU)",
+		fmtNum(k.HotItemRead), fmtNum(k.HotItemWrite), strconv.Quote(k.HotItem))
+}
+
+// hotFix is a hot key's fix, by the kind of load that is over: for reads, what
+// takes reads off the partition (eventually consistent reads, copies each read
+// goes to one of, a cache), since a read that fans out to every write shard puts
+// its whole rate on each; for writes, write sharding with the read fan-out it
+// costs (cost.Shards, cost.KeyLoad.ShardReads). Each remedy is sized so that,
+// applied, the key is under the limits; one that would not be is not offered.
+func (c *checker) hotFix(k cost.KeyLoad) string {
+	var fixes []string
+	readOver := k.Read > cost.PartitionReadLimit
+	writeOver := k.Write > cost.PartitionWriteLimit
+	if readOver {
+		fixes = append(fixes, c.readFixes(k)...)
+	}
+	if writeOver {
+		fixes = append(fixes, shardFix(k))
+	}
+	if len(fixes) == 0 {
+		fixes = append(fixes, shardFix(k))
+	}
+	return strings.Join(fixes, "; or ")
+}
+
+// readFixes are the remedies for a key whose reads are over 3,000 RCU.
+func (c *checker) readFixes(k cost.KeyLoad) []string {
+	var out []string
+	// Eventually consistent reads take half the units of strongly consistent ones
+	// (read-write-operations.html "Read consumption").
+	var strong []string
+	half := 0.0
+	for _, pl := range k.ByPattern {
+		if p := c.patternByID(pl.Pattern); p != nil && p.Consistent && pl.Read > 0 {
+			strong = append(strong, strconv.Itoa(pl.Pattern))
+			half += pl.Read / 2
+		}
+	}
+	if len(strong) > 0 {
+		after := k.Read - half
+		if after <= cost.PartitionReadLimit && k.Write <= cost.PartitionWriteLimit {
+			out = append(out, fmt.Sprintf("read eventually consistent (consistent: false on pattern %s): half the read units, %s RCU a second instead of %s, under the 3,000 limit",
+				strings.Join(strong, ", "), fmtNum(after), fmtNum(k.Read)))
+		} else {
+			out = append(out, fmt.Sprintf("read eventually consistent (consistent: false on pattern %s) takes the key from %s to %s RCU a second, not enough alone; with it",
+				strings.Join(strong, ", "), fmtNum(k.Read), fmtNum(after)))
+		}
+	}
+	// N copies of the key, each read going to one at random: each copy takes
+	// 1/N of the reads and every write (each write goes to every copy).
+	if k.Write <= cost.PartitionWriteLimit {
+		n := cost.Shards(k.Read, 0)
+		var readers []string
+		for _, pl := range k.ByPattern {
+			if pl.Read > 0 {
+				readers = append(readers, strconv.Itoa(pl.Pattern))
+			}
+		}
+		out = append(out, fmt.Sprintf("keep %s of the key's items under suffixed keys (#0..#%d) and send each read to one at random (partitions: %d on pattern %s): each copy takes %s RCU a second = %s RCU / %d, sized to 80%% of a partition's limits; each write then goes to every copy, %d x the write units (%s WCU a second in all, %s on each copy)",
+			plural(n, "copy", "copies"), n-1, n, strings.Join(readers, ", "), fmtNum(k.Read/float64(n)), fmtNum(k.Read), n, n, fmtNum(k.Write*float64(n)), fmtNum(k.Write)))
+	}
+	out = append(out, "put a cache (DAX, or one in the application) in front of the reads of this key, so that repeated reads of the same items do not reach its partition")
+	if len(out) > 1 && strings.HasSuffix(out[0], "with it") {
+		out = append([]string{out[0] + " " + out[1]}, out[2:]...)
+	}
+	return out
+}
+
+func (c *checker) patternByID(id int) *model.Pattern {
+	for i := range c.d.Patterns {
+		if c.d.Patterns[i].ID == id {
+			return &c.d.Patterns[i]
+		}
+	}
+	return nil
+}
+
+// shardFix is a write-hot key's fix: the shards that bring its hottest value under
+// the limits with headroom without counting on a split (cost.Shards), and the read
+// fan-out they cost each pattern that reads the key (cost.KeyLoad.ShardReads).
+func shardFix(k cost.KeyLoad) string {
+	formula := fmt.Sprintf("ceil(%s WCU / (1,000 x 0.8))", fmtNum(k.Write))
+	if k.Read/cost.PartitionReadLimit > k.Write/cost.PartitionWriteLimit {
+		formula = fmt.Sprintf("ceil(%s RCU / (3,000 x 0.8))", fmtNum(k.Read))
 	}
 	fix := fmt.Sprintf("shard the key: append #0..#%d (a random or hashed suffix) so the writes spread over %s = %s, each sized to 80%% of a partition's limits for headroom; reads of the key then fan out over the shards (fanout: {shard: \"0..%d\"})",
 		k.Shards-1, plural(k.Shards, "shard", "shards"), formula, k.Shards-1)

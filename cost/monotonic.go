@@ -1,0 +1,132 @@
+package cost
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Sort keys that increase with every new item. DynamoDB does not split a hot
+// partition key value for "traffic that is tracked by a monotonic increase or
+// decrease of the sort key" (burst-adaptive-capacity.html, "Isolate frequently
+// accessed items"; bp-partition-key-design.html): each split's new half takes all
+// the new writes. Such keys come in many shapes (bp-sort-keys.html uses dates and
+// version numbers; time-ordered ids are sorted by their leading time): monotonicOf
+// reads them from a variable's sample values, never from its name.
+
+// monotonicOf reports whether every sample value of a variable increases with time
+// (and in what shape); at least one value is needed.
+func monotonicOf(vals []string) (bool, string) {
+	if len(vals) == 0 {
+		return false, ""
+	}
+	shapes := []struct {
+		name string
+		is   func(string) bool
+	}{
+		{"dates or times", IsDateOrTime},
+		{"ULIDs (a millisecond time first)", isULID},
+		{"UUIDv7s (a millisecond time first)", isUUIDv7},
+		{"KSUIDs (a second time first)", isKSUID},
+	}
+	for _, sh := range shapes {
+		if all(vals, sh.is) {
+			return true, fmt.Sprintf("%s of the samples are %s, which increase with time", plural(len(vals), "value", "values"), sh.name)
+		}
+	}
+	if len(vals) >= 2 && all(vals, allDigits) {
+		if padded(vals) {
+			return true, fmt.Sprintf("%s of the samples are a zero-padded sequence (%s ...), which increases with each item", plural(len(vals), "value", "values"), vals[0])
+		}
+		if len(vals) >= 3 && increasing(vals) {
+			return true, fmt.Sprintf("%s of the samples increase one after another (%s, %s ...): a sequence", plural(len(vals), "value", "values"), vals[0], vals[1])
+		}
+	}
+	return false, ""
+}
+
+func all(vals []string, is func(string) bool) bool {
+	for _, v := range vals {
+		if !is(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// padded: digits of one length, some with leading zeros (000042): a counter
+// written to sort as text.
+func padded(vals []string) bool {
+	zero := false
+	for _, v := range vals {
+		if len(v) != len(vals[0]) {
+			return false
+		}
+		zero = zero || (len(v) > 1 && v[0] == '0')
+	}
+	return zero
+}
+
+// increasing: digit strings whose numbers increase strictly in sample order.
+func increasing(vals []string) bool {
+	for i := 1; i < len(vals); i++ {
+		a, b := strings.TrimLeft(vals[i-1], "0"), strings.TrimLeft(vals[i], "0")
+		if len(a) > len(b) || len(a) == len(b) && a >= b {
+			return false
+		}
+	}
+	return true
+}
+
+// isULID: 26 characters of Crockford's base32, the first at most 7 (the 48-bit
+// millisecond time leads; github.com/ulid/spec).
+func isULID(s string) bool {
+	if len(s) != 26 || s[0] < '0' || s[0] > '7' {
+		return false
+	}
+	for _, c := range strings.ToUpper(s) {
+		if !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z') || strings.ContainsRune("ILOU", c) {
+			return false
+		}
+	}
+	return true
+}
+
+// isUUIDv7: a UUID (8-4-4-4-12 hex) with version 7, whose first 48 bits are a Unix
+// millisecond time (RFC 9562 section 5.7).
+func isUUIDv7(s string) bool {
+	if len(s) != 36 || s[14] != '7' {
+		return false
+	}
+	for i, c := range s {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if c != '-' {
+				return false
+			}
+			continue
+		}
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F') {
+			return false
+		}
+	}
+	return true
+}
+
+// isKSUID: 27 base62 characters with a digit and a letter; a KSUID starts with a
+// 32-bit second time, so its text sorts by time (github.com/segmentio/ksuid).
+func isKSUID(s string) bool {
+	if len(s) != 27 {
+		return false
+	}
+	digit, letter := false, false
+	for _, c := range s {
+		switch {
+		case c >= '0' && c <= '9':
+			digit = true
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letter = true
+		default:
+			return false
+		}
+	}
+	return digit && letter
+}
