@@ -74,7 +74,9 @@ func New(doc *Doc, opts Options) *Model {
 	m.help.Styles.ShortKey = opts.Styles.Label
 	m.help.Styles.FullKey = opts.Styles.Label
 	m.status = doc.openedStatus()
-	m.offerRecovery()
+	if !doc.loading {
+		m.offerRecovery() // a design read in the background is offered it once read
+	}
 	return m
 }
 
@@ -89,10 +91,10 @@ func (m *Model) offerRecovery() {
 	}
 	m.push(&confirmDialog{dialogBase{m}, askConfirm{
 		question: "A recovery copy with unsaved changes to " + doc.Path + " exists. Restore it? (y: restore, n: discard it)",
-		onYes:    cmdOf(restoreRecovery{}),
-		onNo: func() tea.Msg {
+		onYes:    m.w.nowFn(restoreRecovery{}),
+		onNo: func() tea.Cmd {
 			doc.removeRecovery()
-			return statusMsg{text: "discarded the recovery copy"}
+			return m.w.now(statusMsg{text: "discarded the recovery copy"})
 		},
 	}})
 }
@@ -146,9 +148,24 @@ func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
 			cmd = nil
 		}
 	}()
-	cmd = m.update(msg)
+	cmd = tea.Batch(m.update(msg), m.settle())
 	// Whatever happened, start any background work the new state lacks.
 	return m, tea.Batch(cmd, m.w.schedule(m.itemsView()))
+}
+
+// settle handles the messages queued with world.now, and those they queue, in
+// order, so that the screen is what the message before meant before the next one.
+func (m *Model) settle() tea.Cmd {
+	var cmds []tea.Cmd
+	for steps := 0; len(m.w.posted) > 0; steps++ {
+		if steps > 1000 {
+			panic("ui: queued messages never settle") // a message that queues itself
+		}
+		msg := m.w.posted[0]
+		m.w.posted = m.w.posted[1:]
+		cmds = append(cmds, m.update(msg))
+	}
+	return tea.Batch(cmds...)
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -169,7 +186,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			return m.leave()
 		}
 		m.replaceDoc(msg.doc)
-		m.offerRecovery()
+		m.offerRecovery() // the one offer: New leaves it to here for a design read in the background
 		return m.broadcast(docChanged{})
 	case recoverTick:
 		cmd := m.w.doc.recoverCmd()
@@ -198,11 +215,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 			m.status, m.statusErr = "cancelled", false
 			return nil
 		}
-		return cmdOf(applyEdit{e: *msg.e, after: msg.after})
+		return m.w.now(applyEdit{e: *msg.e, after: msg.after})
 	case typingFlush:
 		return msg.f.flushTick() // wherever the form is in the stack
 	case openForm:
-		msg.f.refuse = m.w.refusal
+		msg.f.refuse, msg.f.now = m.w.refusal, m.w.now
 		m.push(&formDialog{dialogBase{m}, msg.f})
 		return nil
 	case askConfirm:
@@ -262,12 +279,18 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 
 func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	// Bubble Tea delivers runes that arrive together (fast typing, a script, a paste)
-	// as one message. Text fields take them whole; commands are one key each.
+	// as one message. Text fields take them whole; commands are one key each, and
+	// each goes to what is on screen once the key before it has been handled: after
+	// the `a` of "astudent" the form it opens takes "student" as text.
 	if d := m.top(); msg.Type == tea.KeyRunes && len(msg.Runes) > 1 && !msg.Paste && (d == nil || !d.takesText()) {
 		var cmds []tea.Cmd
-		for _, r := range msg.Runes {
+		for i, r := range msg.Runes {
+			if d := m.top(); d != nil && d.takesText() {
+				rest := tea.KeyMsg{Type: tea.KeyRunes, Runes: msg.Runes[i:], Alt: msg.Alt}
+				return tea.Batch(append(cmds, m.key(rest, km))...)
+			}
 			one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}, Alt: msg.Alt}
-			cmds = append(cmds, m.key(one, km))
+			cmds = append(cmds, m.key(one, km), m.settle())
 		}
 		return tea.Batch(cmds...)
 	}
@@ -392,7 +415,7 @@ func (m *Model) step(undo bool, did, none string, step, back func() string) tea.
 func (m *Model) askQuit() tea.Cmd {
 	if m.w.doc.Dirty {
 		m.quit = true
-		return cmdOf(askConfirm{question: "There are unsaved changes. Quit without saving? (y/n)", onYes: m.quitCmd()})
+		return m.w.now(askConfirm{question: "There are unsaved changes. Quit without saving? (y/n)", onYes: m.quitCmd})
 	}
 	return m.quitCmd()
 }

@@ -55,7 +55,27 @@ type world struct {
 
 	// gen counts background results taken in; panes key their caches on it.
 	gen uint64
+
+	// posted holds the messages now queued, which the root handles before the
+	// next message (Model.settle).
+	posted []tea.Msg
 }
+
+// now queues msg for the root to handle as soon as the message being handled is
+// done, before any key that came after it. What a key opens or changes (a form, a
+// question, an edit, a selection) must be on screen for the next key: a command's
+// message would arrive after the rest of a burst of keys (a fast typist on a slow
+// link, a paste without bracketed paste, a script), which would then run as
+// commands on the pane underneath. It returns no command, so that a pane's key
+// handler can end with `return p.w.now(openForm{...})`.
+func (w *world) now(msg tea.Msg) tea.Cmd {
+	w.posted = append(w.posted, msg)
+	return nil
+}
+
+// nowFn is now deferred: a question's answer, or what follows an edit, queues msg
+// when it is given.
+func (w *world) nowFn(msg tea.Msg) func() tea.Cmd { return func() tea.Cmd { return w.now(msg) } }
 
 // finding is a finding with where enter takes the user.
 type finding struct {

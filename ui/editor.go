@@ -159,9 +159,9 @@ func (m *Model) editFile(kind yamlKind, index int, path string) tea.Cmd {
 func (m *Model) editorBack(msg editorDone) tea.Cmd {
 	d := m.w.doc.D
 	again := func(why string) tea.Cmd {
-		return cmdOf(askConfirm{question: "Not taken: " + why + " Edit it again? (y: your text in the editor, n: drop it)",
-			onYes: cmdOf(openEditorMsg{kind: msg.kind, index: msg.index, path: msg.path}),
-			onNo:  func() tea.Msg { os.Remove(msg.path); return statusMsg{text: "dropped the editor's text"} }})
+		return m.w.now(askConfirm{question: "Not taken: " + why + " Edit it again? (y: your text in the editor, n: drop it)",
+			onYes: m.w.nowFn(openEditorMsg{kind: msg.kind, index: msg.index, path: msg.path}),
+			onNo:  func() tea.Cmd { os.Remove(msg.path); return m.w.now(statusMsg{text: "dropped the editor's text"}) }})
 	}
 	if msg.err != nil {
 		os.Remove(msg.path)
@@ -212,7 +212,7 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 		return again(refusedError(problems).Error() + ".")
 	}
 	os.Remove(msg.path)
-	return cmdOf(applyEdit{e: e})
+	return m.w.now(applyEdit{e: e})
 }
 
 // oneLine is an error's message on one line (a loader error lists each problem on

@@ -54,6 +54,9 @@ type form struct {
 	// refuse is the loader's objection to the edit a submit makes (Doc.refusal); the
 	// root sets it when it shows the form.
 	refuse func(edit) []string
+	// now is the root's world.now, set when the form is shown: closing the form
+	// happens before the key after the one that closed it.
+	now func(tea.Msg) tea.Cmd
 	// pending holds runes for the focused field not inserted yet, pendingBytes their
 	// UTF-8 length, pendingSince and lastRunes when the first and the last came;
 	// flushing says a typingFlush is on its way; cut says runes were dropped at
@@ -178,9 +181,10 @@ func (f *form) key(km tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(km, f.km.Close):
 		if f.changed() {
-			return cmdOf(askConfirm{question: "Discard the changes in this form? (y: discard, n: keep editing)", onYes: cmdOf(formDone{})})
+			return f.now(askConfirm{question: "Discard the changes in this form? (y: discard, n: keep editing)",
+				onYes: func() tea.Cmd { return f.now(formDone{}) }})
 		}
-		return cmdOf(formDone{})
+		return f.now(formDone{})
 	case key.Matches(km, f.km.Submit):
 		return f.trySubmit()
 	case key.Matches(km, f.km.Accept):
@@ -231,8 +235,7 @@ func (f *form) trySubmit() tea.Cmd {
 			return nil
 		}
 	}
-	after := f.after
-	return func() tea.Msg { return formDone{e: &e, after: after} }
+	return f.now(formDone{e: &e, after: f.after})
 }
 
 // view draws the form, scrolled so the focused field is on screen.

@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"stwb/model"
 	"stwb/render"
 )
@@ -277,6 +275,6 @@ func newItemForm(w *world, editing int, base model.Item, suggested bool) *form {
 	if target < 0 {
 		target = len(d.Items)
 	}
-	f.after = func() tea.Cmd { return cmdOf(selectItem{index: target}) }
+	f.after = w.nowFn(selectItem{index: target})
 	return f
 }

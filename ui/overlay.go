@@ -274,15 +274,22 @@ func (d *confirmDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch {
 	case key.Matches(k, km.Confirm):
 		m.pop(d)
-		return d, c.onYes
+		return d, answer(c.onYes)
 	case key.Matches(k, km.Cancel):
 		m.pop(d)
 		m.quit = false
 		m.status, m.statusErr = "cancelled", false
-		return d, c.onNo
+		return d, answer(c.onNo)
 	}
 	return d, nil
 }
+func answer(f func() tea.Cmd) tea.Cmd {
+	if f == nil {
+		return nil
+	}
+	return f()
+}
+
 func (d *confirmDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
 	return []key.Binding{k.Confirm, k.Cancel}

@@ -67,7 +67,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return m.checkedEdit(e, func() tea.Cmd { return cmdOf(selectIndex{name: ix.Name}) })
+			return m.checkedEdit(e, m.w.nowFn(selectIndex{name: ix.Name}))
 		}},
 		{names: []string{"open", "o"}, usage: "FILE", desc: "open a design file", run: func(m *Model, _ []string, arg string) (tea.Cmd, error) {
 			if arg == "" {
@@ -245,13 +245,13 @@ func (m *Model) checkedEdit(e edit, after func() tea.Cmd) (tea.Cmd, error) {
 	if err := refusedError(m.w.refusal(e)); err != nil {
 		return nil, err
 	}
-	return cmdOf(applyEdit{e: e, after: after}), nil
+	return m.w.now(applyEdit{e: e, after: after}), nil
 }
 
 func (m *Model) gotoPattern(id int) (tea.Cmd, error) {
 	for i, p := range m.w.doc.D.Patterns {
 		if p.ID == id {
-			return cmdOf(selectPattern{index: i}), nil
+			return m.w.now(selectPattern{index: i}), nil
 		}
 	}
 	return nil, fmt.Errorf("no pattern %d in this design", id)
@@ -260,10 +260,10 @@ func (m *Model) gotoPattern(id int) (tea.Cmd, error) {
 // confirmReplace opens another design, asking first when this one has unsaved changes.
 func (m *Model) confirmReplace(doc *Doc) tea.Cmd {
 	if m.w.doc.Dirty {
-		return cmdOf(askConfirm{question: "There are unsaved changes. Open the other design without saving? (y/n)",
-			onYes: cmdOf(docReplaced{doc: doc})})
+		return m.w.now(askConfirm{question: "There are unsaved changes. Open the other design without saving? (y/n)",
+			onYes: m.w.nowFn(docReplaced{doc: doc})})
 	}
-	return cmdOf(docReplaced{doc: doc})
+	return m.w.now(docReplaced{doc: doc})
 }
 
 // Writes the palette makes. None replaces a file the user did not name as its target:
@@ -306,7 +306,7 @@ func (m *Model) saveTo(path string) (tea.Cmd, error) {
 		return nil, fmt.Errorf("save writes the design as YAML: name a .yaml file, or use export FORMAT FILE for %s", strings.Join(interop.FormatNames(), ", "))
 	}
 	if exists(path) {
-		return cmdOf(askConfirm{question: path + " exists. Replace it with this design? (y/n)", onYes: m.saveAs(path)}), nil
+		return m.w.now(askConfirm{question: path + " exists. Replace it with this design? (y/n)", onYes: func() tea.Cmd { return m.saveAs(path) }}), nil
 	}
 	return m.saveAs(path), nil
 }
@@ -335,7 +335,7 @@ func (m *Model) export(path string) (tea.Cmd, error) {
 		return statusMsg{text: "exported YAML to " + path}
 	}
 	if exists(path) {
-		return cmdOf(askConfirm{question: path + " exists. Replace it with the exported design? (y/n)", onYes: write}), nil
+		return m.w.now(askConfirm{question: path + " exists. Replace it with the exported design? (y/n)", onYes: func() tea.Cmd { return write }}), nil
 	}
 	return write, nil
 }
@@ -389,7 +389,7 @@ func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
 			return statusMsg{text: msg}
 		}
 		if len(existing) > 0 {
-			return askConfirm{question: strings.Join(existing, ", ") + " exists. Replace it with the export? (y/n)", onYes: write}
+			return askConfirm{question: strings.Join(existing, ", ") + " exists. Replace it with the export? (y/n)", onYes: func() tea.Cmd { return write }}
 		}
 		return write()
 	}, nil

@@ -106,7 +106,7 @@ func (m *Model) entityCommand(f []string, _ string) (tea.Cmd, error) {
 		}
 	}
 	ed := sliceEdit("added entity "+e.Name, true, entitiesOf, opInsert, len(d.Entities), model.Entity{}, e)
-	return m.checkedEdit(ed, func() tea.Cmd { return cmdOf(selectIndex{entity: e.Name}) })
+	return m.checkedEdit(ed, m.w.nowFn(selectIndex{entity: e.Name}))
 }
 
 // itemCommand is ":item ENTITY attr=value ...": values are YAML as in the design
@@ -146,7 +146,7 @@ func (m *Model) itemCommand(f []string, _ string) (tea.Cmd, error) {
 	}
 	idx := len(d.Items)
 	e := itemEdit("added item "+keyPairText(d, it), opInsert, idx, nil, it)
-	return m.checkedEdit(e, func() tea.Cmd { return cmdOf(selectItem{index: idx}) })
+	return m.checkedEdit(e, m.w.nowFn(selectItem{index: idx}))
 }
 
 func prefixed(p string, names []string) []string {
@@ -251,5 +251,5 @@ func (m *Model) newPatternCommand(f []string, _ string) (tea.Cmd, error) {
 	}
 	idx := len(d.Patterns)
 	e := sliceEdit(fmt.Sprintf("added pattern %d", p.ID), false, patternsOf, opInsert, idx, model.Pattern{}, p)
-	return m.checkedEdit(e, func() tea.Cmd { return cmdOf(selectPattern{index: idx}) })
+	return m.checkedEdit(e, m.w.nowFn(selectPattern{index: idx}))
 }

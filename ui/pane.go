@@ -38,11 +38,12 @@ type (
 	}
 	// openForm asks the root to show a form.
 	openForm struct{ f *form }
-	// askConfirm asks a yes/no question; yes runs onYes.
+	// askConfirm asks a yes/no question; the answer runs onYes or onNo when it is
+	// given (so what it opens or changes is on screen for the next key: world.now).
 	askConfirm struct {
 		question string
-		onYes    tea.Cmd
-		onNo     tea.Cmd // nil: just cancel
+		onYes    func() tea.Cmd
+		onNo     func() tea.Cmd // nil: just cancel
 	}
 )
 

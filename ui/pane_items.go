@@ -231,7 +231,7 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 			}
 		case key.Matches(msg, km.EditYAML):
 			if i := p.selected(); i >= 0 {
-				return cmdOf(openEditorMsg{kind: yamlItem, index: i})
+				return p.w.now(openEditorMsg{kind: yamlItem, index: i})
 			}
 		case key.Matches(msg, km.Up):
 			p.move(-1)
@@ -298,23 +298,23 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 					base[d.TypeAttr()] = t // a new item of the kind under the cursor
 				}
 			}
-			return cmdOf(openForm{f: newItemForm(p.w, -1, base, true)})
+			return p.w.now(openForm{f: newItemForm(p.w, -1, base, true)})
 		case key.Matches(msg, km.Edit):
 			if i := p.selected(); i >= 0 {
-				return cmdOf(openForm{f: newItemForm(p.w, i, d.Items[i], false)})
+				return p.w.now(openForm{f: newItemForm(p.w, i, d.Items[i], false)})
 			}
 		case key.Matches(msg, km.Duplicate):
 			if i := p.selected(); i >= 0 {
 				f := newItemForm(p.w, -1, d.Items[i].Clone(), false)
 				f.title = fmt.Sprintf("Duplicate item %d: give the copy its own key", i)
-				return cmdOf(openForm{f: f})
+				return p.w.now(openForm{f: f})
 			}
 		case key.Matches(msg, km.Delete):
 			if i := p.selected(); i >= 0 {
 				it := d.Items[i]
 				k := render.KeyString(it, d.Table.Key.Partition, d.Table.Key.Sort)
 				e := itemEdit("deleted item "+k, opDelete, i, it, nil)
-				return cmdOf(askConfirm{question: "Delete item " + k + "? (y/n)", onYes: cmdOf(applyEdit{e: e})})
+				return p.w.now(askConfirm{question: "Delete item " + k + "? (y/n)", onYes: p.w.nowFn(applyEdit{e: e})})
 			}
 		}
 	}

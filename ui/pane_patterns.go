@@ -153,22 +153,22 @@ func (p *patternsPane) update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, km.Bottom):
 			p.setSel(len(d.Patterns) - 1)
 		case key.Matches(msg, km.Add):
-			return cmdOf(openForm{f: newPatternForm(p.w, -1, p.newPattern())})
+			return p.w.now(openForm{f: newPatternForm(p.w, -1, p.newPattern())})
 		case key.Matches(msg, km.Edit):
 			if i := p.sel(); i < len(d.Patterns) {
-				return cmdOf(openForm{f: newPatternForm(p.w, i, d.Patterns[i])})
+				return p.w.now(openForm{f: newPatternForm(p.w, i, d.Patterns[i])})
 			}
 		case key.Matches(msg, km.Delete):
 			if i := p.sel(); i < len(d.Patterns) {
 				pt := d.Patterns[i]
 				e := sliceEdit(fmt.Sprintf("deleted pattern %d", pt.ID), false, patternsOf, opDelete, i, pt, model.Pattern{})
-				return cmdOf(askConfirm{question: fmt.Sprintf("Delete pattern %d %q? (y/n)", pt.ID, pt.Name), onYes: cmdOf(applyEdit{e: e})})
+				return p.w.now(askConfirm{question: fmt.Sprintf("Delete pattern %d %q? (y/n)", pt.ID, pt.Name), onYes: p.w.nowFn(applyEdit{e: e})})
 			}
 		case key.Matches(msg, km.Pin):
 			return p.pin()
 		case key.Matches(msg, km.EditYAML):
 			if i := p.sel(); i < len(d.Patterns) {
-				return cmdOf(openEditorMsg{kind: yamlPattern, index: i})
+				return p.w.now(openEditorMsg{kind: yamlPattern, index: i})
 			}
 		case key.Matches(msg, km.Copy):
 			if i := p.sel(); i < len(d.Patterns) {
@@ -176,17 +176,17 @@ func (p *patternsPane) update(msg tea.Msg) tea.Cmd {
 				c.ID = nextPatternID(d)
 				c.Name += " (copy)"
 				e := sliceEdit(fmt.Sprintf("copied pattern %d as %d", d.Patterns[i].ID, c.ID), false, patternsOf, opInsert, i+1, model.Pattern{}, c)
-				return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
+				return p.w.now(applyEdit{e: e, after: p.w.nowFn(selectPattern{index: i + 1})})
 			}
 		case key.Matches(msg, km.MoveUp):
 			if i := p.sel(); i > 0 && i < len(d.Patterns) {
 				e := sliceEdit(fmt.Sprintf("moved pattern %d up", d.Patterns[i].ID), false, patternsOf, opSwap, i-1, model.Pattern{}, model.Pattern{})
-				return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i - 1}) }})
+				return p.w.now(applyEdit{e: e, after: p.w.nowFn(selectPattern{index: i - 1})})
 			}
 		case key.Matches(msg, km.MoveDown):
 			if i := p.sel(); i+1 < len(d.Patterns) {
 				e := sliceEdit(fmt.Sprintf("moved pattern %d down", d.Patterns[i].ID), false, patternsOf, opSwap, i, model.Pattern{}, model.Pattern{})
-				return cmdOf(applyEdit{e: e, after: func() tea.Cmd { return cmdOf(selectPattern{index: i + 1}) }})
+				return p.w.now(applyEdit{e: e, after: p.w.nowFn(selectPattern{index: i + 1})})
 			}
 		}
 	}
@@ -230,7 +230,7 @@ func (p *patternsPane) pin() tea.Cmd {
 		what = "success"
 	}
 	e := sliceEdit(fmt.Sprintf("pinned pattern %d's expect to %s", pt.ID, what), false, patternsOf, opSet, i, pt, c)
-	return cmdOf(applyEdit{e: e})
+	return p.w.now(applyEdit{e: e})
 }
 
 // newPattern is what the add form starts from: the next id, a Query on the table.

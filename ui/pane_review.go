@@ -92,13 +92,13 @@ func (p *reviewPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			f := fs[p.l.cur]
 			switch {
 			case f.pattern >= 0:
-				return p, cmdOf(selectPattern{index: f.pattern})
+				return p, p.w.now(selectPattern{index: f.pattern})
 			case f.item >= 0:
-				return p, cmdOf(selectItem{index: f.item})
+				return p, p.w.now(selectItem{index: f.item})
 			case f.index != "":
-				return p, cmdOf(selectIndex{name: f.index})
+				return p, p.w.now(selectIndex{name: f.index})
 			case f.entity != "":
-				return p, cmdOf(selectIndex{entity: f.entity})
+				return p, p.w.now(selectIndex{entity: f.entity})
 			}
 			return p, status("this finding is about the design as a whole")
 		}

@@ -123,29 +123,29 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		case key.Matches(msg, km.Edit):
 			switch kind {
 			case rowTable:
-				return p, cmdOf(openForm{f: newTableForm(p.w)})
+				return p, p.w.now(openForm{f: newTableForm(p.w)})
 			case rowIndex:
-				return p, cmdOf(openForm{f: newIndexForm(p.w, d.Table.Indexes[i].Local, i)})
+				return p, p.w.now(openForm{f: newIndexForm(p.w, d.Table.Indexes[i].Local, i)})
 			case rowEntity:
-				return p, cmdOf(openForm{f: newEntityForm(p.w, i)})
+				return p, p.w.now(openForm{f: newEntityForm(p.w, i)})
 			case rowEntities:
-				return p, cmdOf(openForm{f: newEntityForm(p.w, -1)})
+				return p, p.w.now(openForm{f: newEntityForm(p.w, -1)})
 			}
 		case key.Matches(msg, km.Add):
 			if kind == rowEntity || kind == rowEntities {
-				return p, cmdOf(openForm{f: newEntityForm(p.w, -1)})
+				return p, p.w.now(openForm{f: newEntityForm(p.w, -1)})
 			}
-			return p, cmdOf(openForm{f: newIndexForm(p.w, false, -1)})
+			return p, p.w.now(openForm{f: newIndexForm(p.w, false, -1)})
 		case key.Matches(msg, km.EditYAML):
 			if kind == rowEntity {
-				return p, cmdOf(openEditorMsg{kind: yamlEntity, index: i})
+				return p, p.w.now(openEditorMsg{kind: yamlEntity, index: i})
 			}
 			return p, status("e edits an entity as YAML: select one")
 		case key.Matches(msg, km.AddLSI):
 			if tableExists(p.w.doc) {
 				return p, statusErr(lsiRefusal)
 			}
-			return p, cmdOf(openForm{f: newIndexForm(p.w, true, -1)})
+			return p, p.w.now(openForm{f: newIndexForm(p.w, true, -1)})
 		case key.Matches(msg, km.Delete):
 			switch kind {
 			case rowIndex:
@@ -158,11 +158,11 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				if len(dropped) > 0 {
 					q = fmt.Sprintf("Remove index %s? Patterns that read it will fail; the templates %s go with it, the items keep those attributes. (y/n)", ix.Name, strings.Join(dropped, ", "))
 				}
-				return p, cmdOf(askConfirm{question: q, onYes: cmdOf(applyEdit{e: e})})
+				return p, p.w.now(askConfirm{question: q, onYes: p.w.nowFn(applyEdit{e: e})})
 			case rowEntity:
 				en := d.Entities[i]
 				e := sliceEdit("removed entity "+en.Name, true, entitiesOf, opDelete, i, en, model.Entity{})
-				return p, cmdOf(askConfirm{question: fmt.Sprintf("Remove entity %s? Its items stay, untyped. (y/n)", en.Name), onYes: cmdOf(applyEdit{e: e})})
+				return p, p.w.now(askConfirm{question: fmt.Sprintf("Remove entity %s? Its items stay, untyped. (y/n)", en.Name), onYes: p.w.nowFn(applyEdit{e: e})})
 			}
 		}
 	}

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"stwb/expr"
 	"stwb/model"
 )
@@ -446,7 +444,7 @@ func newPatternForm(w *world, editing int, base model.Pattern) *form {
 	if idx < 0 {
 		idx = len(w.doc.D.Patterns)
 	}
-	f.after = func() tea.Cmd { return cmdOf(selectPattern{index: idx}) }
+	f.after = w.nowFn(selectPattern{index: idx})
 	return f
 }
 

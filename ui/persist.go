@@ -166,12 +166,12 @@ func (m *Model) save(force bool) tea.Cmd {
 		return nil
 	}
 	if !force && doc.New && exists(doc.Path) {
-		return cmdOf(askConfirm{question: doc.Path + " was created by someone else since stwb opened it. Replace it? (y/n)",
-			onYes: func() tea.Msg { return saveForce{} }})
+		return m.w.now(askConfirm{question: doc.Path + " was created by someone else since stwb opened it. Replace it? (y/n)",
+			onYes: m.w.nowFn(saveForce{})})
 	}
 	if !force && !doc.New && doc.changedOnDisk() {
-		return cmdOf(askConfirm{question: doc.Path + " changed on disk since it was loaded. Overwrite it? (y/n)",
-			onYes: func() tea.Msg { return saveForce{} }})
+		return m.w.now(askConfirm{question: doc.Path + " changed on disk since it was loaded. Overwrite it? (y/n)",
+			onYes: m.w.nowFn(saveForce{})})
 	}
 	return m.saveAs(doc.Path)
 }
@@ -332,7 +332,7 @@ func (m *Model) replaceDoc(doc *Doc) {
 	}
 	km, st := m.w.km, m.w.st
 	doc.freshRevs()
-	*m.w = world{doc: doc, km: km, st: st}
+	*m.w = world{doc: doc, km: km, st: st, posted: m.w.posted}
 	// A report, or a run in flight, is about the design being closed.
 	m.ver.stop()
 	m.ver = verifyState{seq: m.ver.seq}
