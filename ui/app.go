@@ -90,7 +90,9 @@ func (m *Model) offerRecovery() {
 		return
 	}
 	m.push(&confirmDialog{dialogBase{m}, askConfirm{
-		question: "A recovery copy with unsaved changes to " + doc.Path + " exists. Restore it? (y: restore, n: discard it)",
+		// The answer's keys before the path, which may be long: the question is one
+		// line, cut at the terminal's width.
+		question: "Restore it? (y: restore, n: discard it) A recovery copy holds unsaved changes to " + doc.Path,
 		onYes:    m.w.nowFn(restoreRecovery{}),
 		onNo: func() tea.Cmd {
 			doc.removeRecovery()

@@ -114,12 +114,12 @@ func (tt *terminal) settle() {
 func (tt *terminal) stop() *Model {
 	tt.t.Helper()
 	tt.settle()
-	tt.p.Quit()
+	go tt.p.Quit() // blocks while the program is stuck (an editor it started)
 	select {
 	case final := <-tt.done:
 		return final.(*Model)
 	case <-time.After(5 * time.Second):
-		tt.t.Fatal("the program did not end")
+		tt.t.Fatal("the program did not end: is it running something that took over the terminal (an editor)?")
 		return nil
 	}
 }

@@ -1,8 +1,13 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"stwb/designfile"
 )
 
 // Keys typed ahead go where the user meant them (issue 25, item 1): each key goes to
@@ -75,4 +80,55 @@ func TestTypeAhead(t *testing.T) {
 			})
 		})
 	}
+}
+
+// One recovery prompt (issue 25, item 2): a design read in the background was
+// offered its recovery copy twice, and n on the second prompt deleted the copy of
+// the edits the first had restored. Restored edits are unsaved changes with their
+// own recovery copy until saved: a second crash loses nothing.
+func TestRecoveryOfferedOnce(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		path := filepath.Join(t.TempDir(), "d.yaml")
+		if err := (&designfile.File{Design: fixture()}).Save(path); err != nil {
+			t.Fatal(err)
+		}
+		unsaved := fixture()
+		unsaved.Patterns = append(unsaved.Patterns, unsaved.Patterns[0])
+		unsaved.Patterns[3].ID, unsaved.Patterns[3].Name = 4, "the unsaved pattern"
+		later := time.Now().Add(time.Second)
+		if err := (&designfile.File{Design: unsaved}).Save(RecoveryPath(path)); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(RecoveryPath(path), later, later)
+
+		doc, err := Loading(path) // as stwb FILE opens it
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: 50 * time.Millisecond})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("Restore it?")
+		tt.write("y")
+		tt.waitFor("restored the recovery copy", "the unsaved pattern")
+		tt.write("n") // once a second prompt would have taken this as "discard the copy"
+		tt.write("c") // copy the selected pattern: one more unsaved edit
+		tt.waitFor("copied")
+		time.Sleep(300 * time.Millisecond) // a few recovery ticks
+		tt.settle()
+		m = tt.stop()
+		if m.confirm() != nil {
+			t.Errorf("a question is open after the recovery was restored: %q", m.confirm().question)
+		}
+		if n := len(m.Doc().D.Patterns); n != 5 || !m.Doc().Dirty {
+			t.Fatalf("%d patterns (dirty %v), want the restored 4 and the copy", n, m.Doc().Dirty)
+		}
+		// A crash now (the program ended without quitting): the copy holds every edit.
+		got, err := designfile.Load(RecoveryPath(path))
+		if err != nil {
+			t.Fatalf("the restored edits have no recovery copy: %v", err)
+		}
+		if len(got.Patterns) != 5 {
+			t.Errorf("the recovery copy holds %d patterns, want 5", len(got.Patterns))
+		}
+	})
 }
