@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"maps"
@@ -103,34 +104,50 @@ func checkBatchGetLength(counts map[string]int) *Error {
 
 // CheckTransactionLength refuses an empty transaction or one of over 100 actions
 // (API_TransactWriteItems.html, API_TransactGetItems.html: 1 to 100 items), for a
-// caller that must check it before it knows the tables (stwb serve).
-func CheckTransactionLength(n int) error { return asError(checkTransactionLength(n)) }
+// caller that must check it before it knows the tables (stwb serve). class is the
+// Java class DynamoDB names each action by: TransactWriteItem or TransactGetItem.
+func CheckTransactionLength[T any](items []T, class string) error {
+	return asError(checkTransactionLength(items, class))
+}
 
-// checkTransactionLength words the refusal as real DynamoDB does. DynamoDB is
-// moving its validation messages to a new framework region by region (the
-// conformance suite's captures, "TransactWriteItems — exact error messages", 2026-10):
-// an empty list is still "Value '[]' at 'transactItems'" in most regions,
-// us-east-1 among them; a list over 100 is echoed whole there ("Value '[com.amazonaws
-// .dynamodb.v20120810.TransactWriteItem@..., ...]'", thousands of characters) and
-// named as "Value at 'TransactItems'" by the new framework. The new framework's
-// words are used for the long list: the same verdict, short enough to read in a
-// finding.
-func checkTransactionLength(n int) *Error {
-	if n == 0 {
+// checkTransactionLength words the refusal as real DynamoDB does in us-east-1 (the
+// conformance suite's captures, "TransactWriteItems — exact error messages" and
+// "TransactGetItems — exact error messages", checked against DynamoDB): an empty
+// list is "Value '[]' at 'transactItems'"; a list over 100 is echoed whole as its
+// Java toString, "Value '[com.amazonaws.dynamodb.v20120810.TransactWriteItem@...,
+// ...]' at 'transactItems'", each action as its class and hash code (hashOf stands
+// in for Java's, as requestItemsText's does).
+func checkTransactionLength[T any](items []T, class string) *Error {
+	if len(items) == 0 {
 		return validation("1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
-	if n > maxTransaction {
-		return validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to %d", maxTransaction)
+	if len(items) > maxTransaction {
+		var b strings.Builder
+		b.WriteByte('[')
+		for i, it := range items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString("com.amazonaws.dynamodb.v20120810." + class + "@")
+			b.WriteString(strconv.FormatUint(uint64(hashOf(it)), 16))
+		}
+		b.WriteByte(']')
+		return validation("1 validation error detected: Value '%s' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d", b.String(), maxTransaction)
 	}
 	return nil
 }
 
 // hashOf is a 32-bit hash of a value's content, standing in for the Java hash code
-// DynamoDB prints for a request member in a refusal (fmt prints maps in key
-// order, so equal contents hash alike).
+// DynamoDB prints for a request member in a refusal: the hash of its JSON, so
+// equal contents hash alike whatever pointers they hold (JSON writes maps in key
+// order).
 func hashOf(v any) uint32 {
 	h := fnv.New32a()
-	fmt.Fprintf(h, "%v", v)
+	if b, err := json.Marshal(v); err == nil {
+		h.Write(b)
+	} else {
+		fmt.Fprintf(h, "%v", v)
+	}
 	return h.Sum32()
 }
 

@@ -450,7 +450,7 @@ func TestReadErrors(t *testing.T) {
 		{"start key partition over 2048 bytes", QueryInput{KeyConditionExpression: "PK = :p", ExpressionAttributeValues: vals(":p", "P"), ExclusiveStartKey: item("PK", strings.Repeat("k", 2049), "SK", "1")},
 			"The provided starting key is invalid: One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes"},
 		{"negative limit", QueryInput{KeyConditionExpression: "PK = :p", ExpressionAttributeValues: vals(":p", "P"), Limit: -1},
-			"1 validation error detected: Value '-1' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+			"1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := e.Query(tc.in)

@@ -37,7 +37,7 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 	if in.RequestItems == nil {
 		v.add("Value null at 'requestItems' failed to satisfy constraint: Member must not be null")
 	} else if len(in.RequestItems) == 0 {
-		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
+		return nil, requestItemsRequired("BatchGetItem")
 	}
 	counts := make(map[string]int, len(in.RequestItems))
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
@@ -59,7 +59,7 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		ka := in.RequestItems[name]
 		t, ok := s.tables[name]
-		if !ok || s.creating(t) {
+		if !ok {
 			return nil, itemTableNotFound()
 		}
 		ein := engine.BatchGetItemInput{ConsistentRead: ka.ConsistentRead, ExpressionAttributeNames: ka.ExpressionAttributeNames}
@@ -90,6 +90,15 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 	return out, nil
 }
 
+// requestItemsRequired is DynamoDB's answer to an empty RequestItems ({}), given
+// alone, in the words real DynamoDB answered in us-east-1 (the conformance suite's
+// captures, "BatchGetItem — exact error messages", "BatchWriteItem — exact error
+// messages"; the older "Value '{}' at 'requestItems' ... length greater than or
+// equal to 1" is gone from there).
+func requestItemsRequired(op string) *apiError {
+	return validationError("The requestItems parameter is required for %s", op)
+}
+
 type writeRequest struct {
 	PutRequest    *struct{ Item rawItem }
 	DeleteRequest *struct{ Key rawItem }
@@ -108,7 +117,7 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 	if in.RequestItems == nil {
 		v.add("Value null at 'requestItems' failed to satisfy constraint: Member must not be null")
 	} else if len(in.RequestItems) == 0 {
-		v.add("Value '{}' at 'requestItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
+		return nil, requestItemsRequired("BatchWriteItem")
 	}
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		n := name
@@ -156,7 +165,7 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 	var parts []part
 	for _, name := range slices.Sorted(maps.Keys(requests)) {
 		t, ok := s.tables[name]
-		if !ok || s.creating(t) {
+		if !ok {
 			return nil, itemTableNotFound()
 		}
 		parts = append(parts, part{t: t, eng: t.eng, reqs: requests[name]})
@@ -219,7 +228,7 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 	if in.TransactItems == nil {
 		return nil, validationError("1 validation error detected: Value null at 'transactItems' failed to satisfy constraint: Member must not be null")
 	}
-	if err := engine.CheckTransactionLength(len(in.TransactItems)); err != nil {
+	if err := engine.CheckTransactionLength(in.TransactItems, "TransactGetItem"); err != nil {
 		return nil, fromEngine(err)
 	}
 	var names violations
@@ -389,7 +398,8 @@ func transactWriteItems(s *Server, in *transactWriteInput) (any, *apiError) {
 	if err := v.err(); err != nil {
 		return nil, err
 	}
-	return s.idempotent(in.ClientRequestToken, in, func() (any, *apiError) { return s.transactWrite(in, mode) })
+	return s.idempotentReplay(in.ClientRequestToken, in, func() (any, *apiError) { return s.transactWrite(in, mode) },
+		func(first any) any { return s.replayed(in, mode, first) })
 }
 
 // checkClientToken checks a ClientRequestToken: 1 to 36 characters, each bound
@@ -407,11 +417,20 @@ func checkClientToken(v *violations, tok *string) {
 // before (tokenCache), the same request gets the first answer again, and run is
 // not called.
 func (s *Server) idempotent(token *string, in any, run func() (any, *apiError)) (any, *apiError) {
+	return s.idempotentReplay(token, in, run, nil)
+}
+
+// idempotentReplay is idempotent with the first answer, when replayed, changed by
+// replayed (nil: given again as it was).
+func (s *Server) idempotentReplay(token *string, in any, run func() (any, *apiError), replayed func(first any) any) (any, *apiError) {
 	var digest [32]byte
 	if token != nil {
 		b, _ := json.Marshal(in)
 		digest = requestDigest(b)
 		if out, err, ok := s.tokens.replay(*token, digest, s.now()); ok {
+			if err == nil && replayed != nil {
+				out = replayed(out)
+			}
 			return out, err
 		}
 	}
@@ -422,8 +441,68 @@ func (s *Server) idempotent(token *string, in any, run func() (any, *apiError)) 
 	return out, err
 }
 
+// transactWriteOutput is TransactWriteItems' answer.
+type transactWriteOutput struct {
+	ConsumedCapacity      []*consumedCapacity                 `json:",omitempty"`
+	ItemCollectionMetrics map[string][]*itemCollectionMetrics `json:",omitempty"`
+}
+
+// replayed is the answer to a TransactWriteItems repeated with its
+// ClientRequestToken: nothing is written again, and the capacity it reports is
+// reads, not writes (API_TransactWriteItems.html "ClientRequestToken": "If the
+// ReturnConsumedCapacity parameter is set, then the initial TransactWriteItems call
+// returns the amount of write capacity units consumed in making the changes.
+// Subsequent TransactWriteItems calls with the same client token return the number
+// of read capacity units consumed in reading the item."): a strongly consistent
+// read of each item the transaction names, as it is stored now.
+func (s *Server) replayed(in *transactWriteInput, mode string, first any) any {
+	prev, ok := first.(transactWriteOutput)
+	if !ok || (mode != "TOTAL" && mode != "INDEXES") {
+		return first
+	}
+	out := transactWriteOutput{ItemCollectionMetrics: prev.ItemCollectionMetrics}
+	type tableRead struct {
+		t    *table
+		used engine.Capacity
+	}
+	var reads []*tableRead
+	for _, ti := range in.TransactItems {
+		for _, c := range ti.actions() {
+			if c.m == nil {
+				continue
+			}
+			t, ok := s.tables[c.m.TableName]
+			if !ok {
+				continue
+			}
+			raw := c.m.Key
+			if c.k == model.ActionPut {
+				raw = c.m.Item
+			}
+			it, err := readItem(raw, "Key")
+			if err != nil || it == nil {
+				continue
+			}
+			got, gerr := t.eng.GetItem(engine.GetItemInput{Key: itemKey(t.def, it), ConsistentRead: true})
+			if gerr != nil {
+				continue
+			}
+			i := slices.IndexFunc(reads, func(r *tableRead) bool { return r.t == t })
+			if i < 0 {
+				reads = append(reads, &tableRead{t: t})
+				i = len(reads) - 1
+			}
+			reads[i].used = reads[i].used.Add(got.Consumed)
+		}
+	}
+	for _, r := range reads {
+		out.ConsumedCapacity = append(out.ConsumedCapacity, capacityOf(mode, r.t, r.used))
+	}
+	return out
+}
+
 func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiError) {
-	if err := engine.CheckTransactionLength(len(in.TransactItems)); err != nil {
+	if err := engine.CheckTransactionLength(in.TransactItems, "TransactWriteItem"); err != nil {
 		return nil, fromEngine(err)
 	}
 	// Every action's table name is checked, with the action's place and kind in
@@ -511,10 +590,7 @@ func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiEr
 	if reasons != nil {
 		return nil, cancelledError(reasons)
 	}
-	out := struct {
-		ConsumedCapacity      []*consumedCapacity                 `json:",omitempty"`
-		ItemCollectionMetrics map[string][]*itemCollectionMetrics `json:",omitempty"`
-	}{ConsumedCapacity: caps}
+	out := transactWriteOutput{ConsumedCapacity: caps}
 	for i, k := range keys {
 		if m := collectionMetrics(in.ReturnItemCollectionMetrics, tables[i], k); m != nil {
 			if out.ItemCollectionMetrics == nil {

@@ -15,7 +15,7 @@ import (
 // DynamoDB's validations and messages (API_CreateTable.html, API_UpdateTable.html;
 // the wording as dynalite validations/createTable.js and updateTable.js copy it).
 // CreateTable answers CREATING and UpdateTable UPDATING, as DynamoDB does; the
-// change ends at the next DescribeTable or soon after (status.go).
+// change is complete once answered (status.go says why).
 
 type indexInput struct {
 	IndexName             *string
@@ -43,6 +43,12 @@ type tableOutput struct {
 }
 
 func createTable(s *Server, in *createTableInput) (any, *apiError) {
+	if in.TableName == nil {
+		// A missing TableName is answered alone, before any other constraint, in
+		// the words real DynamoDB answered (the conformance suite's capture,
+		// "CreateTable — exact error messages").
+		return nil, validationError("The parameter 'TableName' is required but was not present in the request")
+	}
 	var v violations
 	v.checkName(in.TableName, "tableName")
 	checkKeySchema(&v, in.KeySchema, "keySchema")
@@ -94,8 +100,7 @@ func createTable(s *Server, in *createTableInput) (any, *apiError) {
 			gsis = append(gsis, ix.Name)
 		}
 	}
-	s.begin(t, "CREATING", gsis)
-	return tableOutput{s.describe(t, "CREATING")}, nil
+	return tableOutput{s.describe(t, changing{status: "CREATING", indexes: gsis})}, nil
 }
 
 // checkKeySchema adds the constraint violations of a KeySchema: given, one or two
@@ -152,6 +157,9 @@ func checkThroughput(v *violations, t *throughputWire, at string) {
 // DynamoDB does after the constraints, and makes the table definition.
 func tableFromInput(in *createTableInput) (model.Table, *apiError) {
 	def := model.Table{Name: *in.TableName, Attributes: map[string]model.Type{}}
+	if err := duplicateDefinition(in.AttributeDefinitions); err != nil {
+		return def, err
+	}
 	ppr := in.BillingMode != nil && *in.BillingMode == payPerRequest
 	if ppr {
 		if in.ProvisionedThroughput != nil {
@@ -231,6 +239,20 @@ func tableFromInput(in *createTableInput) (model.Table, *apiError) {
 		return def, err
 	}
 	return def, nil
+}
+
+// duplicateDefinition refuses an attribute named twice in AttributeDefinitions,
+// whatever its types, in DynamoDB's words ("Attribute Name is duplicated: x", a
+// ValidationException; real DynamoDB's answer in scylladb/scylladb#13870).
+func duplicateDefinition(defs []attributeDefinition) *apiError {
+	seen := make(map[string]bool, len(defs))
+	for _, a := range defs {
+		if seen[a.AttributeName] {
+			return validationError("Attribute Name is duplicated: %s", a.AttributeName)
+		}
+		seen[a.AttributeName] = true
+	}
+	return nil
 }
 
 // allDefinitionsUsed refuses an AttributeDefinitions entry no key uses (DynamoDB:
@@ -373,10 +395,7 @@ func describeTable(s *Server, in *tableNameInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	// The change under way ends here (status.go): a waiter polling DescribeTable
-	// goes on at once.
-	t.settle()
-	return struct{ Table tableDescription }{s.describe(t, "ACTIVE")}, nil
+	return struct{ Table tableDescription }{s.describe(t, active)}, nil
 }
 
 func deleteTable(s *Server, in *tableNameInput) (any, *apiError) {
@@ -384,13 +403,10 @@ func deleteTable(s *Server, in *tableNameInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.changeable(t, "DeleteTable"); err != nil {
-		return nil, err
-	}
 	if t.deletionProtection {
 		return nil, validationError("Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.")
 	}
-	d := s.describe(t, "DELETING")
+	d := s.describe(t, changing{status: "DELETING"})
 	delete(s.tables, t.def.Name)
 	return tableOutput{d}, nil
 }
@@ -476,7 +492,7 @@ func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.changeable(t, "UpdateTable"); err != nil {
+	if err := duplicateDefinition(in.AttributeDefinitions); err != nil {
 		return nil, err
 	}
 	// Work on a copy of the definition: nothing changes unless all of it is valid.
@@ -616,8 +632,7 @@ func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 			created = append(created, *u.Create.IndexName)
 		}
 	}
-	s.begin(t, "UPDATING", created)
-	return tableOutput{s.describe(t, "UPDATING")}, nil
+	return tableOutput{s.describe(t, changing{status: "UPDATING", indexes: created, backfill: true})}, nil
 }
 
 // mergeDefinitions adds UpdateTable's AttributeDefinitions to the table's.

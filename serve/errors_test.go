@@ -32,7 +32,26 @@ func TestErrors(t *testing.T) {
 			"2 validation errors detected: Value 'ab' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 3; Value 'x' at 'indexName' failed to satisfy constraint: Member must have length greater than or equal to 3"},
 		{"missing table", "GetItem", `{"TableName":"nothere",` + key + `}`, "ResourceNotFoundException", "Requested resource not found"},
 		{"Query Limit 0", "Query", `{"TableName":"` + table + `","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"a"}},"Limit":0}`,
+			"ValidationException", "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+		{"Scan Limit 0", "Scan", `{"TableName":"` + table + `","Limit":0}`,
 			"ValidationException", "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: Member must have value greater than or equal to 1"},
+		// The conformance suite's captures of real DynamoDB (tier3 error-messages
+		// and validation-ordering, us-east-1):
+		{"PutItem without TableName", "PutItem", `{"Item":{"PK":{"S":"a"},"SK":{"S":"b"}}}`, "ValidationException",
+			"1 validation error detected: Value null at 'tableName' failed to satisfy constraint: Member must not be null"},
+		{"PutItem with an empty TableName", "PutItem", `{"TableName":"","Item":{"PK":{"S":"a"},"SK":{"S":"b"}}}`, "ValidationException",
+			"1 validation error detected: Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 1"},
+		{"invalid enums before the missing table", "DeleteItem", `{"TableName":"nothere",` + key + `,"ReturnValues":"BAD","ReturnConsumedCapacity":"BAD"}`, "ValidationException",
+			"2 validation errors detected: Value 'BAD' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]; Value 'BAD' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]"},
+		{"GetItem capacity before the missing table", "GetItem", `{"TableName":"nothere",` + key + `,"ReturnConsumedCapacity":"BAD"}`, "ValidationException",
+			"1 validation error detected: Value 'BAD' at 'returnConsumedCapacity' failed to satisfy constraint: Member must satisfy enum value set: [INDEXES, TOTAL, NONE]"},
+		{"empty RequestItems, BatchGetItem", "BatchGetItem", `{"RequestItems":{}}`, "ValidationException", "The requestItems parameter is required for BatchGetItem"},
+		{"empty RequestItems, BatchWriteItem", "BatchWriteItem", `{"RequestItems":{}}`, "ValidationException", "The requestItems parameter is required for BatchWriteItem"},
+		{"CreateTable without TableName", "CreateTable", `{"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`,
+			"ValidationException", "The parameter 'TableName' is required but was not present in the request"},
+		// scylladb/scylladb#13870 quotes real DynamoDB's answer:
+		{"attribute defined twice", "CreateTable", `{"TableName":"dup","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"x","AttributeType":"S"},{"AttributeName":"x","AttributeType":"N"}],` +
+			`"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"}`, "ValidationException", "Attribute Name is duplicated: x"},
 		{"Scan Segment without TotalSegments", "Scan", `{"TableName":"` + table + `","Segment":0}`, "ValidationException",
 			"The TotalSegments parameter is required but was not present in the request when Segment parameter is present"},
 		{"Scan TotalSegments without Segment", "Scan", `{"TableName":"` + table + `","TotalSegments":2}`, "ValidationException",

@@ -27,7 +27,7 @@ func (m *exprMembers) values() (map[string]model.Value, *apiError) {
 }
 
 type getItemInput struct {
-	TableName              string
+	TableName              *string
 	Key                    rawItem
 	ProjectionExpression   *string
 	ConsistentRead         bool
@@ -37,13 +37,16 @@ type getItemInput struct {
 }
 
 func getItem(s *Server, in *getItemInput) (any, *apiError) {
-	t, err := s.lookup(in.TableName)
-	if err != nil {
-		return nil, err
-	}
+	// Every constraint is checked, and all are reported together, before the
+	// table is looked up, as DynamoDB does.
 	var v violations
+	name := v.itemTable(in.TableName)
 	mode := capacityMode(&v, in.ReturnConsumedCapacity)
 	if err := v.err(); err != nil {
+		return nil, err
+	}
+	t, err := s.lookup(name)
+	if err != nil {
 		return nil, err
 	}
 	key, err := readItem(in.Key, "Key")
@@ -110,7 +113,7 @@ func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consu
 }
 
 type readMembers struct {
-	TableName              string
+	TableName              *string
 	IndexName              *string
 	FilterExpression       *string
 	ProjectionExpression   *string
@@ -183,12 +186,12 @@ func query(s *Server, in *queryInput) (any, *apiError) {
 	// Every constraint (the table's and the index's names too) is checked before
 	// the table is looked up, and all are reported together, as DynamoDB does.
 	var v violations
-	v.checkName(&in.TableName, "tableName")
+	name := v.itemTable(in.TableName)
 	mode, err := in.common(&v)
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.lookup(in.TableName)
+	t, err := s.lookup(name)
 	if err != nil {
 		return nil, err
 	}
@@ -201,9 +204,6 @@ func query(s *Server, in *queryInput) (any, *apiError) {
 		return nil, err
 	}
 	if err := legacyQuery(in, &ein, t); err != nil {
-		return nil, err
-	}
-	if err := s.readableIndex(t, ein.IndexName); err != nil {
 		return nil, err
 	}
 	pg, eerr := t.eng.Query(ein)
@@ -231,7 +231,7 @@ func (in *readMembers) fill(index *string, limit *int, sel *string, start *model
 
 func scan(s *Server, in *scanInput) (any, *apiError) {
 	var v violations
-	v.checkName(&in.TableName, "tableName")
+	name := v.itemTable(in.TableName)
 	if in.TotalSegments != nil {
 		n := int64(*in.TotalSegments)
 		v.checkMin(&n, "totalSegments", 1)
@@ -247,7 +247,7 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	t, err := s.lookup(in.TableName)
+	t, err := s.lookup(name)
 	if err != nil {
 		return nil, err
 	}
@@ -267,9 +267,6 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 	if err := legacyScan(in, &ein); err != nil {
 		return nil, err
 	}
-	if err := s.readableIndex(t, ein.IndexName); err != nil {
-		return nil, err
-	}
 	pg, eerr := t.eng.Scan(ein)
 	if eerr != nil {
 		return nil, fromEngine(eerr)
@@ -279,7 +276,7 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 
 // writeMembers are what PutItem, UpdateItem and DeleteItem share.
 type writeMembers struct {
-	TableName                           string
+	TableName                           *string
 	ConditionExpression                 *string
 	ReturnValues                        *string
 	ReturnValuesOnConditionCheckFailure *string
@@ -308,12 +305,13 @@ type prepared struct {
 // prepare checks the shared members and the table, and reads the item or key
 // (raw, the member param names).
 func (in *writeMembers) prepare(s *Server, raw rawItem, param string) (*prepared, *apiError) {
-	t, err := s.lookup(in.TableName)
-	if err != nil {
-		return nil, err
-	}
+	// Every constraint is checked, and all are reported together, before the
+	// table is looked up (the conformance suite's validation-ordering captures:
+	// invalid ReturnValues and ReturnConsumedCapacity on a missing table are a
+	// ValidationException naming both, not ResourceNotFoundException).
 	var v violations
-	p := &prepared{t: t, mode: capacityMode(&v, in.ReturnConsumedCapacity)}
+	name := v.itemTable(in.TableName)
+	p := &prepared{mode: capacityMode(&v, in.ReturnConsumedCapacity)}
 	v.checkEnum(in.ReturnValues, "returnValues", engine.ReturnAllNew, engine.ReturnUpdatedOld, engine.ReturnAllOld, engine.ReturnNone, engine.ReturnUpdatedNew)
 	v.checkEnum(in.ReturnValuesOnConditionCheckFailure, "returnValuesOnConditionCheckFailure", engine.ReturnAllOld, engine.ReturnNone)
 	v.checkEnum(in.ReturnItemCollectionMetrics, "returnItemCollectionMetrics", "SIZE", "NONE")
@@ -321,6 +319,11 @@ func (in *writeMembers) prepare(s *Server, raw rawItem, param string) (*prepared
 	if err := v.err(); err != nil {
 		return nil, err
 	}
+	t, err := s.lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	p.t = t
 	if p.item, err = readItem(raw, param); err != nil {
 		return nil, err
 	}

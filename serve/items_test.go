@@ -295,12 +295,24 @@ func TestBatchesAndTransactions(t *testing.T) {
 				ExpressionAttributeValues: map[string]types.AttributeValue{":d": avN("10")}}},
 			{ConditionCheck: &types.ConditionCheck{TableName: aws.String(table), Key: keys[1], ConditionExpression: aws.String("attribute_exists(v)")}},
 		}}
-	if _, err := st.db.TransactWriteItems(c, ok); err != nil {
+	first, err := st.db.TransactWriteItems(c, ok)
+	if err != nil {
 		t.Fatal(err)
 	}
-	// The same token and request again: answered, not applied a second time.
-	if _, err := st.db.TransactWriteItems(c, ok); err != nil {
+	// The same token and request again: answered, not applied a second time, and
+	// its capacity is the reads of the two items, not the writes
+	// (API_TransactWriteItems.html "ClientRequestToken"): two small items, one
+	// strongly consistent read unit each.
+	again, err := st.db.TransactWriteItems(c, ok)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if cc := first.ConsumedCapacity; len(cc) != 1 || cc[0].WriteCapacityUnits == nil || *cc[0].WriteCapacityUnits == 0 {
+		t.Errorf("first transaction's capacity %+v: want writes", cc)
+	}
+	if cc := again.ConsumedCapacity; len(cc) != 1 || cc[0].ReadCapacityUnits == nil || *cc[0].ReadCapacityUnits != 2 ||
+		cc[0].WriteCapacityUnits != nil || *cc[0].CapacityUnits != 2 {
+		t.Errorf("replayed transaction's capacity %+v: want 2 read units, no writes", cc)
 	}
 	if v := getN(t, st, table, keys[0], "v"); v != "10" {
 		t.Fatalf("after the transaction and its retry v=%s, want 10 (applied once)", v)

@@ -85,10 +85,39 @@ type param struct {
 }
 
 // builder writes legacy conditions as expressions, with placeholders #lN and :lN
-// that cannot meet the request's own (a legacy request has none).
+// that cannot meet the request's own (a legacy request has none, and a Query's
+// KeyConditions beside a FilterExpression get a prefix its placeholders do not
+// use: prefix, "l" when empty).
 type builder struct {
 	names  map[string]string
 	values map[string]model.Value
+	prefix string
+}
+
+// freePrefix is a placeholder prefix ("l", "ll", ...) that no name in names and
+// no value in values starts with.
+func freePrefix(names map[string]string, values map[string]model.Value) string {
+	prefix := "l"
+	for {
+		clash := false
+		for k := range names {
+			clash = clash || strings.HasPrefix(k, "#"+prefix)
+		}
+		for k := range values {
+			clash = clash || strings.HasPrefix(k, ":"+prefix)
+		}
+		if !clash {
+			return prefix
+		}
+		prefix += "l"
+	}
+}
+
+func (b *builder) pre() string {
+	if b.prefix == "" {
+		return "l"
+	}
+	return b.prefix
 }
 
 func (b *builder) name(attr string) string {
@@ -100,7 +129,7 @@ func (b *builder) name(attr string) string {
 			return k
 		}
 	}
-	k := "#l" + strconv.Itoa(len(b.names))
+	k := "#" + b.pre() + strconv.Itoa(len(b.names))
 	b.names[k] = attr
 	return k
 }
@@ -109,7 +138,7 @@ func (b *builder) value(v model.Value) string {
 	if b.values == nil {
 		b.values = map[string]model.Value{}
 	}
-	k := ":l" + strconv.Itoa(len(b.values))
+	k := ":" + b.pre() + strconv.Itoa(len(b.values))
 	b.values[k] = v
 	return k
 }
@@ -283,7 +312,13 @@ func legacyQuery(in *queryInput, ein *engine.QueryInput, t *table) *apiError {
 	if n := len(in.KeyConditions); n != 1 && n != 2 {
 		return validationError("Conditions can be of length 1 or 2 only")
 	}
-	b := &builder{}
+	// KeyConditions may stand beside FilterExpression and ProjectionExpression
+	// (DynamoDB's special case, as dynalite validations/index.js
+	// validateExpressionParams keeps it: KeyConditions is not a non-expression
+	// parameter when KeyConditionExpression is absent); both apply, with the
+	// request's own names and values (guregu/dynamo sends every filtered query
+	// this way).
+	b := &builder{prefix: freePrefix(in.ExpressionAttributeNames, ein.ExpressionAttributeValues)}
 	for _, c := range in.KeyConditions {
 		switch c.ComparisonOperator {
 		case "EQ", "LE", "LT", "GE", "GT", "BEGINS_WITH", "BETWEEN":
@@ -307,13 +342,31 @@ func legacyQuery(in *queryInput, ein *engine.QueryInput, t *table) *apiError {
 			ein.FilterExpression = f
 		}
 	}
+	if in.FilterExpression != nil {
+		ein.FilterExpression, ein.Given = *in.FilterExpression, ein.Given|engine.GivenFilter
+	}
 	if in.AttributesToGet != nil {
 		if ein.ProjectionExpression, err = b.projection(in.AttributesToGet); err != nil {
 			return err
 		}
 	}
-	ein.ExpressionAttributeNames, ein.ExpressionAttributeValues = b.names, b.values
+	if in.ProjectionExpression != nil {
+		ein.ProjectionExpression, ein.Given = *in.ProjectionExpression, ein.Given|engine.GivenProjection
+	}
+	ein.ExpressionAttributeNames = merged(in.ExpressionAttributeNames, b.names)
+	ein.ExpressionAttributeValues = merged(ein.ExpressionAttributeValues, b.values)
 	return nil
+}
+
+// merged is the request's own placeholders with the builder's (which use a prefix
+// the request's do not); nil when both are.
+func merged[V any](own, built map[string]V) map[string]V {
+	if own == nil {
+		return built
+	}
+	out := maps.Clone(own)
+	maps.Copy(out, built)
+	return out
 }
 
 // legacyScan reads Scan's expression or legacy members into the engine's input.

@@ -29,6 +29,22 @@ func TestLegacyParameters(t *testing.T) {
 	if got := items[0].(map[string]any); len(got) != 1 || got["SK"].(map[string]any)["S"] != "b" {
 		t.Fatalf("legacy query items %v, want only SK b", items)
 	}
+	// KeyConditions beside FilterExpression and ProjectionExpression, with the
+	// request's own placeholders (one named like the legacy builder's): DynamoDB
+	// applies both (dynalite validations/index.js validateExpressionParams lets
+	// KeyConditions stand beside expressions; guregu/dynamo sends filtered queries
+	// this way).
+	status, out = st.raw(t, "Query", `{"TableName":"`+table+`","KeyConditions":{"PK":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"L#1"}]}},`+
+		`"FilterExpression":"#l0 <> :l0","ProjectionExpression":"SK, #l0","ExpressionAttributeNames":{"#l0":"tag"},"ExpressionAttributeValues":{":l0":{"S":"tb"}}}`)
+	if status != 200 || out["Count"] != 2.0 || out["ScannedCount"] != 3.0 {
+		t.Fatalf("KeyConditions with a FilterExpression: %d %v", status, out)
+	}
+	for _, it := range out["Items"].([]any) {
+		got := it.(map[string]any)
+		if len(got) != 2 || got["SK"] == nil || got["tag"].(map[string]any)["S"] == "tb" {
+			t.Errorf("KeyConditions with a filter and a projection gave %v, want SK and tag, not tb", got)
+		}
+	}
 	// ScanFilter with ConditionalOperator OR.
 	status, out = st.raw(t, "Scan", `{"TableName":"`+table+`","ScanFilter":{"tag":{"ComparisonOperator":"IN","AttributeValueList":[{"S":"ta"},{"S":"tc"}]},`+
 		`"PK":{"ComparisonOperator":"BEGINS_WITH","AttributeValueList":[{"S":"nothing"}]}},"ConditionalOperator":"OR","Select":"COUNT"}`)

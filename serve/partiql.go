@@ -71,7 +71,7 @@ func prepareStatement(src string, raws []json.RawMessage) (*partiql.Statement, [
 // for one it does not have.
 func (s *Server) statementTable(st *partiql.Statement) (*table, *apiError) {
 	t, ok := s.tables[st.Table]
-	if !ok || s.creating(t) {
+	if !ok {
 		return nil, itemTableNotFound()
 	}
 	return t, nil

@@ -29,8 +29,6 @@ type table struct {
 	streamLabel        string
 	deletionProtection bool
 	billingChanged     time.Time
-	// pending is the change under way (status.go); nil when ACTIVE.
-	pending *pending
 }
 
 type ttlSpec struct {
@@ -89,7 +87,7 @@ func (s *Server) lookup(name string) (*table, *apiError) {
 		return nil, err
 	}
 	t, ok := s.tables[name]
-	if !ok || s.creating(t) {
+	if !ok {
 		return nil, itemTableNotFound()
 	}
 	return t, nil
@@ -202,11 +200,11 @@ const (
 	provisioned   = "PROVISIONED"
 )
 
-// describe is the table's TableDescription with the given status; a GSI the
-// change under way is creating is CREATING (and Backfilling, when added to an
-// existing table), the others ACTIVE.
-func (s *Server) describe(t *table, status string) tableDescription {
-	p := s.current(t)
+// describe is the table's TableDescription as the change c answers it (active
+// after it); a GSI the change is creating is CREATING (and Backfilling, when added
+// to an existing table), the others ACTIVE.
+func (s *Server) describe(t *table, c changing) tableDescription {
+	status := c.status
 	n, size := t.eng.Size()
 	d := tableDescription{
 		AttributeDefinitions: t.attrs, TableName: t.def.Name, KeySchema: keySchemaOf(t.def.Key),
@@ -235,8 +233,8 @@ func (s *Server) describe(t *table, status string) tableDescription {
 			continue
 		}
 		id.IndexStatus = "ACTIVE"
-		if p != nil && slices.Contains(p.indexes, ix.Name) {
-			id.IndexStatus, id.Backfilling = "CREATING", p.status == "UPDATING"
+		if slices.Contains(c.indexes, ix.Name) {
+			id.IndexStatus, id.Backfilling = "CREATING", c.backfill
 		}
 		id.ProvisionedThroughput = &throughputDescription{}
 		if prov {

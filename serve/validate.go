@@ -54,6 +54,25 @@ func validNameChars(n string) bool {
 	return true
 }
 
+// itemTable adds the violations of an item operation's TableName and returns it.
+// A missing name is "Value null" and an empty one is below the member's minimum
+// length of 1 (API_PutItem.html "TableName": 1 to 1024 characters, since the
+// member also takes a table's ARN), alone, in the words real DynamoDB answered
+// (the conformance suite's captures, "PutItem — exact error messages"); any
+// other name is held to a table name's rules (checkName).
+func (v *violations) itemTable(name *string) string {
+	switch {
+	case name == nil:
+		v.add("Value null at 'tableName' failed to satisfy constraint: Member must not be null")
+		return ""
+	case *name == "":
+		v.add("Value '' at 'tableName' failed to satisfy constraint: Member must have length greater than or equal to 1")
+		return ""
+	}
+	v.checkName(name, "tableName")
+	return *name
+}
+
 // checkTableName checks one table name alone (an item operation's TableName),
 // before the table is looked up.
 func checkTableName(name, at string) *apiError {
