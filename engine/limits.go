@@ -104,24 +104,16 @@ func checkBatchGetLength(counts map[string]int) *Error {
 
 // CheckTransactionLength refuses an empty transaction or one of over 100 actions
 // (API_TransactWriteItems.html, API_TransactGetItems.html: 1 to 100 items), for a
-// caller that must check it before it knows the tables (stwb serve). class is the
-// Java class DynamoDB names each action by: TransactWriteItem or TransactGetItem.
+// caller that must check it before it knows the tables (stwb serve), in the words
+// DynamoDB answers a request: a list over 100 is echoed whole, as its Java
+// toString, "Value '[com.amazonaws.dynamodb.v20120810.TransactWriteItem@...,
+// ...]' at 'transactItems'" (us-east-1, the conformance suite's captures
+// "TransactWriteItems — exact error messages" and "TransactGetItems — exact error
+// messages", checked against DynamoDB), each action as its class (class:
+// TransactWriteItem or TransactGetItem) and a hash code (hashOf stands in for
+// Java's, as in requestItemsText).
 func CheckTransactionLength[T any](items []T, class string) error {
-	return asError(checkTransactionLength(items, class))
-}
-
-// checkTransactionLength words the refusal as real DynamoDB does in us-east-1 (the
-// conformance suite's captures, "TransactWriteItems — exact error messages" and
-// "TransactGetItems — exact error messages", checked against DynamoDB): an empty
-// list is "Value '[]' at 'transactItems'"; a list over 100 is echoed whole as its
-// Java toString, "Value '[com.amazonaws.dynamodb.v20120810.TransactWriteItem@...,
-// ...]' at 'transactItems'", each action as its class and hash code (hashOf stands
-// in for Java's, as requestItemsText's does).
-func checkTransactionLength[T any](items []T, class string) *Error {
-	if len(items) == 0 {
-		return validation("1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
-	}
-	if len(items) > maxTransaction {
+	return asError(transactionLength(len(items), func() string {
 		var b strings.Builder
 		b.WriteByte('[')
 		for i, it := range items {
@@ -132,9 +124,30 @@ func checkTransactionLength[T any](items []T, class string) *Error {
 			b.WriteString(strconv.FormatUint(uint64(hashOf(it)), 16))
 		}
 		b.WriteByte(']')
-		return validation("1 validation error detected: Value '%s' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d", b.String(), maxTransaction)
+		return b.String()
+	}))
+}
+
+// checkTransactionLength is the same rule for a pattern's transaction, whose
+// refusal is a finding: a list over 100 is named, not echoed, in the words
+// DynamoDB's new validation framework uses ("Value at 'TransactItems'"), the same
+// verdict short enough to read in a finding.
+func checkTransactionLength(n int) *Error { return transactionLength(n, nil) }
+
+// transactionLength is the one rule: 1 to 100 actions; an empty list is "Value
+// '[]' at 'transactItems'" in every region's words; echo, when given, prints a
+// list over 100 as DynamoDB echoes it.
+func transactionLength(n int, echo func() string) *Error {
+	if n == 0 {
+		return validation("1 validation error detected: Value '[]' at 'transactItems' failed to satisfy constraint: Member must have length greater than or equal to 1")
 	}
-	return nil
+	if n <= maxTransaction {
+		return nil
+	}
+	if echo == nil {
+		return validation("1 validation error detected: Value at 'TransactItems' failed to satisfy constraint: Member must have length less than or equal to %d", maxTransaction)
+	}
+	return validation("1 validation error detected: Value '%s' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to %d", echo(), maxTransaction)
 }
 
 // hashOf is a 32-bit hash of a value's content, standing in for the Java hash code

@@ -191,7 +191,7 @@ func (e *Engine) TransactGetItems(gets []TransactGet) (*TransactGetItemsOutput, 
 }
 
 func (e *Engine) transactGetItems(gets []TransactGet) (*TransactGetItemsOutput, *Error) {
-	if err := checkTransactionLength(gets, "TransactGetItem"); err != nil {
+	if err := checkTransactionLength(len(gets)); err != nil {
 		return nil, err
 	}
 	keys := make([]model.Item, len(gets))

@@ -455,7 +455,7 @@ func (e *Engine) TransactWriteItems(items []TransactWriteItem) (*WriteOutput, er
 }
 
 func (e *Engine) transactWriteItems(items []TransactWriteItem) (*WriteOutput, *Error) {
-	if err := checkTransactionLength(items, "TransactWriteItem"); err != nil {
+	if err := checkTransactionLength(len(items)); err != nil {
 		return nil, err
 	}
 	ws := make([]*write, len(items))
