@@ -9,6 +9,8 @@
 package analysis
 
 import (
+	"slices"
+
 	"stwb/cost"
 	"stwb/designfile"
 	"stwb/engine"
@@ -127,12 +129,36 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
 	costItems, costSizes, leftOut := model.StoredItems(items, sizes)
 	a.LeftOut = leftOut
-	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: d, Results: results, Items: costItems, Sizes: costSizes,
+	as := standIns(d, results)
+	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: as, Results: results, Items: costItems, Sizes: costSizes,
 		Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
 	if opt.Review {
-		a.Findings = review.Check(review.Input{Design: d, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
+		a.Findings = review.Check(review.Input{Design: as, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
 	}
 	return a
+}
+
+// standIns is the design as cost and review see it: each PartiQL pattern that ran
+// replaced by the pattern its statement stands for (engine.Result.StandIn: a Query,
+// a Scan, a PutItem ... keeping the statement), so that it is priced and reviewed
+// as the request DynamoDB runs. d itself when it has no such pattern.
+func standIns(d *model.Design, results []*engine.Result) *model.Design {
+	var ps []model.Pattern
+	for i, r := range results {
+		if r == nil || r.StandIn == nil || i >= len(d.Patterns) {
+			continue
+		}
+		if ps == nil {
+			ps = slices.Clone(d.Patterns)
+		}
+		ps[i] = *r.StandIn
+	}
+	if ps == nil {
+		return d
+	}
+	as := *d
+	as.Patterns = ps
+	return &as
 }
 
 // itemSizes sizes each item once, for cost and review alike.

@@ -582,6 +582,21 @@ func (f *fieldSet) valueMap(name string) map[string]model.Value {
 	return m
 }
 
+// valueList reads a list of values (a PartiQL statement's parameters); an empty
+// list is kept as one.
+func (f *fieldSet) valueList(name string) []model.Value {
+	var out []model.Value
+	for _, c := range f.seq(name) {
+		if v, ok := f.d.value(c, 1); ok {
+			out = append(out, v)
+		}
+	}
+	if out == nil && f.has(name) && !isNull(f.vals[name]) {
+		out = []model.Value{}
+	}
+	return out
+}
+
 // item reads a field holding one item or key.
 func (f *fieldSet) item(name string) model.Item {
 	n := f.vals[name]
@@ -633,7 +648,7 @@ var (
 	indexFields      = []string{"name", "local", "key", "projection", "read", "write", "autoscaling"}
 	entityFields     = []string{"name", "keys", "attributes", "count", "values", "aliases"}
 	entityAttrFields = []string{"type", "unique"}
-	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "index",
+	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "statement", "parameters", "index",
 		"key", "filter", "projection", "condition", "update", "names", "values", "fanout", "forward", "limit", "pages", "consistent",
 		"item", "keys", "actions", "returnValues", "expect", "expectError", "partitions", "skew", "batch"}
 	actionKinds         = []string{"put", "update", "delete", "check"}
@@ -1075,6 +1090,8 @@ func (d *decoder) pattern(n *yaml.Node) model.Pattern {
 	} else {
 		p.Operation = model.Operation(f.choice("operation", ops...))
 	}
+	p.Statement = f.str("statement")
+	p.Parameters = f.valueList("parameters")
 	p.Index = f.str("index")
 	if kn := f.vals["key"]; kn != nil && !isNull(kn) {
 		if kn.Kind == yaml.ScalarNode {

@@ -376,7 +376,7 @@ func TestParseErrors(t *testing.T) {
 		}},
 		{"empty", "", []string{`model.yaml:1:1: the design file is empty. start from ` + "`stwb sample orders`" + ` or FORMAT.md's example`}},
 		{"pattern fields", "version: 1\ntable: {name: tbl, key: {partition: PK}}\npatterns:\n  - id: 3\n    operation: GetItems\n  - id: 3\n    operation: Query\n    key: {PK: a}\n    forwrd: false\n", []string{
-			`model.yaml:5:16: pattern 3.operation "GetItems" is not known. did you mean "GetItem"? (use one of: GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems)`,
+			`model.yaml:5:16: pattern 3.operation "GetItems" is not known. did you mean "GetItem"? (use one of: GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems, ExecuteStatement)`,
 			`model.yaml:6:5: pattern id 3 is used twice (first at model.yaml:4:5). give each pattern its own id`,
 			`model.yaml:6:5: pattern 3: a Query's key is a KeyConditionExpression string, not a mapping. write key: "PK = :pk" with values: {":pk": ...}`,
 			`model.yaml:9:5: unknown field "forwrd" in pattern 3; did you mean "forward"?`,

@@ -429,7 +429,15 @@ func patternNode(p *model.Pattern) *yaml.Node {
 	if p.Rate != 0 {
 		m.add("rate", floatNode(p.Rate))
 	}
-	m.str("operation", string(p.Operation)).str("index", p.Index)
+	m.str("operation", string(p.Operation)).str("statement", p.Statement)
+	if p.Parameters != nil {
+		elems := make([]*yaml.Node, len(p.Parameters))
+		for i, v := range p.Parameters {
+			elems[i] = ValueToNode(v)
+		}
+		m.add("parameters", seqNode(true, elems...))
+	}
+	m.str("index", p.Index)
 	if p.KeyCondition != "" {
 		m.str("key", p.KeyCondition)
 	} else if p.Key != nil {

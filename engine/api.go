@@ -125,7 +125,7 @@ type Page struct {
 // changes the engine it ran on; it runs on a copy.
 type Result struct {
 	PatternID int
-	Operation model.Operation
+	Operation model.Operation // what ran: the pattern's, or its statement's stand-in's
 	Index     string
 
 	Items            []model.Item // returned items, in DynamoDB's order (all pages with AllPages)
@@ -143,6 +143,13 @@ type Result struct {
 	Changes    []Change   // writes: every item touched, in request order
 	Attributes model.Item // ReturnValues of a single-item write
 	Err        *Error     // the request's error, nil on success
+
+	// StandIn is, for an ExecuteStatement pattern, the pattern its statement
+	// stands for (a Query, Scan, PutItem, UpdateItem or DeleteItem with that
+	// operation's fields and the statement kept), which cost and review price and
+	// review; Operation is then that operation. Nil for other patterns, and for a
+	// statement that did not get as far.
+	StandIn *model.Pattern
 }
 
 // RunOptions change how a pattern runs.

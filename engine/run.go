@@ -50,8 +50,10 @@ func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
 		}
 	case model.OpPutItem, model.OpUpdateItem, model.OpDeleteItem, model.OpBatchWriteItem, model.OpTransactWriteItems:
 		err = e.Clone().runWrite(p, r)
+	case model.OpExecuteStatement:
+		err = e.runStatement(p, opts, r)
 	default:
-		err = validation("Unknown operation %q in pattern %d: use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems", p.Operation, p.ID)
+		err = validation("Unknown operation %q in pattern %d: use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems, ExecuteStatement", p.Operation, p.ID)
 	}
 	switch p.Operation {
 	case model.OpGetItem, model.OpBatchGetItem, model.OpTransactGetItems:

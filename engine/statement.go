@@ -250,7 +250,13 @@ func (e *Engine) StatementGet(st *partiql.Statement, params []model.Value, where
 	}
 	b := newExprBuilder(st, params)
 	if st.Index != "" {
-		return GetItemInput{}, validation("Reads on indices are not supported within transactions.")
+		if ix := e.indexByName(st.Index); ix != nil && (len(ix.key.morePartition) > 0 || len(ix.key.moreSort) > 0) {
+			return GetItemInput{}, validation("%s", msgMultiKeyPartiQL)
+		}
+		if where == "ExecuteTransaction" {
+			return GetItemInput{}, validation("Reads on indices are not supported within transactions.")
+		}
+		return GetItemInput{}, validation("Select statements within %s must specify the primary key in the where clause.", where)
 	}
 	key, rest, err := e.statementKey(st, b)
 	if err != nil || len(rest) > 0 {
@@ -315,18 +321,28 @@ func valueAt(item model.Item, p partiql.Path) (model.Value, bool) {
 	return v, ok
 }
 
-// selectStatement runs a SELECT as a Query or a Scan.
-func (e *Engine) selectStatement(in StatementInput) (*StatementOutput, *Error) {
-	st := in.Statement
+// selectPlan is a SELECT as the request it is: a Query (scan false) or a Scan,
+// without the paging members (Limit, ExclusiveStartKey, ConsistentRead).
+type selectPlan struct {
+	scan  bool
+	query QueryInput
+	scanI ScanInput
+}
+
+// planSelect makes the Query or Scan a SELECT stands for.
+func (e *Engine) planSelect(st *partiql.Statement, params []model.Value) (*selectPlan, *Error) {
 	ks := e.key
 	if st.Index != "" {
 		ix := e.indexByName(st.Index)
 		if ix == nil {
 			return nil, validation("The table does not have the specified index: %s", st.Index)
 		}
+		if len(ix.key.morePartition) > 0 || len(ix.key.moreSort) > 0 {
+			return nil, validation("%s", msgMultiKeyPartiQL)
+		}
 		ks = ix.key
 	}
-	b := newExprBuilder(st, in.Parameters)
+	b := newExprBuilder(st, params)
 	conj := conjuncts(st.Where)
 	pkAt := -1
 	for i, c := range conj {
@@ -336,40 +352,60 @@ func (e *Engine) selectStatement(in StatementInput) (*StatementOutput, *Error) {
 		}
 	}
 	proj := ""
-	given := in.Given & GivenLimit
+	var given Given
 	if !st.Star {
 		proj = projectionOf(st, b)
 		given |= GivenProjection
 	}
-	out := &StatementOutput{}
-	var pg *Page
-	var err *Error
 	if pkAt < 0 {
 		if len(st.OrderBy) > 0 {
 			return nil, validation("Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.")
 		}
-		filter, ferr := b.andOf(conj)
-		if ferr != nil {
-			return nil, ferr
+		filter, err := b.andOf(conj)
+		if err != nil {
+			return nil, err
 		}
 		if filter != "" {
 			given |= GivenFilter
 		}
 		names, values := b.maps()
+		return &selectPlan{scan: true, scanI: ScanInput{IndexName: st.Index, FilterExpression: filter, ProjectionExpression: proj,
+			ExpressionAttributeNames: names, ExpressionAttributeValues: values, Given: given}}, nil
+	}
+	q, err := e.statementQuery(st, b, ks, conj, pkAt)
+	if err != nil {
+		return nil, err
+	}
+	q.ProjectionExpression, q.Given = proj, q.Given|given
+	q.ExpressionAttributeNames, q.ExpressionAttributeValues = b.maps()
+	return &selectPlan{query: q}, nil
+}
+
+// msgMultiKeyPartiQL is DynamoDB's refusal of a SELECT on an index whose key has
+// more than one attribute on a side (the conformance suite's capture of
+// DynamoDB's answer).
+const msgMultiKeyPartiQL = "PartiQL statements cannot be executed on tables with multi-attribute HASH keys or multi-attribute RANGE keys."
+
+// selectStatement runs a SELECT as a Query or a Scan.
+func (e *Engine) selectStatement(in StatementInput) (*StatementOutput, *Error) {
+	st := in.Statement
+	plan, err := e.planSelect(st, in.Parameters)
+	if err != nil {
+		return nil, err
+	}
+	limit := in.Given & GivenLimit
+	out := &StatementOutput{}
+	var pg *Page
+	if plan.scan {
+		s := plan.scanI
+		s.ExclusiveStartKey, s.Limit, s.ConsistentRead, s.Visits, s.Given = in.ExclusiveStartKey, in.Limit, in.ConsistentRead, in.Visits, s.Given|limit
 		out.Operation = model.OpScan
-		pg, err = e.scan(ScanInput{IndexName: st.Index, FilterExpression: filter, ProjectionExpression: proj,
-			ExpressionAttributeNames: names, ExpressionAttributeValues: values, ExclusiveStartKey: in.ExclusiveStartKey,
-			Limit: in.Limit, ConsistentRead: in.ConsistentRead, Visits: in.Visits, Given: given})
+		pg, err = e.scan(s)
 	} else {
-		qin, qerr := e.statementQuery(st, b, ks, conj, pkAt)
-		if qerr != nil {
-			return nil, qerr
-		}
-		qin.ProjectionExpression, qin.ExclusiveStartKey, qin.Limit = proj, in.ExclusiveStartKey, in.Limit
-		qin.ConsistentRead, qin.Visits, qin.Given = in.ConsistentRead, in.Visits, given|qin.Given
-		qin.ExpressionAttributeNames, qin.ExpressionAttributeValues = b.maps()
+		q := plan.query
+		q.ExclusiveStartKey, q.Limit, q.ConsistentRead, q.Visits, q.Given = in.ExclusiveStartKey, in.Limit, in.ConsistentRead, in.Visits, q.Given|limit
 		out.Operation = model.OpQuery
-		pg, err = e.query(qin)
+		pg, err = e.query(q)
 	}
 	if err != nil {
 		return nil, err

@@ -431,6 +431,14 @@ func goMember(g *genModel, gp *genPattern, key string, v any, ctx string) string
 		}
 		s.WriteString("},\n}")
 		return s.String()
+	case "Parameters":
+		var s strings.Builder
+		s.WriteString("[]types.AttributeValue{\n")
+		for _, e := range v.([]any) {
+			s.WriteString(goAV(e.(model.Value)) + ",\n")
+		}
+		s.WriteString("}")
+		return s.String()
 	case "Keys":
 		var s strings.Builder
 		s.WriteString("[]map[string]types.AttributeValue{\n")

@@ -73,6 +73,13 @@ func allDesigns(t *testing.T) map[string]*model.Design {
 		}
 	}
 	ds["clash"] = clash
+	// PartiQL patterns: ExecuteStatementInput with its parameters.
+	pq := ordersDesign()
+	pq.Patterns = append(pq.Patterns, model.Pattern{ID: 90, Name: "statement", Operation: model.OpExecuteStatement,
+		Statement: `SELECT * FROM "` + pq.Table.Name + `" WHERE PK = ? AND SK > ?`, Parameters: []model.Value{model.Str("CUST#1"), model.Num("3")},
+		Limit: 10, Consistent: true},
+		model.Pattern{ID: 91, Name: "insert", Operation: model.OpExecuteStatement, Statement: `INSERT INTO "` + pq.Table.Name + `" VALUE {'PK': 'a', 'SK': 'b'}`})
+	ds["partiql"] = pq
 	return ds
 }
 

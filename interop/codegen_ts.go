@@ -394,6 +394,8 @@ func tsMember(g *genModel, gp *genPattern, key string, v any, ctx, indent string
 			s = append(s, indent+"  "+tsMember(g, gp, "", e, "nested", indent+"  "))
 		}
 		return "[\n" + strings.Join(s, ",\n") + ",\n" + indent + "]"
+	case model.Value:
+		return tsAV(x)
 	}
 	return "undefined"
 }

@@ -134,7 +134,7 @@ func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r
 	case r.Err != nil:
 		fmt.Fprintf(b, "Result: **%s**: %s\n\n", r.Err.Type, mdText(r.Err.Message))
 		return
-	case p.Operation.IsWrite():
+	case p.IsWrite():
 		fmt.Fprintf(b, "Result: writes %d item(s), %s WCU", len(r.Changes), num(r.Consumed.Write()))
 		if ix := indexUnits(r.Consumed, false); ix != "" {
 			fmt.Fprintf(b, " (%s)", ix)

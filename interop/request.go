@@ -83,6 +83,22 @@ func requestOf(d *model.Design, p *model.Pattern) jobj {
 		if p.ReturnValues != "" && p.ReturnValues != "NONE" {
 			add("ReturnValues", p.ReturnValues)
 		}
+	case model.OpExecuteStatement:
+		// API_ExecuteStatement.html: the statement names its table itself.
+		add("Statement", p.Statement)
+		if len(p.Parameters) > 0 {
+			ps := make([]any, len(p.Parameters))
+			for i, v := range p.Parameters {
+				ps[i] = v
+			}
+			add("Parameters", ps)
+		}
+		if p.Limit > 0 {
+			add("Limit", p.Limit)
+		}
+		if p.Consistent {
+			add("ConsistentRead", true)
+		}
 	case model.OpBatchGetItem:
 		keys := make([]any, len(p.Keys))
 		for i, k := range p.Keys {

@@ -65,7 +65,7 @@ func Verify(ctx context.Context, db *dynamodb.Client, f *designfile.File, table,
 	for i := range d.Patterns {
 		p := &d.Patterns[i]
 		o := verify.Outcome{ID: p.ID, Name: p.Name, Operation: string(p.Operation), Index: p.Index, Mismatches: []verify.Mismatch{}}
-		if p.Operation.IsWrite() {
+		if p.IsWrite() {
 			o.Status, o.Reason = verify.StatusSkipped, "a write pattern; verify never changes the loaded items"
 			rep.Patterns = append(rep.Patterns, o)
 			continue

@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // The design file's types (FORMAT.md, version 1). Validation lives in validate.go;
@@ -274,13 +275,18 @@ const (
 	OpDeleteItem         Operation = "DeleteItem"
 	OpBatchWriteItem     Operation = "BatchWriteItem"
 	OpTransactWriteItems Operation = "TransactWriteItems"
+	// OpExecuteStatement is a PartiQL statement (Pattern.Statement): it runs as the
+	// operation the statement stands for (a SELECT as a Query or a Scan, INSERT as
+	// a PutItem, ...; engine/statement.go).
+	OpExecuteStatement Operation = "ExecuteStatement"
 )
 
 // Operations lists every operation in the order FORMAT.md gives them.
 var Operations = []Operation{OpGetItem, OpQuery, OpScan, OpBatchGetItem, OpTransactGetItems,
-	OpPutItem, OpUpdateItem, OpDeleteItem, OpBatchWriteItem, OpTransactWriteItems}
+	OpPutItem, OpUpdateItem, OpDeleteItem, OpBatchWriteItem, OpTransactWriteItems, OpExecuteStatement}
 
-// IsWrite reports whether the operation changes items.
+// IsWrite reports whether the operation changes items. ExecuteStatement's depends
+// on its statement: ask the pattern (Pattern.IsWrite).
 func (o Operation) IsWrite() bool {
 	switch o {
 	case OpPutItem, OpUpdateItem, OpDeleteItem, OpBatchWriteItem, OpTransactWriteItems:
@@ -345,6 +351,13 @@ type Pattern struct {
 	// ReturnValues for writes (NONE, ALL_OLD, UPDATED_OLD, ALL_NEW, UPDATED_NEW).
 	ReturnValues string
 
+	// Statement is an ExecuteStatement pattern's PartiQL statement, Parameters the
+	// values of its ? placeholders in order. Analysis runs, prices and reviews such
+	// a pattern as the operation it stands for, a pattern with the operation's
+	// fields that keeps its Statement (engine.Result.StandIn).
+	Statement  string
+	Parameters []Value
+
 	Pos Pos
 }
 
@@ -357,6 +370,28 @@ func (p Pattern) WithoutPos() Pattern {
 		p.Actions[i].Pos, p.Actions[i].ItemPos = Pos{}, Pos{}
 	}
 	return p
+}
+
+// IsWrite reports whether the pattern changes items: its operation's word, or for
+// a PartiQL statement whether it is an INSERT, UPDATE or DELETE rather than a
+// SELECT (ql-reference.html: the statement's first word says which).
+func (p *Pattern) IsWrite() bool {
+	if p.Operation != OpExecuteStatement {
+		return p.Operation.IsWrite()
+	}
+	return StatementWrites(p.Statement)
+}
+
+// StatementWrites reports whether a PartiQL statement writes: it starts with
+// INSERT, UPDATE or DELETE, in any case, after spaces.
+func StatementWrites(statement string) bool {
+	word := strings.ToUpper(strings.TrimLeft(statement, " \t\r\n"))
+	for _, w := range []string{"INSERT", "UPDATE", "DELETE"} {
+		if strings.HasPrefix(word, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // ScanForward reports the pattern's ScanIndexForward (default true).

@@ -646,6 +646,9 @@ var opFields = map[Operation][]string{
 	OpDeleteItem:         {"key", "condition", "returnValues"},
 	OpBatchWriteItem:     {"actions"},
 	OpTransactWriteItems: {"actions"},
+	// API_ExecuteStatement.html: Statement, Parameters, Limit, ConsistentRead; a
+	// SELECT that scans may be a batch job, and any SELECT may read every page.
+	OpExecuteStatement: {"statement", "parameters", "limit", "consistent", "pages", "batch"},
 }
 
 // patternFieldsSet lists the request fields a pattern sets.
@@ -672,6 +675,8 @@ func patternFieldsSet(p *Pattern) []string {
 	add("batch", p.Batch)
 	add("fanout", p.Fanout != nil)
 	add("pages", p.AllPages)
+	add("statement", p.Statement != "")
+	add("parameters", p.Parameters != nil)
 	return out
 }
 
@@ -740,7 +745,7 @@ func (v *validator) pattern(p *Pattern) {
 	allowed, known := opFields[p.Operation]
 	if !known {
 		if !v.loaded {
-			v.c.add(pos, "use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems",
+			v.c.add(pos, "use one of GetItem, Query, Scan, BatchGetItem, TransactGetItems, PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems, ExecuteStatement",
 				"%s: operation %q is not known", where, p.Operation)
 		}
 		return
@@ -784,6 +789,12 @@ func (v *validator) pattern(p *Pattern) {
 		}
 	case OpBatchWriteItem, OpTransactWriteItems:
 		v.actions(p, pos, where)
+	case OpExecuteStatement:
+		// The statement's grammar and meaning are checked when it runs: a statement
+		// DynamoDB would refuse is a finding on the pattern (pattern-error).
+		if strings.TrimSpace(p.Statement) == "" {
+			v.c.add(pos, `add statement: 'SELECT * FROM "`+v.d.Table.Name+`" WHERE `+v.d.Table.Key.Partition+` = ?' with parameters: [...]`, "%s: ExecuteStatement needs a statement", where)
+		}
 	}
 	switch p.ReturnValues {
 	case "", "NONE", "ALL_OLD":
@@ -811,6 +822,11 @@ func (v *validator) pattern(p *Pattern) {
 		for name, val := range p.Values {
 			if msg := valueRuleProblem(val, 1); msg != "" {
 				v.c.add(pos, "fix the value", "%s: values %s: %s", where, name, msg)
+			}
+		}
+		for i, val := range p.Parameters {
+			if msg := valueRuleProblem(val, 1); msg != "" {
+				v.c.add(pos, "fix the value", "%s: parameters[%d]: %s", where, i, msg)
 			}
 		}
 	}

@@ -68,6 +68,14 @@ func PatternDetail(p *model.Pattern, width int, st Styles) []string {
 		op += " (" + strings.Join(opts, ", ") + ")"
 	}
 	add("operation", op)
+	add("statement", p.Statement)
+	if p.Parameters != nil {
+		ps := make([]string, len(p.Parameters))
+		for i, v := range p.Parameters {
+			ps[i] = FormatValue(v)
+		}
+		add("parameters", "["+strings.Join(ps, ", ")+"]")
+	}
 	add("key", p.KeyCondition)
 	if len(p.Key) > 0 {
 		add("key", KeyString(p.Key))

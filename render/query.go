@@ -34,7 +34,7 @@ func QueryResult(d *model.Design, p *model.Pattern, res *engine.Result) string {
 			fmt.Fprintf(&b, "cancellation reasons: %s\n", strings.Join(codes, ", "))
 		}
 	}
-	if p.Operation.IsWrite() {
+	if p.IsWrite() {
 		writeChanges(&b, d, res)
 	} else {
 		b.WriteString("\n")
@@ -62,7 +62,7 @@ func QueryResult(d *model.Design, p *model.Pattern, res *engine.Result) string {
 	if res.Fanout != nil {
 		summed = fmt.Sprintf(", %d requests summed", len(res.Requests))
 	}
-	fmt.Fprintf(&b, "capacity %s%s\n", CapacityString(res.Consumed, p.Operation.IsWrite()), summed)
+	fmt.Fprintf(&b, "capacity %s%s\n", CapacityString(res.Consumed, p.IsWrite()), summed)
 	return b.String()
 }
 

@@ -73,6 +73,15 @@ var ruleCases = []struct {
 		func(d *model.Design) {
 			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "export", Operation: model.OpScan, Batch: true, Limit: 10})
 		}, "Scan in a request path"},
+	{"partiql-full-scan",
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "shipped orders", Operation: model.OpExecuteStatement,
+				Statement: `SELECT * FROM "shop-service-data" WHERE status = ?`, Parameters: []model.Value{model.Str("SHIPPED")}})
+		},
+		func(d *model.Design) {
+			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "a customer's shipped orders", Operation: model.OpExecuteStatement,
+				Statement: `SELECT * FROM "shop-service-data" WHERE PK = ? AND status = ?`, Parameters: []model.Value{model.Str("CUST#42"), model.Str("SHIPPED")}})
+		}, "runs it as a Scan of all of the table"},
 	{"batch-scan-without-limit",
 		func(d *model.Design) {
 			d.Patterns = append(d.Patterns, model.Pattern{ID: 9, Name: "export", Operation: model.OpScan, Batch: true})

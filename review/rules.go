@@ -22,6 +22,8 @@ var rules = []Rule{
 		source(seedSkill, "Write the access patterns down first"), checkNoPatterns},
 	{"scan-in-request-path", Error, "a Scan pattern that is not marked as a batch job",
 		source(seedSkill, "Query, never Scan, and never select with a filter"), checkScanInRequestPath},
+	{"partiql-full-scan", Error, "a PartiQL SELECT without an equality on a partition key: a full-table Scan",
+		source(seedSkill, "Query, never Scan, and never select with a filter"), checkPartiQLFullScan},
 	{"batch-scan-without-limit", Info, "a batch Scan with no Limit to cap its page size",
 		source(seedSkill, "Query, never Scan, and never select with a filter"), checkBatchScanLimit},
 	{"filter-selects", Error, "a filter that throws away most of what the pattern reads",
@@ -105,8 +107,8 @@ func checkNoPatterns(c *checker) {
 
 func checkScanInRequestPath(c *checker) {
 	for i, p := range c.d.Patterns {
-		if p.Operation != model.OpScan || p.Batch {
-			continue
+		if p.Operation != model.OpScan || p.Batch || p.Statement != "" {
+			continue // a PartiQL SELECT's scan is partiql-full-scan's
 		}
 		msg := fmt.Sprintf("pattern %d is a Scan in a request path: it reads the whole table, %s",
 			p.ID, plural(int64(len(c.stored)), "sample item", "sample items"))
@@ -118,6 +120,38 @@ func checkScanInRequestPath(c *checker) {
 		}
 		c.add(Finding{Pattern: p.ID, Message: msg,
 			Fix: fmt.Sprintf("give pattern %d a key: put what it selects in one partition, or in a sparse GSI keyed on what it filters on, and Query that; if it really is a batch job, mark it `batch: true`", p.ID)})
+	}
+}
+
+// checkPartiQLFullScan finds the PartiQL pitfall: a SELECT whose WHERE clause has
+// no equality on the partition key of the table or index it reads runs as a Scan
+// of all of it, however selective the rest of the clause is (ql-reference.select.html:
+// "Using the SELECT statement can result in a full table scan if an equality or IN
+// condition with a partition key is not provided in the WHERE clause"). The
+// pattern reaches the review as its stand-in (analysis), a Scan keeping its
+// statement.
+func checkPartiQLFullScan(c *checker) {
+	for i, p := range c.d.Patterns {
+		if p.Operation != model.OpScan || p.Statement == "" || p.Batch {
+			continue
+		}
+		body, pk := "the table", c.d.Table.Key.Partition
+		if p.Index != "" {
+			body = "index " + p.Index
+			if ix, ok := c.d.Table.IndexByName(p.Index); ok {
+				pk = ix.Key.Partition
+			}
+		}
+		msg := fmt.Sprintf("pattern %d's PartiQL SELECT has no equality on %s's partition key %s, so DynamoDB runs it as a Scan of all of %s, %s",
+			p.ID, body, pk, body, plural(int64(len(c.stored)), "sample item", "sample items"))
+		if r := c.result(i); r != nil && r.Err == nil {
+			msg += fmt.Sprintf(" (%s RCU a page) to return %s", fmtNum(r.Consumed.Read()), fmtInt(int64(r.Count)))
+		}
+		if total := c.productionItems(); total > 0 {
+			msg += fmt.Sprintf("; in production %s items", fmtInt(total))
+		}
+		c.add(Finding{Pattern: p.ID, Message: msg,
+			Fix: fmt.Sprintf("add `%s = ?` to pattern %d's WHERE clause, reading from a GSI keyed on what it selects by if the table's key is not it, so that it runs as a Query; if it really is a batch job, mark it `batch: true`", pk, p.ID)})
 	}
 }
 

@@ -112,7 +112,7 @@ func (w *world) returnedBy(i int) []*resultOf {
 	k := d.Table.Key
 	out := []*resultOf{}
 	for pi, res := range w.costRes.results {
-		if pi >= len(d.Patterns) || res == nil || res.Err != nil || d.Patterns[pi].Operation.IsWrite() {
+		if pi >= len(d.Patterns) || res == nil || res.Err != nil || d.Patterns[pi].IsWrite() {
 			continue
 		}
 		ro := &resultOf{id: d.Patterns[pi].ID, name: d.Patterns[pi].Name, position: -1, count: len(res.Items)}

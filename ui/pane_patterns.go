@@ -214,7 +214,7 @@ func (p *patternsPane) pin() tea.Cmd {
 	switch {
 	case res.Err != nil:
 		c.ExpectError, what = res.Err.Type, res.Err.Type
-	case !pt.Operation.IsWrite():
+	case !pt.IsWrite():
 		c.Expect = []model.Item{}
 		for _, it := range res.Items {
 			k := model.Item{}
