@@ -47,6 +47,7 @@ func (e *Engine) Rebuild(def model.Table) (*Engine, []IndexViolation, error) {
 		n.store(item, int(en.size), false)
 		return true
 	})
+	n.onStore = e.onStore
 	return n, bad, nil
 }
 

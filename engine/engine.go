@@ -76,7 +76,18 @@ type Engine struct {
 	// lazy is where the items of a lazily loaded design are read from again (their
 	// text); nil unless the engine came from a Bulk given them.
 	lazy Items
+	// onStore, set by OnStore, sees every item a write stores; clones and rebuilds
+	// keep it.
+	onStore func(model.Item)
 }
+
+// OnStore has f called with every item a write stores from now on (PutItem,
+// UpdateItem, a batch or transaction), in this engine and in its clones and
+// rebuilds; nil stops it. A write on a clone that is then dropped (a cancelled
+// transaction) is seen too, so f's user checks the item again before acting on
+// it. serve's TTL uses it to learn which items expire when, without walking the
+// table.
+func (e *Engine) OnStore(f func(model.Item)) { e.onStore = f }
 
 // Items is what the engine loads a design's items from: how many there are, the
 // i-th item, and where it is written in its file (zero when it is not from one).
@@ -465,7 +476,7 @@ func (e *Engine) fillTreesAtOnce(slab []entry, islabs [][]entry) {
 // Clone returns a copy that shares storage with e until either is written
 // (the B-trees are copied lazily, node by node, on write).
 func (e *Engine) Clone() *Engine {
-	c := &Engine{table: e.table, key: e.key, tree: e.tree.Clone(), lazy: e.lazy}
+	c := &Engine{table: e.table, key: e.key, tree: e.tree.Clone(), lazy: e.lazy, onStore: e.onStore}
 	for _, ix := range e.indexes {
 		cp := *ix
 		cp.tree = ix.tree.Clone()
@@ -622,6 +633,9 @@ func (e *Engine) store(item model.Item, size int, price bool) (old *entry, idx i
 	te := new(entry)
 	e.fillTableEntry(te, item, item, size, nil)
 	old, _ = e.tree.ReplaceOrInsert(te)
+	if e.onStore != nil {
+		e.onStore(item)
+	}
 	return old, e.reindex(old, te, price)
 }
 

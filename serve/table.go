@@ -25,6 +25,7 @@ type table struct {
 	attrs              []attributeDefinition
 	tags               []tag
 	ttl                ttlSpec
+	expiry             *expiry // the items by expiry time while TTL is on (ttl.go)
 	stream             *streamSpecification
 	streamLabel        string
 	deletionProtection bool
