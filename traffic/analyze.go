@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -82,63 +83,111 @@ func (r *Report) filter(keep func(Use) bool) []Use {
 // design's table and items (so each is priced as it ran), groups them by shape and
 // matches each shape to the design's patterns.
 func Analyze(d *model.Design, recs []serve.Record, prices cost.Prices) (*Report, error) {
+	a, err := NewAnalyzer(d)
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range recs {
+		a.Add(rec)
+	}
+	return a.Report(prices)
+}
+
+// AnalyzeRecording is Analyze over a --record file read as a stream: memory holds
+// one line, one Use per distinct shape and the replayed table, never the whole
+// recording. An error names the line.
+func AnalyzeRecording(d *model.Design, r io.Reader, prices cost.Prices) (*Report, error) {
+	a, err := NewAnalyzer(d)
+	if err != nil {
+		return nil, err
+	}
+	if err := serve.EachRecord(r, func(rec serve.Record) error { a.Add(rec); return nil }); err != nil {
+		return nil, err
+	}
+	return a.Report(prices)
+}
+
+// Analyzer replays recorded requests one at a time (Add) and reports them
+// (Report).
+type Analyzer struct {
+	d        *model.Design
+	srv      *serve.Server
+	now      time.Time
+	declared map[Shape]int
+	rep      *Report
+	byShape  map[Shape]*Use
+	order    []Shape
+	seen     int // records added
+}
+
+// NewAnalyzer starts a replay on a server holding the design's table and items.
+func NewAnalyzer(d *model.Design) (*Analyzer, error) {
+	a := &Analyzer{d: d, declared: map[Shape]int{}, byShape: map[Shape]*Use{}, rep: &Report{Region: d.Region}}
 	// The replay's clock is the recording's: each request runs at the time it was
 	// made, so that what depends on time (a table CREATING until shortly after
 	// CreateTable, TTL expiry) happens in the replay as it did in the run.
-	var now time.Time
-	srv := serve.New(serve.Options{Now: func() time.Time { return now }})
-	if err := srv.AddDesign(d); err != nil {
+	a.srv = serve.New(serve.Options{Now: func() time.Time { return a.now }})
+	if err := a.srv.AddDesign(d); err != nil {
 		return nil, err
 	}
-	declared := map[Shape]int{}
 	for i := range d.Patterns {
 		s := PatternShape(d, &d.Patterns[i])
-		if _, ok := declared[s]; !ok {
-			declared[s] = d.Patterns[i].ID
+		if _, ok := a.declared[s]; !ok {
+			a.declared[s] = d.Patterns[i].ID
 		}
 	}
-	rep := &Report{Region: d.Region}
-	if rep.Region == "" {
-		rep.Region = "us-east-1"
+	if a.rep.Region == "" {
+		a.rep.Region = "us-east-1"
 	}
-	byShape := map[Shape]*Use{}
-	var order []Shape
-	for i, rec := range recs {
-		if i == 0 || rec.At.Before(rep.From) {
-			rep.From = rec.At
-		}
-		if rec.At.After(rep.To) {
-			rep.To = rec.At
-		}
-		now = rec.At
-		body := withCapacity(rec.Request)
-		status, resp := srv.Call(rec.Op, body)
-		s, ok := RequestShape(d, rec.Op, rec.Request)
-		if !ok {
-			continue
-		}
-		rep.Requests++
-		u := byShape[s]
-		if u == nil {
-			u = &Use{Shape: s, Pattern: declared[s], example: rec}
-			byShape[s] = u
-			order = append(order, s)
-		}
-		u.Requests++
-		if status != 200 {
-			u.Refused++
-			if u.Error == "" {
-				u.Error = errorText(resp)
-			}
-		}
-		r, w, scanned, returned := consumed(resp)
-		u.Read, u.Write = u.Read+r, u.Write+w
-		u.Scanned, u.Returned = u.Scanned+scanned, u.Returned+returned
-		rep.Read, rep.Write = rep.Read+r, rep.Write+w
+	return a, nil
+}
+
+// Add replays one recorded request.
+func (a *Analyzer) Add(rec serve.Record) {
+	rep := a.rep
+	if a.seen == 0 || rec.At.Before(rep.From) {
+		rep.From = rec.At
 	}
+	a.seen++
+	if rec.At.After(rep.To) {
+		rep.To = rec.At
+	}
+	a.now = rec.At
+	status, resp := a.srv.Call(rec.Op, withCapacity(rec.Request))
+	s, ok := RequestShape(a.d, rec.Op, rec.Request)
+	if !ok {
+		return
+	}
+	rep.Requests++
+	u := a.byShape[s]
+	if u == nil {
+		example := rec
+		example.Request = bytes.Clone(rec.Request) // EachRecord's is lent for the call
+		u = &Use{Shape: s, Pattern: a.declared[s], example: example}
+		a.byShape[s] = u
+		a.order = append(a.order, s)
+	}
+	u.Requests++
+	if status != 200 {
+		u.Refused++
+		if u.Error == "" {
+			u.Error = errorText(resp)
+		}
+	}
+	r, w, scanned, returned := consumed(resp)
+	u.Read, u.Write = u.Read+r, u.Write+w
+	u.Scanned, u.Returned = u.Scanned+scanned, u.Returned+returned
+	rep.Read, rep.Write = rep.Read+r, rep.Write+w
+}
+
+// Report is what the requests added so far show about the design, priced with
+// prices.
+func (a *Analyzer) Report(prices cost.Prices) (*Report, error) {
+	d, rep := a.d, a.rep
 	used := map[int]bool{}
-	for _, s := range order {
-		u := byShape[s]
+	rep.Uses = rep.Uses[:0]
+	for _, s := range a.order {
+		u := a.byShape[s]
 		if u.Pattern == 0 {
 			u.Suggest = suggest(d, u.example)
 		}
@@ -146,6 +195,7 @@ func Analyze(d *model.Design, recs []serve.Record, prices cost.Prices) (*Report,
 		rep.Uses = append(rep.Uses, *u)
 	}
 	slices.SortStableFunc(rep.Uses, func(a, b Use) int { return b.Requests - a.Requests })
+	rep.Unused = nil
 	for _, p := range d.Patterns {
 		if !used[p.ID] {
 			rep.Unused = append(rep.Unused, p.ID)
@@ -193,45 +243,80 @@ func errorText(resp []byte) string {
 }
 
 // withCapacity is a request body asking for ReturnConsumedCapacity TOTAL, so that
-// the replay reports what it consumed.
+// the replay reports what it consumed: the member added at the object's end, where
+// it wins over one the request gave (the last of a repeated member is the one
+// read), without decoding and encoding the whole body again.
 func withCapacity(body []byte) []byte {
-	var m map[string]json.RawMessage
-	if json.Unmarshal(body, &m) != nil {
+	b := bytes.TrimRight(body, " \t\r\n")
+	if len(b) < 2 || b[len(b)-1] != '}' || bytes.TrimSpace(body)[0] != '{' {
 		return body
 	}
-	m["ReturnConsumedCapacity"] = json.RawMessage(`"TOTAL"`)
-	out, err := json.Marshal(m)
-	if err != nil {
-		return body
+	out := make([]byte, 0, len(b)+32)
+	out = append(out, b[:len(b)-1]...)
+	if len(bytes.TrimSpace(b[1:len(b)-1])) > 0 {
+		out = append(out, ',')
 	}
-	return out
+	return append(out, `"ReturnConsumedCapacity":"TOTAL"}`...)
 }
 
 // consumed reads a replayed answer's capacity (one ConsumedCapacity or a list) and
-// counts.
+// counts. It reads only those members, found by their text, not the whole answer
+// (a page of items is most of it): the top-level "Count": and "ScannedCount": are
+// the only ones followed by a digit (an attribute's value is an object, and a
+// string cannot hold an unescaped quote), and the top-level "ConsumedCapacity": the
+// only one whose value names a TableName.
 func consumed(resp []byte) (read, write float64, scanned, returned int) {
-	var out struct {
-		ConsumedCapacity json.RawMessage
-		Count            int
-		ScannedCount     int
+	type units struct {
+		TableName                               string
+		ReadCapacityUnits, WriteCapacityUnits float64
 	}
-	if json.Unmarshal(resp, &out) != nil {
-		return
-	}
-	type units struct{ ReadCapacityUnits, WriteCapacityUnits float64 }
 	var list []units
-	if bytes.HasPrefix(bytes.TrimSpace(out.ConsumedCapacity), []byte("[")) {
-		json.Unmarshal(out.ConsumedCapacity, &list)
-	} else {
-		var one units
-		if json.Unmarshal(out.ConsumedCapacity, &one) == nil {
-			list = append(list, one)
+	if raw := memberValue(resp, `"ConsumedCapacity":`, func(v []byte) bool {
+		return bytes.HasPrefix(v, []byte(`{"TableName":`)) || bytes.HasPrefix(v, []byte("["))
+	}); raw != nil {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		if raw[0] == '[' {
+			dec.Decode(&list)
+		} else {
+			var one units
+			if dec.Decode(&one) == nil && one.TableName != "" {
+				list = append(list, one)
+			}
 		}
 	}
 	for _, u := range list {
 		read, write = read+u.ReadCapacityUnits, write+u.WriteCapacityUnits
 	}
-	return read, write, out.ScannedCount, out.Count
+	return read, write, countMember(resp, `,"ScannedCount":`), countMember(resp, `"Count":`)
+}
+
+// memberValue is the text from the value of the last member named key (its
+// `"Name":` text) whose value ok accepts, to the answer's end; nil when none.
+func memberValue(resp []byte, key string, ok func([]byte) bool) []byte {
+	for end := len(resp); end > 0; {
+		i := bytes.LastIndex(resp[:end], []byte(key))
+		if i < 0 {
+			return nil
+		}
+		if v := resp[i+len(key):]; ok(v) {
+			return v
+		}
+		end = i
+	}
+	return nil
+}
+
+// countMember is the number of the member named key, the one followed by a digit.
+func countMember(resp []byte, key string) int {
+	v := memberValue(resp, key, func(v []byte) bool { return len(v) > 0 && v[0] >= '0' && v[0] <= '9' })
+	n := 0
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
 }
 
 // suggest writes the pattern to add for a request no pattern declares, in the

@@ -17,10 +17,10 @@ import (
 	"stwb/cost"
 	"stwb/designfile"
 	"stwb/engine"
+	"stwb/internal/inputlimit"
 	"stwb/internal/numfmt"
 	"stwb/model"
 	"stwb/review"
-	"stwb/serve"
 	"stwb/traffic"
 )
 
@@ -158,18 +158,23 @@ func writeCheck(a *analysis.Analysis, path, trafficFile string, asJSON, asSARIF 
 	return 0
 }
 
-// readTraffic reads a --record file and holds it to the design.
+// readTraffic holds a --record file to the design, read as a stream (a line at a
+// time, within STWB_MAX_INPUT), so memory follows the distinct requests, not the
+// recording's length.
 func readTraffic(d *model.Design, path string) (*traffic.Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := serve.ReadRecords(f)
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, err
 	}
-	return traffic.Analyze(d, recs, cost.Builtin())
+	if err := inputlimit.Check(path, fi); err != nil {
+		return nil, err
+	}
+	return traffic.AnalyzeRecording(d, inputlimit.Reader(f, path), cost.Builtin())
 }
 
 // writeTraffic prints --traffic's report: each shape of request and the pattern it

@@ -131,3 +131,32 @@ func ReadAll(r io.Reader, name string) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// Reader is r read as a stream within the limit: once more than the limit has
+// been read, Read fails with a *TooLargeError naming name. For inputs read in a
+// bounded window (a line at a time) whose total must still respect the limit.
+func Reader(r io.Reader, name string) io.Reader {
+	return &limitedReader{r: r, name: name, left: Limit() + 1, limit: Limit()}
+}
+
+type limitedReader struct {
+	r     io.Reader
+	name  string
+	left  int64 // bytes that may still be read, one more than the limit allows
+	limit int64
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		return 0, &TooLargeError{Name: l.name, Limit: l.limit}
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	if l.left <= 0 {
+		return n, &TooLargeError{Name: l.name, Limit: l.limit}
+	}
+	return n, err
+}
