@@ -305,7 +305,7 @@ func wireNumber(body any, path string) (model.Value, error) {
 		return model.Value{}, wantKind(path, "a number as a string", body)
 	}
 	if _, err := model.ParseNumber(s); err != nil {
-		return model.Value{}, &PathError{Path: path, Msg: err.Error()}
+		return model.Value{}, &PathError{Path: path, Msg: model.NumberMessage(s, err), Service: true}
 	}
 	return model.Num(s), nil
 }
@@ -328,7 +328,7 @@ func wireSet(t model.Type, body any, path string) (model.Value, error) {
 		return model.Value{}, wantKind(path, "an array", body)
 	}
 	if len(arr) == 0 {
-		return model.Value{}, &PathError{Path: path, Msg: model.EmptySetMessage(t)}
+		return model.Value{}, &PathError{Path: path, Msg: model.EmptySetMessage(t), Service: true}
 	}
 	v := model.Value{Type: t, List: make([]model.Value, 0, len(arr))}
 	dupAt := "" // the first element seen twice; the message shows the whole set
@@ -357,7 +357,7 @@ func wireSet(t model.Type, body any, path string) (model.Value, error) {
 		v.List = append(v.List, ev)
 	}
 	if dupAt != "" {
-		return model.Value{}, &PathError{Path: dupAt, Msg: model.DuplicateSetMessage(v)}
+		return model.Value{}, &PathError{Path: dupAt, Msg: model.DuplicateSetMessage(v), Service: true}
 	}
 	return v, nil
 }

@@ -94,7 +94,7 @@ func TestParseErrors(t *testing.T) {
 		{`{"a": {"S": "x", "N": "1"}}`, "$.a", "has 2 members"},
 		{`{"a": {"Q": "x"}}`, "$.a", `unknown attribute value type "Q"`},
 		{`{"a": {"N": 12}}`, "$.a.N", `write {"N": "12"}`},
-		{`{"a": {"N": "abc"}}`, "$.a.N", "not a number"},
+		{`{"a": {"N": "abc"}}`, "$.a.N", "The parameter cannot be converted to a numeric value: abc"},
 		{`{"a": {"N": "1e200"}}`, "$.a.N", "overflow"},
 		{`{"a": {"B": "!!"}}`, "$.a.B", "base64"},
 		{`{"a": {"NULL": false}}`, "$.a.NULL", "must have the value of true"},

@@ -18,6 +18,10 @@ import (
 type PathError struct {
 	Path string
 	Msg  string
+	// Service is set when Msg is DynamoDB's own refusal of the value, in its words
+	// (a number it cannot store, a set it refuses): serve answers it as DynamoDB's
+	// ValidationException.
+	Service bool
 }
 
 func (e *PathError) Error() string { return e.Path + ": " + e.Msg }

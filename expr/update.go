@@ -238,13 +238,8 @@ var (
 
 // numberError turns model's number range errors into DynamoDB's messages.
 func numberError(err error) *Error {
-	switch {
-	case errors.Is(err, model.ErrNumberOverflow):
-		return Validation("Number overflow. Attempting to store a number with magnitude larger than supported range")
-	case errors.Is(err, model.ErrNumberUnderflow):
-		return Validation("Number underflow. Attempting to store a number with magnitude smaller than supported range")
-	case errors.Is(err, model.ErrNumberPrecision):
-		return Validation("Attempting to store more than 38 significant digits in a Number")
+	if errors.Is(err, model.ErrNumberOverflow) || errors.Is(err, model.ErrNumberUnderflow) || errors.Is(err, model.ErrNumberPrecision) {
+		return Validation("%s", model.NumberMessage("", err))
 	}
 	return Validation("A value provided cannot be converted into a number")
 }

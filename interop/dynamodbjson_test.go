@@ -68,7 +68,7 @@ func TestReadDynamoDBJSONErrors(t *testing.T) {
 		name, in, want string
 	}{
 		{"empty", "  \n", "line 1: the file holds no JSON"},
-		{"bad line", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Item\":{\"PK\":{\"N\":\"x\"}}}\n", "line 2: $.Item.PK.N: not a number"},
+		{"bad line", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Item\":{\"PK\":{\"N\":\"x\"}}}\n", "line 2: $.Item.PK.N: The parameter cannot be converted to a numeric value: x"},
 		{"line without Item", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Items\":[]}\n", "line 2: $: missing Item"},
 		{"broken json line", "{\"Item\":{\"PK\":{\"S\":\"a\"}}}\n{\"Item\":\n", "line 2: not valid JSON"},
 		{"scan item", "{\"Items\": [\n{\"PK\":{\"S\":\"a\"}},\n{\"PK\":{\"SS\":[]}}\n]}", "line 3: $.Items[1].PK.SS: One or more parameter values were invalid: An string set  may not be empty"},

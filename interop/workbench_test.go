@@ -195,7 +195,7 @@ func TestImportWorkbenchErrors(t *testing.T) {
 		{"item with wrong key type", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "N"}},
 			"TableData": [{"p": {"S": "a"}}]}]}`, "$.DataModel[0].TableData[0]: One or more parameter values were invalid: Type mismatch for key p expected: N actual: S"},
 		{"bad wire value in facet", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}},
-			"TableFacets": [{"FacetName": "f", "TableData": [{"p": {"S": "a"}, "n": {"N": "x"}}]}]}]}`, "$.DataModel[0].TableFacets[0].TableData[0].n.N: not a number"},
+			"TableFacets": [{"FacetName": "f", "TableData": [{"p": {"S": "a"}, "n": {"N": "x"}}]}]}]}`, "$.DataModel[0].TableFacets[0].TableData[0].n.N: The parameter cannot be converted to a numeric value: x"},
 		{"provisioned without capacity", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}, "BillingMode": "PROVISIONED"}]}`,
 			"$.DataModel[0]: missing ProvisionedCapacitySettings"},
 		{"negative capacity", `{"DataModel": [{"TableName": "tbl", "KeyAttributes": {"PartitionKey": {"AttributeName": "p", "AttributeType": "S"}}, "BillingMode": "PROVISIONED",

@@ -2,6 +2,7 @@ package model
 
 import (
 	"encoding/base64"
+	"errors"
 	"strings"
 )
 
@@ -41,4 +42,24 @@ func DuplicateSetMessage(v Value) string {
 		return "One or more parameter values were invalid: Input collection " + text + "of type BS contains duplicates."
 	}
 	return "One or more parameter values were invalid: Input collection " + text + " contains duplicates."
+}
+
+// NumberMessage is DynamoDB's refusal of text as a number (err from ParseNumber):
+// its ValidationException words, as dynalite (validations/index.js checkNum) copies
+// them and as DynamoDB answers ("The parameter cannot be converted to a numeric
+// value: NaN", aws-sdk-js users' reports): empty text, text that is not a number,
+// out of range either way, and more than 38 significant digits
+// (HowItWorks.NamingRulesDataTypes.html "Number").
+func NumberMessage(text string, err error) string {
+	switch {
+	case errors.Is(err, ErrNumberOverflow):
+		return "Number overflow. Attempting to store a number with magnitude larger than supported range"
+	case errors.Is(err, ErrNumberUnderflow):
+		return "Number underflow. Attempting to store a number with magnitude smaller than supported range"
+	case errors.Is(err, ErrNumberPrecision):
+		return "Attempting to store more than 38 significant digits in a Number"
+	case text == "":
+		return "The parameter cannot be converted to a numeric value"
+	}
+	return "The parameter cannot be converted to a numeric value: " + text
 }

@@ -70,7 +70,7 @@ func wireError(err error, param, key string) *apiError {
 	}
 	msg := we.Msg
 	switch {
-	case strings.HasPrefix(msg, "One or more parameter values were invalid: "), strings.HasPrefix(msg, "Supplied AttributeValue"):
+	case we.Service, strings.HasPrefix(msg, "One or more parameter values were invalid: "), strings.HasPrefix(msg, "Supplied AttributeValue"):
 	case strings.HasPrefix(msg, "Null attribute value types"):
 		msg = "One or more parameter values were invalid: " + msg
 	default:
