@@ -149,7 +149,7 @@ func yamlSyntaxError(file string, data []byte, err error) error {
 }
 
 var (
-	byteProblem  = regexp.MustCompile(`control characters are not allowed|invalid (leading|trailing) UTF-8 octet|incomplete UTF-8 octet sequence|invalid Unicode character`)
+	byteProblem  = regexp.MustCompile(`control characters are not allowed|invalid (leading|trailing) UTF-8 octet|incomplete UTF-8 octet sequence|invalid length of a UTF-8 sequence|invalid Unicode character`)
 	unknownAlias = regexp.MustCompile(`unknown anchor '([^']+)' referenced`)
 )
 

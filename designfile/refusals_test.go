@@ -25,6 +25,10 @@ func TestRefusalsNameTheirPlace(t *testing.T) {
 		{"control", "version: 1\ntable: {name: a\x01b}\n", "f.yaml:2:16: control character U+0001 is not allowed"},
 		{"DEL", "version: 1\nname: a\x7f\n" + table, "f.yaml:2:8: control character U+007F is not allowed"},
 		{"invalid UTF-8", "version: 1\nname: Z\xfcrich\n" + table, "f.yaml:2:8: byte 0xfc is not UTF-8"},
+		// An overlong sequence ("/" as two bytes, and as three): yaml.v3 says
+		// "invalid length of a UTF-8 sequence", with no place (issue 24).
+		{"overlong UTF-8", "version: 1\nname: a\xc0\xafb\n" + table, "f.yaml:2:8: byte 0xc0 is not UTF-8"},
+		{"overlong UTF-8, 3 bytes", "version: 1\ndescription: x\n" + table + "# \xe0\x80\xaf\n", "f.yaml:4:3: byte 0xe0 is not UTF-8"},
 		{"UTF-32", string(utf32), "f.yaml:1:1: the file is UTF-32 text"},
 		{"unknown alias", "version: 1\nname: *nope\n" + table, "f.yaml:2:7: YAML alias *nope names no anchor &nope"},
 		{"empty", "", "f.yaml:1:1: the design file is empty"},
