@@ -267,7 +267,7 @@ func withCapacity(body []byte) []byte {
 // only one whose value names a TableName.
 func consumed(resp []byte) (read, write float64, scanned, returned int) {
 	type units struct {
-		TableName                               string
+		TableName                             string
 		ReadCapacityUnits, WriteCapacityUnits float64
 	}
 	var list []units
