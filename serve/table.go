@@ -262,3 +262,12 @@ func (s *Server) describe(t *table, c changing) tableDescription {
 	}
 	return d
 }
+
+// itemKey is the key of an item of t: its partition and sort key attributes.
+func itemKey(t model.Table, it model.Item) model.Item {
+	k := model.Item{t.Key.Partition: it[t.Key.Partition]}
+	if t.Key.Sort != "" {
+		k[t.Key.Sort] = it[t.Key.Sort]
+	}
+	return k
+}
