@@ -78,6 +78,11 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 		if err != nil {
 			return nil, fromEngine(err)
 		}
+		if s.opts.Throttle != nil {
+			if err := s.admitKeys(t, ein.Keys, res.Consumed); err != nil {
+				return nil, err
+			}
+		}
 		items := make([]wireItem, len(res.Responses))
 		for i, it := range res.Responses {
 			items[i] = wireItem(it)
@@ -185,6 +190,11 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 		if err != nil {
 			return nil, fromEngine(err)
 		}
+		if s.opts.Throttle != nil {
+			if err := s.admitWrite(p.t, res, nil); err != nil {
+				return nil, err
+			}
+		}
 		if c := capacityOf(mode, p.t, res.Consumed); c != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, c)
 		}
@@ -278,6 +288,15 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 			}
 			cancel = &engine.Error{}
 			continue
+		}
+		if s.opts.Throttle != nil {
+			keys := make([]model.Item, len(g.actions))
+			for j, a := range g.actions {
+				keys[j] = a.Key
+			}
+			if err := s.admitKeys(g.t, keys, res.Consumed); err != nil {
+				return nil, err
+			}
 		}
 		for j, it := range res.Responses {
 			if it != nil {
@@ -583,7 +602,7 @@ func (s *Server) transactWrite(in *transactWriteInput, mode string) (any, *apiEr
 	if err := engine.CheckTransactionBytes(total); err != nil {
 		return nil, fromEngine(err)
 	}
-	caps, reasons, err := applyTransactWrites(groups, len(in.TransactItems), mode)
+	caps, reasons, err := applyTransactWrites(s, groups, len(in.TransactItems), mode)
 	if err != nil {
 		return nil, err
 	}

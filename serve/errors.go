@@ -9,6 +9,7 @@ import (
 	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
+	"stwb/throttle"
 )
 
 // apiError is an error as DynamoDB sends it: an HTTP status and a JSON body naming
@@ -24,6 +25,8 @@ type apiError struct {
 	item model.Item
 	// reasons are a TransactionCanceledException's cancellation reasons.
 	reasons []engine.CancellationReason
+	// throttled are a throttled request's ThrottlingReasons (throttle.go).
+	throttled []throttle.Reason
 }
 
 func (e *apiError) Error() string { return e.code + ": " + e.message }
@@ -108,6 +111,9 @@ func (e *apiError) body() []byte {
 			b = append(b, '}')
 		}
 		b = append(b, ']')
+	}
+	if e.throttled != nil {
+		b = appendThrottling(b, e.throttled)
 	}
 	return append(b, '}')
 }

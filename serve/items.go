@@ -62,6 +62,11 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	if eerr != nil {
 		return nil, fromEngine(eerr)
 	}
+	if s.opts.Throttle != nil {
+		if err := s.admitKeys(t, []model.Item{key}, out.Consumed); err != nil {
+			return nil, err
+		}
+	}
 	// GetItem's answer: Item when there is one ({} when the projection left it
 	// empty, as DynamoDB writes it; absent when there is no item), written directly
 	// as pageOf writes a page.
@@ -210,6 +215,12 @@ func query(s *Server, in *queryInput) (any, *apiError) {
 	if eerr != nil {
 		return nil, fromEngine(eerr)
 	}
+	if s.opts.Throttle != nil {
+		cs := s.chargerOf(t).Query(ein.IndexName, ein.KeyConditionExpression, ein.ExpressionAttributeNames, ein.ExpressionAttributeValues, pg.Consumed)
+		if err := s.admit(t, cs); err != nil {
+			return nil, err
+		}
+	}
 	return pageOf(pg, ein.Select == engine.SelectCount, mode, t)
 }
 
@@ -270,6 +281,11 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 	pg, eerr := t.eng.Scan(ein)
 	if eerr != nil {
 		return nil, fromEngine(eerr)
+	}
+	if s.opts.Throttle != nil {
+		if err := s.admit(t, s.chargerOf(t).Scan(ein.IndexName, pg.Consumed)); err != nil {
+			return nil, err
+		}
 	}
 	return pageOf(pg, ein.Select == engine.SelectCount, mode, t)
 }
@@ -340,8 +356,14 @@ func str(p *string) string {
 	return *p
 }
 
-// writeResult turns a single-item write's outcome into its answer.
-func writeResult(out *engine.WriteOutput, err error, p *prepared, in *writeMembers) (any, *apiError) {
+// writeResult turns a single-item write's outcome into its answer: throttled
+// (--throttle) by the units it took, a failed condition's too.
+func writeResult(s *Server, out *engine.WriteOutput, err error, p *prepared, in *writeMembers) (any, *apiError) {
+	if s.opts.Throttle != nil {
+		if terr := s.admitWrite(p.t, out, []model.Item{p.item}); terr != nil {
+			return nil, terr
+		}
+	}
 	if err != nil {
 		return nil, fromEngine(err)
 	}
@@ -369,7 +391,7 @@ func putItem(s *Server, in *putItemInput) (any, *apiError) {
 		return nil, err
 	}
 	out, eerr := p.t.eng.PutItem(ein)
-	return writeResult(out, eerr, p, &in.writeMembers)
+	return writeResult(s, out, eerr, p, &in.writeMembers)
 }
 
 type updateItemInput struct {
@@ -394,7 +416,7 @@ func updateItem(s *Server, in *updateItemInput) (any, *apiError) {
 		return nil, err
 	}
 	out, eerr := p.t.eng.UpdateItem(ein)
-	return writeResult(out, eerr, p, &in.writeMembers)
+	return writeResult(s, out, eerr, p, &in.writeMembers)
 }
 
 type deleteItemInput struct {
@@ -414,5 +436,5 @@ func deleteItem(s *Server, in *deleteItemInput) (any, *apiError) {
 		return nil, err
 	}
 	out, eerr := p.t.eng.DeleteItem(ein)
-	return writeResult(out, eerr, p, &in.writeMembers)
+	return writeResult(s, out, eerr, p, &in.writeMembers)
 }

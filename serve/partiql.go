@@ -412,7 +412,7 @@ func (s *Server) executeTransaction(in *executeTransactionInput, mode string) (a
 		w.ReturnValuesOnConditionCheckFailure = str(in.TransactStatements[i].ReturnValuesOnConditionCheckFailure)
 		writes.add(p.t, i, w)
 	}
-	caps, reasons, err := applyTransactWrites(writes, len(stmts), mode)
+	caps, reasons, err := applyTransactWrites(s, writes, len(stmts), mode)
 	if err != nil {
 		return nil, err
 	}
@@ -436,7 +436,7 @@ func (s *Server) executeTransaction(in *executeTransactionInput, mode string) (a
 // copies replace the engines only when every table's part succeeded. n is the
 // number of actions; reasons is non-nil when the transaction was cancelled (one
 // per action, in request order).
-func applyTransactWrites(groups *groups[engine.TransactWriteItem], n int, mode string) ([]*consumedCapacity, []engine.CancellationReason, *apiError) {
+func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n int, mode string) ([]*consumedCapacity, []engine.CancellationReason, *apiError) {
 	engines := make([]*engine.Engine, len(groups.list))
 	for i, g := range groups.list {
 		engines[i] = g.t.eng
@@ -459,6 +459,17 @@ func applyTransactWrites(groups *groups[engine.TransactWriteItem], n int, mode s
 			}
 			cancelled = true
 			continue
+		}
+		if s.opts.Throttle != nil {
+			named := make([]model.Item, len(g.actions))
+			for j, a := range g.actions {
+				if named[j] = a.Key; a.Item != nil {
+					named[j] = a.Item
+				}
+			}
+			if err := s.admitWrite(g.t, res, named); err != nil {
+				return nil, nil, err
+			}
 		}
 		if c := capacityOf(mode, g.t, res.Consumed); c != nil {
 			caps = append(caps, c)

@@ -18,6 +18,7 @@ import (
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
+	"stwb/throttle"
 )
 
 // MaxRequestBytes is DynamoDB's limit on a request body (16 MB,
@@ -40,6 +41,10 @@ type Options struct {
 	// Log, when set, receives what the server noticed that DynamoDB reports
 	// elsewhere (index key violations left by a backfill), a line each.
 	Log io.Writer
+	// Throttle, when set, throttles requests as DynamoDB would (stwb serve
+	// --throttle); Faults, when set, injects failures (--faults). throttle.go.
+	Throttle *throttle.Limiter
+	Faults   *throttle.Faults
 }
 
 // Server holds the tables and answers DynamoDB requests over HTTP. It is an
@@ -126,6 +131,10 @@ func (s *Server) AddFile(f *designfile.File) error {
 	}
 	t := s.newTable(d.Table, e)
 	t.design = d.Name
+	if s.opts.Throttle != nil {
+		t.source = d
+		e.Each(func(it model.Item) bool { t.sourceItems = append(t.sourceItems, it); return true })
+	}
 	s.tables[d.Table.Name] = t
 	return nil
 }
@@ -175,6 +184,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request, call func(nam
 	name := opName(r)
 	if !strings.HasPrefix(r.Header.Get("X-Amz-Target"), targetPrefix) {
 		name = ""
+	}
+	if s.opts.Faults != nil && s.ops[name].decode != nil && s.injectFault(w, name, body) {
+		return
 	}
 	status, answer := call(name, body)
 	if msg := s.recordFailed.Load(); msg != nil {
@@ -233,6 +245,9 @@ func (s *Server) call(write bool, name string, body []byte, run func(*Server) (a
 	}
 	if derr != nil {
 		return nil, derr
+	}
+	if write && s.opts.Throttle != nil && itemWrites[name] {
+		return s.runThrottled(run)
 	}
 	return run(s)
 }

@@ -4,10 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"slices"
+	"sync"
 	"time"
 
 	"stwb/engine"
 	"stwb/model"
+	"stwb/throttle"
 )
 
 // table is one table served: its definition, the engine holding its items, and
@@ -30,6 +32,13 @@ type table struct {
 	streamLabel        string
 	deletionProtection bool
 	billingChanged     time.Time
+	// source and sourceItems are the design the table came from and its items, for
+	// --throttle's split-for-heat rule (nil otherwise); charger is made from them
+	// (throttle.go), under chargeMu since reads run side by side.
+	source      *model.Design
+	sourceItems []model.Item
+	chargeMu    sync.Mutex
+	charger     *throttle.Charger
 }
 
 type ttlSpec struct {

@@ -13,10 +13,13 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"stwb/cost"
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/model"
+	"stwb/internal/numfmt"
 	"stwb/serve"
+	"stwb/throttle"
 )
 
 func init() { register(newServeCmd) }
@@ -37,11 +40,19 @@ application makes (for "stwb check DESIGN --traffic FILE"), and on shutdown --du
 the table's items as DynamoDB JSON (for "stwb import --format dynamodb-json").
 The design file itself is never changed.
 
+With --throttle it throttles as DynamoDB does (each partition key value's 3,000
+RCU and 1,000 WCU a second, per item once split for heat; provisioned capacity
+with 300 s of burst; a GSI short of capacity refusing its table's writes; an
+on-demand table's account quota), each limit divided by --scale; --faults injects
+failures at rates, repeatable with --seed.
+
 Exit status: 0 served and stopped; 1 the port was taken, or --record or --dump
 failed; 2 an invalid design or usage.`,
 		Example: `  stwb serve mydesign.yaml                          # DynamoDB at http://127.0.0.1:8000
   stwb serve mydesign.yaml --port 0                 # any free port
   stwb serve design.yaml --record requests.jsonl    # then: stwb check design.yaml --traffic requests.jsonl
+  stwb serve design.yaml --throttle --scale 100      # then: stwb load design.yaml --endpoint URL --scale 100
+  stwb serve design.yaml --faults internal=0.5%,conflict=2% --seed 7
   stwb serve design.yaml --dump items.json          # then: stwb import --format dynamodb-json items.json --into design.yaml`,
 		Args:              usageArgs(0, 1),
 		ValidArgsFunction: completeDesignFiles,
@@ -59,9 +70,13 @@ failed; 2 an invalid design or usage.`,
 	f.StringVar(&o.dump, "dump", "", "on shutdown, write the table's items here as DynamoDB JSON (stwb import --format dynamodb-json reads it)")
 	f.StringVar(&o.dumpTable, "dump-table", "", "the table --dump writes (default: the design's, or the only one)")
 	f.StringVar(&o.record, "record", "", "write every request the application makes here, for stwb check DESIGN --traffic FILE")
+	f.BoolVar(&o.throttle, "throttle", false, "throttle as DynamoDB does: each key value's 3,000 RCU and 1,000 WCU a second, provisioned capacity with burst, a GSI's back-pressure")
+	f.Float64Var(&o.scale, "scale", 1, "with --throttle, divide every limit and burst by N (at 100 a key value holds 10 WCU a second)")
+	f.StringVar(&o.faults, "faults", "", "inject failures at rates: internal=0.5%,throttle=1%,drop=0.1%,conflict=2%")
+	f.Uint64Var(&o.seed, "seed", 1, "the seed of --faults' draws: the same seed and requests give the same failures")
 	complete(cmd, "dump", completeFiles)
 	complete(cmd, "record", completeFiles)
-	for _, name := range []string{"host", "port", "dump-table"} {
+	for _, name := range []string{"host", "port", "dump-table", "scale", "faults", "seed"} {
 		complete(cmd, name, cobra.NoFileCompletions)
 	}
 	return cmd
@@ -71,6 +86,10 @@ failed; 2 an invalid design or usage.`,
 type serveOptions struct {
 	host, dump, dumpTable, record string
 	port                          int
+	throttle                      bool
+	scale                         float64
+	faults                        string
+	seed                          uint64
 }
 
 // serveMain is stwb serve with args until ctx ends, as the tests run it.
@@ -90,6 +109,22 @@ func runServe(ctx context.Context, e *env, pos []string, o serveOptions) int {
 		return code
 	}
 	opts := serve.Options{Log: stderr}
+	if o.scale < 1 {
+		return usageError(stderr, "serve", "--scale %v: give 1 or more (it divides every limit)", o.scale)
+	}
+	if o.scale != 1 && !o.throttle {
+		return usageError(stderr, "serve", "--scale divides --throttle's limits; add --throttle")
+	}
+	if o.throttle {
+		opts.Throttle = throttle.New(throttle.Options{Scale: o.scale})
+	}
+	if o.faults != "" {
+		f, err := throttle.ParseFaults(o.faults, o.seed)
+		if err != nil {
+			return usageError(stderr, "serve", "%v", err)
+		}
+		opts.Faults = f
+	}
 	var rec recording
 	if o.record != "" {
 		var err error
@@ -137,6 +172,14 @@ func runServe(ctx context.Context, e *env, pos []string, o serveOptions) int {
 	}
 	for _, n := range names {
 		fmt.Fprintf(stdout, "  table %s\n", n)
+	}
+	if opts.Throttle != nil {
+		fmt.Fprintf(stdout, "  throttled as DynamoDB throttles, every limit divided by %s (a key value: %s RCU and %s WCU a second); a key splits for heat after %v of throttling\n",
+			strconv.FormatFloat(o.scale, 'g', -1, 64), numfmt.Group(strconv.FormatFloat(cost.PartitionReadLimit/o.scale, 'g', 4, 64)),
+			numfmt.Group(strconv.FormatFloat(cost.PartitionWriteLimit/o.scale, 'g', 4, 64)), cost.SplitForHeatAfter)
+	}
+	if o.faults != "" {
+		fmt.Fprintf(stdout, "  injecting faults %s (seed %d)\n", o.faults, o.seed)
 	}
 	fmt.Fprintf(stdout, "  e.g. aws dynamodb list-tables --endpoint-url %s\n", url)
 	if rec != nil {

@@ -1,0 +1,248 @@
+package throttle
+
+import (
+	"strings"
+
+	"stwb/cost"
+	"stwb/engine"
+	"stwb/expr"
+	"stwb/model"
+)
+
+// Charger turns what a request consumed into the Charges it takes from each
+// partition key value, the way the production model (cost/load.go) lands a
+// request's units:
+//
+//   - a single-item request on its item's key value; a batch read's units evenly
+//     over its keys (the response gives one figure for the batch);
+//   - a write on each item it changed, a GSI key change as a delete on the old value
+//     and a put on the new (GSI.html), an LSI's units on the table's key value
+//     (LSI.html: an LSI shares its partitions);
+//   - a write that failed its condition on the key it named;
+//   - a Query on the value of its key condition; a Scan on no one value (it reads
+//     one partition at a time), so only its table's or index's own limit applies.
+//
+// It is made per table; a table from a design knows which items split for heat
+// (cost.SplitCaseOf, cost.SplitFor), one made by CreateTable none.
+type Charger struct {
+	def    model.Table
+	design *model.Design
+	ks     *cost.KeySpace
+	gsiKey map[string]string // GSI name -> its partition key attribute
+}
+
+// NewCharger is the Charger of table def. d is the design it came from (nil for a
+// table made by CreateTable), items its items as loaded (the samples the key
+// space reads to tell a time-ordered sort key).
+func NewCharger(def model.Table, d *model.Design, items []model.Item) *Charger {
+	c := &Charger{def: def, design: d, gsiKey: map[string]string{}}
+	for i := range def.Indexes {
+		if ix := &def.Indexes[i]; !ix.Local {
+			c.gsiKey[ix.Name] = def.IndexPartition(ix)
+		}
+	}
+	if d != nil {
+		c.ks = cost.NewKeySpace(d, items, func(e *model.Entity) int64 { return e.Count })
+	}
+	return c
+}
+
+// KeyText is a key value as the buckets name it: its type and its text, so that
+// the string "1" and the number 1 are two values.
+func KeyText(v model.Value) string { return string(v.Type) + ":" + v.Str }
+
+// itemText is an item's primary key (of the table, or of index) as text.
+func (c *Charger) itemText(it model.Item, pool string) string {
+	ks := c.def.Key
+	if pool != "" {
+		if ix, ok := c.def.IndexByName(pool); ok {
+			ks = model.KeySchema{Partition: c.def.IndexPartition(&ix), Sort: ix.Key.Sort}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(KeyText(it[ks.Partition]))
+	if ks.Sort != "" {
+		b.WriteString("\x00")
+		b.WriteString(KeyText(it[ks.Sort]))
+	}
+	return b.String()
+}
+
+// splits reports whether pool's key value holding it can split for heat.
+func (c *Charger) splits(pool string, it model.Item) bool {
+	if c.design == nil || it == nil {
+		return false
+	}
+	p := pool
+	if p == "" {
+		p = "table"
+	}
+	sc, e, _ := cost.SplitCaseOf(c.design, c.ks, p, it)
+	return e != nil && cost.SplitFor(sc).Can
+}
+
+// one is the charge of a request on one item of pool.
+func (c *Charger) one(pool, attr string, it model.Item, read, write float64) (Charge, bool) {
+	v, ok := it[attr]
+	if !ok || read == 0 && write == 0 {
+		return Charge{}, false
+	}
+	return Charge{Index: pool, Key: KeyText(v), Item: c.itemText(it, pool), Splits: c.splits(pool, it), Read: read, Write: write}, true
+}
+
+// tableReads is a read's units on the table's throughput: the table's and every
+// LSI's.
+func (c *Charger) tableUnits(cp engine.Capacity) engine.Units {
+	u := cp.Table
+	for name, iu := range cp.Indexes {
+		if _, gsi := c.gsiKey[name]; !gsi {
+			u.Read += iu.Read
+			u.Write += iu.Write
+		}
+	}
+	return u
+}
+
+// Keys is the charge of a read of the items at keys (GetItem: one key;
+// BatchGetItem, TransactGetItems: the table's keys) that consumed cp: evenly over
+// the keys.
+func (c *Charger) Keys(keys []model.Item, cp engine.Capacity) []Charge {
+	u := c.tableUnits(cp)
+	n := float64(max(len(keys), 1))
+	out := make([]Charge, 0, len(keys))
+	for _, k := range keys {
+		if ch, ok := c.one("", c.def.Key.Partition, k, u.Read/n, u.Write/n); ok {
+			out = append(out, ch)
+		}
+	}
+	return out
+}
+
+// Query is the charge of a Query of index ("" the table) whose key condition
+// (with its names and values) names the partition key value it reads, and that
+// consumed cp.
+func (c *Charger) Query(index, keyCondition string, names map[string]string, values map[string]model.Value, cp engine.Capacity) []Charge {
+	pool, attr := c.poolOf(index)
+	ks := c.def.Key
+	if ix, ok := c.def.IndexByName(index); ok {
+		ks = model.KeySchema{Partition: attr, Sort: ix.Key.Sort}
+	}
+	schema := expr.KeySchema{Partition: ks.Partition, Sort: ks.Sort, PartitionType: c.def.KeyAttributeType(ks.Partition)}
+	if ks.Sort != "" {
+		schema.SortType = c.def.KeyAttributeType(ks.Sort)
+	}
+	units := c.readUnits(pool, cp)
+	ch := Charge{Index: pool, Read: units}
+	if kc, err := expr.CompileKeyCondition(keyCondition, expr.NewContext(names, values), schema); err == nil && kc != nil {
+		ch.Key = KeyText(kc.PartitionValue)
+	}
+	if units == 0 {
+		return nil
+	}
+	return []Charge{ch}
+}
+
+// Scan is the charge of a Scan of index ("" the table) that consumed cp: on the
+// table's or the index's own limit only.
+func (c *Charger) Scan(index string, cp engine.Capacity) []Charge {
+	pool, _ := c.poolOf(index)
+	if u := c.readUnits(pool, cp); u > 0 {
+		return []Charge{{Index: pool, Read: u}}
+	}
+	return nil
+}
+
+// poolOf is the pool a read of index draws on ("" for the table and its LSIs)
+// and that pool's partition key attribute.
+func (c *Charger) poolOf(index string) (string, string) {
+	if attr, gsi := c.gsiKey[index]; gsi {
+		return index, attr
+	}
+	return "", c.def.Key.Partition
+}
+
+func (c *Charger) readUnits(pool string, cp engine.Capacity) float64 {
+	if pool == "" {
+		return c.tableUnits(cp).Read
+	}
+	return cp.Indexes[pool].Read
+}
+
+// Writes is the charge of a write that changed changes (each with its units), or,
+// when it changed nothing (a condition failed), consumed cp on the keys it named.
+func (c *Charger) Writes(changes []engine.Change, named []model.Item, cp engine.Capacity) []Charge {
+	if len(changes) == 0 {
+		u := c.tableUnits(cp)
+		n := float64(max(len(named), 1))
+		var out []Charge
+		for _, k := range named {
+			if ch, ok := c.one("", c.def.Key.Partition, k, 0, u.Write/n); ok {
+				out = append(out, ch)
+			}
+		}
+		return out
+	}
+	var out []Charge
+	for _, ch := range changes {
+		img := ch.After
+		if img == nil {
+			img = ch.Before
+		}
+		table := ch.Table
+		for name, u := range ch.Indexes {
+			if _, gsi := c.gsiKey[name]; !gsi {
+				table += u // an LSI entry lives under the table's key value
+			}
+		}
+		key := ch.Key
+		if key == nil {
+			key = img
+		}
+		if x, ok := c.one("", c.def.Key.Partition, key, 0, table); ok {
+			x.Splits = c.splits("", img)
+			out = append(out, x)
+		}
+		for name, u := range ch.Indexes {
+			attr, gsi := c.gsiKey[name]
+			if !gsi || u == 0 {
+				continue
+			}
+			_, hasOld := ch.Before[attr]
+			_, hasCur := ch.After[attr]
+			if moved := ch.IndexesMoved[name]; moved > 0 && hasOld && hasCur {
+				if x, ok := c.one(name, attr, ch.Before, 0, moved); ok {
+					out = append(out, x)
+				}
+				if x, ok := c.one(name, attr, ch.After, 0, u-moved); ok {
+					out = append(out, x)
+				}
+				continue
+			}
+			src := ch.After
+			if !hasCur {
+				src = ch.Before
+			}
+			if x, ok := c.one(name, attr, src, 0, u); ok {
+				out = append(out, x)
+			}
+		}
+	}
+	return out
+}
+
+// Serves reports whether the Charger was made for a table with def's GSIs (a
+// table whose indexes changed needs a new one).
+func (c *Charger) Serves(def model.Table) bool {
+	n := 0
+	for i := range def.Indexes {
+		ix := &def.Indexes[i]
+		if ix.Local {
+			continue
+		}
+		n++
+		if c.gsiKey[ix.Name] != def.IndexPartition(ix) {
+			return false
+		}
+	}
+	return n == len(c.gsiKey) && c.def.Key == def.Key
+}
