@@ -1,6 +1,7 @@
 package throttle
 
 import (
+	"slices"
 	"strings"
 
 	"stwb/cost"
@@ -28,17 +29,17 @@ type Charger struct {
 	def    model.Table
 	design *model.Design
 	ks     *cost.KeySpace
-	gsiKey map[string]string // GSI name -> its partition key attribute
+	gsiKey map[string][]string // GSI name -> its partition key attributes (1 to 4)
 }
 
 // NewCharger is the Charger of table def. d is the design it came from (nil for a
 // table made by CreateTable), items its items as loaded (the samples the key
 // space reads to tell a time-ordered sort key).
 func NewCharger(def model.Table, d *model.Design, items []model.Item) *Charger {
-	c := &Charger{def: def, design: d, gsiKey: map[string]string{}}
+	c := &Charger{def: def, design: d, gsiKey: map[string][]string{}}
 	for i := range def.Indexes {
 		if ix := &def.Indexes[i]; !ix.Local {
-			c.gsiKey[ix.Name] = def.IndexPartition(ix)
+			c.gsiKey[ix.Name] = ix.Key.Partitions()
 		}
 	}
 	if d != nil {
@@ -51,21 +52,31 @@ func NewCharger(def model.Table, d *model.Design, items []model.Item) *Charger {
 // the string "1" and the number 1 are two values.
 func KeyText(v model.Value) string { return string(v.Type) + ":" + v.Str }
 
-// itemText is an item's primary key (of the table, or of index) as text.
-func (c *Charger) itemText(it model.Item, pool string) string {
-	ks := c.def.Key
+// valuesText is the values of attrs in it as one text, and whether it holds them
+// all: a multi-attribute key's value is every attribute's (GSI.DesignPattern.MultiAttributeKeys.html).
+func valuesText(it model.Item, attrs []string) (string, bool) {
+	var b strings.Builder
+	for i, a := range attrs {
+		v, ok := it[a]
+		if !ok {
+			return "", false
+		}
+		if i > 0 {
+			b.WriteString("\x00")
+		}
+		b.WriteString(KeyText(v))
+	}
+	return b.String(), true
+}
+
+// keyOf is pool's key schema ("" the table).
+func (c *Charger) keyOf(pool string) model.KeySchema {
 	if pool != "" {
 		if ix, ok := c.def.IndexByName(pool); ok {
-			ks = model.KeySchema{Partition: c.def.IndexPartition(&ix), Sort: ix.Key.Sort}
+			return ix.Key
 		}
 	}
-	var b strings.Builder
-	b.WriteString(KeyText(it[ks.Partition]))
-	if ks.Sort != "" {
-		b.WriteString("\x00")
-		b.WriteString(KeyText(it[ks.Sort]))
-	}
-	return b.String()
+	return c.def.Key
 }
 
 // splits reports whether pool's key value holding it can split for heat.
@@ -82,12 +93,14 @@ func (c *Charger) splits(pool string, it model.Item) bool {
 }
 
 // one is the charge of a request on one item of pool.
-func (c *Charger) one(pool, attr string, it model.Item, read, write float64) (Charge, bool) {
-	v, ok := it[attr]
+func (c *Charger) one(pool string, it model.Item, read, write float64) (Charge, bool) {
+	ks := c.keyOf(pool)
+	key, ok := valuesText(it, ks.Partitions())
 	if !ok || read == 0 && write == 0 {
 		return Charge{}, false
 	}
-	return Charge{Index: pool, Key: KeyText(v), Item: c.itemText(it, pool), Splits: c.splits(pool, it), Read: read, Write: write}, true
+	item, _ := valuesText(it, ks.Attributes())
+	return Charge{Index: pool, Key: key, Item: item, Splits: c.splits(pool, it), Read: read, Write: write}, true
 }
 
 // tableReads is a read's units on the table's throughput: the table's and every
@@ -111,7 +124,7 @@ func (c *Charger) Keys(keys []model.Item, cp engine.Capacity) []Charge {
 	n := float64(max(len(keys), 1))
 	out := make([]Charge, 0, len(keys))
 	for _, k := range keys {
-		if ch, ok := c.one("", c.def.Key.Partition, k, u.Read/n, u.Write/n); ok {
+		if ch, ok := c.one("", k, u.Read/n, u.Write/n); ok {
 			out = append(out, ch)
 		}
 	}
@@ -122,19 +135,37 @@ func (c *Charger) Keys(keys []model.Item, cp engine.Capacity) []Charge {
 // (with its names and values) names the partition key value it reads, and that
 // consumed cp.
 func (c *Charger) Query(index, keyCondition string, names map[string]string, values map[string]model.Value, cp engine.Capacity) []Charge {
-	pool, attr := c.poolOf(index)
+	pool := c.poolOf(index)
 	ks := c.def.Key
 	if ix, ok := c.def.IndexByName(index); ok {
-		ks = model.KeySchema{Partition: attr, Sort: ix.Key.Sort}
+		ks = ix.Key
+		if ix.Local {
+			ks.Partition, ks.MorePartition = c.def.Key.Partition, nil
+		}
 	}
+	attr := func(n string) expr.KeyAttr { return expr.KeyAttr{Name: n, Type: c.def.KeyAttributeType(n)} }
 	schema := expr.KeySchema{Partition: ks.Partition, Sort: ks.Sort, PartitionType: c.def.KeyAttributeType(ks.Partition)}
 	if ks.Sort != "" {
 		schema.SortType = c.def.KeyAttributeType(ks.Sort)
 	}
+	for _, n := range ks.MorePartition {
+		schema.MorePartition = append(schema.MorePartition, attr(n))
+	}
+	for _, n := range ks.MoreSort {
+		schema.MoreSort = append(schema.MoreSort, attr(n))
+	}
 	units := c.readUnits(pool, cp)
 	ch := Charge{Index: pool, Read: units}
 	if kc, err := expr.CompileKeyCondition(keyCondition, expr.NewContext(names, values), schema); err == nil && kc != nil {
-		ch.Key = KeyText(kc.PartitionValue)
+		vals := kc.PartitionValues
+		if len(vals) == 0 {
+			vals = []model.Value{kc.PartitionValue}
+		}
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = KeyText(v)
+		}
+		ch.Key = strings.Join(parts, "\x00")
 	}
 	if units == 0 {
 		return nil
@@ -145,20 +176,19 @@ func (c *Charger) Query(index, keyCondition string, names map[string]string, val
 // Scan is the charge of a Scan of index ("" the table) that consumed cp: on the
 // table's or the index's own limit only.
 func (c *Charger) Scan(index string, cp engine.Capacity) []Charge {
-	pool, _ := c.poolOf(index)
+	pool := c.poolOf(index)
 	if u := c.readUnits(pool, cp); u > 0 {
 		return []Charge{{Index: pool, Read: u}}
 	}
 	return nil
 }
 
-// poolOf is the pool a read of index draws on ("" for the table and its LSIs)
-// and that pool's partition key attribute.
-func (c *Charger) poolOf(index string) (string, string) {
-	if attr, gsi := c.gsiKey[index]; gsi {
-		return index, attr
+// poolOf is the pool a read of index draws on ("" for the table and its LSIs).
+func (c *Charger) poolOf(index string) string {
+	if _, gsi := c.gsiKey[index]; gsi {
+		return index
 	}
-	return "", c.def.Key.Partition
+	return ""
 }
 
 func (c *Charger) readUnits(pool string, cp engine.Capacity) float64 {
@@ -176,7 +206,7 @@ func (c *Charger) Writes(changes []engine.Change, named []model.Item, cp engine.
 		n := float64(max(len(named), 1))
 		var out []Charge
 		for _, k := range named {
-			if ch, ok := c.one("", c.def.Key.Partition, k, 0, u.Write/n); ok {
+			if ch, ok := c.one("", k, 0, u.Write/n); ok {
 				out = append(out, ch)
 			}
 		}
@@ -198,22 +228,22 @@ func (c *Charger) Writes(changes []engine.Change, named []model.Item, cp engine.
 		if key == nil {
 			key = img
 		}
-		if x, ok := c.one("", c.def.Key.Partition, key, 0, table); ok {
+		if x, ok := c.one("", key, 0, table); ok {
 			x.Splits = c.splits("", img)
 			out = append(out, x)
 		}
 		for name, u := range ch.Indexes {
-			attr, gsi := c.gsiKey[name]
+			attrs, gsi := c.gsiKey[name]
 			if !gsi || u == 0 {
 				continue
 			}
-			_, hasOld := ch.Before[attr]
-			_, hasCur := ch.After[attr]
+			_, hasOld := valuesText(ch.Before, attrs)
+			_, hasCur := valuesText(ch.After, attrs)
 			if moved := ch.IndexesMoved[name]; moved > 0 && hasOld && hasCur {
-				if x, ok := c.one(name, attr, ch.Before, 0, moved); ok {
+				if x, ok := c.one(name, ch.Before, 0, moved); ok {
 					out = append(out, x)
 				}
-				if x, ok := c.one(name, attr, ch.After, 0, u-moved); ok {
+				if x, ok := c.one(name, ch.After, 0, u-moved); ok {
 					out = append(out, x)
 				}
 				continue
@@ -222,7 +252,7 @@ func (c *Charger) Writes(changes []engine.Change, named []model.Item, cp engine.
 			if !hasCur {
 				src = ch.Before
 			}
-			if x, ok := c.one(name, attr, src, 0, u); ok {
+			if x, ok := c.one(name, src, 0, u); ok {
 				out = append(out, x)
 			}
 		}
@@ -240,9 +270,9 @@ func (c *Charger) Serves(def model.Table) bool {
 			continue
 		}
 		n++
-		if c.gsiKey[ix.Name] != def.IndexPartition(ix) {
+		if !slices.Equal(c.gsiKey[ix.Name], ix.Key.Partitions()) {
 			return false
 		}
 	}
-	return n == len(c.gsiKey) && c.def.Key == def.Key
+	return n == len(c.gsiKey) && c.def.Key.Equal(def.Key)
 }
