@@ -16,8 +16,8 @@ import (
 	"stwb/cost"
 	"stwb/designfile"
 	"stwb/engine"
-	"stwb/model"
 	"stwb/internal/numfmt"
+	"stwb/model"
 	"stwb/serve"
 	"stwb/throttle"
 )
