@@ -180,17 +180,27 @@ func cleanErrorBody(body []byte, secrets []string) []byte {
 			obj["message"] = text[m[1]:]
 		}
 	}
-	for k, v := range obj {
-		s, ok := v.(string)
-		if !ok {
-			// Nested values are never part of a DynamoDB error: shown as text.
-			b, _ := json.Marshal(v)
-			s = string(b)
-		}
-		obj[k] = model.CutValue(Redact(strings.ToValidUTF8(s, "\uFFFD"), secrets...))
-	}
-	out, _ := json.Marshal(obj)
+	out, _ := json.Marshal(cleanValue(obj, secrets))
 	return out
+}
+
+// cleanValue redacts and cuts every string in v, keeping its shape: a DynamoDB
+// error carries lists and objects the SDK reads into the typed error
+// (ThrottlingReasons, CancellationReasons, the Item of a failed condition).
+func cleanValue(v any, secrets []string) any {
+	switch x := v.(type) {
+	case string:
+		return model.CutValue(Redact(strings.ToValidUTF8(x, "\uFFFD"), secrets...))
+	case map[string]any:
+		for k, e := range x {
+			x[k] = cleanValue(e, secrets)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = cleanValue(e, secrets)
+		}
+	}
+	return v
 }
 
 // errorType and errorMessage find the parts of a JSON error answer that was cut.

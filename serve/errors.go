@@ -113,7 +113,7 @@ func (e *apiError) body() []byte {
 		b = append(b, ']')
 	}
 	if e.throttled != nil {
-		b = appendThrottling(b, e.throttled)
+		b = appendThrottling(b, e.code, e.throttled)
 	}
 	return append(b, '}')
 }

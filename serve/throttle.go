@@ -106,9 +106,16 @@ func (s *Server) injectFault(w http.ResponseWriter, name string, body []byte) bo
 	return true
 }
 
-// appendThrottling writes a throttled error's ThrottlingReasons member.
-func appendThrottling(b []byte, rs []throttle.Reason) []byte {
-	b = append(b, `,"ThrottlingReasons":`...)
+// appendThrottling writes a throttled error's reasons. DynamoDB's model names the
+// member throttlingReasons on ThrottlingException and ThrottlingReasons on
+// ProvisionedThroughputExceededException and RequestLimitExceeded; an SDK reads
+// only the name its model gives (aws-sdk-go-v2 service/dynamodb schemas).
+func appendThrottling(b []byte, code string, rs []throttle.Reason) []byte {
+	if code == throttle.ThrottlingException {
+		b = append(b, `,"throttlingReasons":`...)
+	} else {
+		b = append(b, `,"ThrottlingReasons":`...)
+	}
 	j, _ := json.Marshal(slices.Clip(rs))
 	return append(b, j...)
 }

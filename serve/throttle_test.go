@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +69,11 @@ func TestThrottleCounter(t *testing.T) {
 		if e.Type != "com.amazonaws.dynamodb.v20120810#ThrottlingException" || len(e.ThrottlingReasons) != 1 || e.ThrottlingReasons[0] != want {
 			t.Fatalf("throttled answer %s", body)
 		}
+		// ThrottlingException's member is throttlingReasons in DynamoDB's model (the
+		// SDKs read no other name).
+		if !strings.Contains(string(body), `"throttlingReasons":[`) {
+			t.Fatalf("throttled answer %s: no throttlingReasons member", body)
+		}
 	}
 	if share := float64(refused) / float64(ok+refused); share < 0.28 || share > 0.38 {
 		t.Errorf("%d of %d updates throttled (%.2f), want about a third", refused, ok+refused, share)
@@ -103,7 +109,8 @@ func TestThrottleGSIBackPressure(t *testing.T) {
 		var e errorBody
 		json.Unmarshal(body, &e)
 		want := throttle.Reason{Reason: "IndexWriteProvisionedThroughputExceeded", Resource: "arn:aws:dynamodb:us-east-1:000000000000:table/orders/index/byStatus"}
-		if e.Type != "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException" || len(e.ThrottlingReasons) != 1 || e.ThrottlingReasons[0] != want {
+		if e.Type != "com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException" || len(e.ThrottlingReasons) != 1 || e.ThrottlingReasons[0] != want ||
+			!strings.Contains(string(body), `"ThrottlingReasons":[`) {
 			t.Fatalf("throttled answer %s", body)
 		}
 		refusedKey = key
@@ -223,5 +230,38 @@ func TestConflictFault(t *testing.T) {
 	out, err := db.Scan(ctx(t), &dynamodb.ScanInput{TableName: aws.String("counter-data")})
 	if err != nil || out.Count != 1 {
 		t.Errorf("after a conflicted transaction the table holds %d items (%v), want the 1 it had", out.Count, err)
+	}
+}
+
+// TestSDKReadsThrottlingReasons: the SDK finds the reasons and the resource ARN
+// in the typed error, for ThrottlingException (on-demand) and
+// ProvisionedThroughputExceededException (provisioned).
+func TestSDKReadsThrottlingReasons(t *testing.T) {
+	f, err := designfile.Load("../throttle/testdata/counter.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prov := *f.Design
+	prov.Table.Name, prov.Table.Billing = "counter-provisioned", model.Billing{Mode: model.Provisioned, Read: 100000, Write: 100000}
+	st := start(t, Options{Throttle: throttle.New(throttle.Options{Scale: 1000})}, f.Design, &prov)
+	for _, table := range []string{"counter-data", "counter-provisioned"} {
+		var got []types.ThrottlingReason
+		for i := 0; i < 10 && got == nil; i++ {
+			_, err := st.db.UpdateItem(ctx(t), &dynamodb.UpdateItemInput{TableName: aws.String(table),
+				Key:              map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "COUNTER#views"}, "SK": &types.AttributeValueMemberS{Value: "TOTAL"}},
+				UpdateExpression: aws.String("ADD n :one"), ExpressionAttributeValues: map[string]types.AttributeValue{":one": &types.AttributeValueMemberN{Value: "1"}}})
+			var te *types.ThrottlingException
+			var pe *types.ProvisionedThroughputExceededException
+			switch {
+			case errors.As(err, &te):
+				got = te.ThrottlingReasons
+			case errors.As(err, &pe):
+				got = pe.ThrottlingReasons
+			}
+		}
+		if len(got) != 1 || aws.ToString(got[0].Reason) != "TableWriteKeyRangeThroughputExceeded" ||
+			aws.ToString(got[0].Resource) != "arn:aws:dynamodb:us-east-1:000000000000:table/"+table {
+			t.Errorf("%s: the SDK read reasons %+v", table, got)
+		}
 	}
 }

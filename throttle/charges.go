@@ -50,7 +50,7 @@ func NewCharger(def model.Table, d *model.Design, items []model.Item) *Charger {
 
 // KeyText is a key value as the buckets name it: its type and its text, so that
 // the string "1" and the number 1 are two values.
-func KeyText(v model.Value) string { return string(v.Type) + ":" + v.Str }
+func KeyText(v model.Value) string { return v.Type.String() + ":" + v.Str }
 
 // valuesText is the values of attrs in it as one text, and whether it holds them
 // all: a multi-attribute key's value is every attribute's (GSI.DesignPattern.MultiAttributeKeys.html).
