@@ -158,6 +158,19 @@ func costLines(res *costResult, w int, sty Styles) []string {
 		lines = append(lines, render.Clip(fmt.Sprintf("%3d %s %s %4.0f%% %10s/mo", pc.ID, render.Fit(pc.Name, nameW), bar, share*100, render.Dollars(mo))+flag, w))
 	}
 	lines = append(lines, "")
+	// The hottest keys against the partition limit, as bars (render.KeyLoadLines).
+	if kl, over := render.KeyLoadLines(r, w, 8); len(kl) > 0 {
+		for i, l := range kl {
+			switch {
+			case i == 0:
+				l = st.Header.Render(l)
+			case over[i]:
+				l = st.Error.Render(l)
+			}
+			lines = append(lines, l)
+		}
+		lines = append(lines, "")
+	}
 	// The report unclipped: scrollTables lays it out (tables scroll, prose wraps).
 	return append(lines, strings.Split(render.Cost(r), "\n")...)
 }
