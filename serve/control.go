@@ -51,7 +51,7 @@ func createTable(s *Server, in *createTableInput) (any, *apiError) {
 	}
 	var v violations
 	v.checkName(in.TableName, "tableName")
-	checkKeySchema(&v, in.KeySchema, "keySchema")
+	checkKeySchema(&v, in.KeySchema, "keySchema", 2)
 	if in.AttributeDefinitions == nil {
 		v.add("Value null at 'attributeDefinitions' failed to satisfy constraint: Member must not be null")
 	}
@@ -60,10 +60,10 @@ func createTable(s *Server, in *createTableInput) (any, *apiError) {
 		v.checkEnum(&a.AttributeType, at, "B", "N", "S")
 	}
 	for i, ix := range in.LocalSecondaryIndexes {
-		checkIndexInput(&v, ix, "localSecondaryIndexes."+strconv.Itoa(i+1)+".member")
+		checkIndexInput(&v, ix, "localSecondaryIndexes."+strconv.Itoa(i+1)+".member", 2)
 	}
 	for i, ix := range in.GlobalSecondaryIndexes {
-		checkIndexInput(&v, ix, "globalSecondaryIndexes."+strconv.Itoa(i+1)+".member")
+		checkIndexInput(&v, ix, "globalSecondaryIndexes."+strconv.Itoa(i+1)+".member", maxGSIKeySchema)
 	}
 	v.checkEnum(in.BillingMode, "billingMode", provisioned, payPerRequest)
 	v.checkEnum(in.TableClass, "tableClass", "STANDARD", "STANDARD_INFREQUENT_ACCESS")
@@ -103,15 +103,20 @@ func createTable(s *Server, in *createTableInput) (any, *apiError) {
 	return tableOutput{s.describe(t, changing{status: "CREATING", indexes: gsis})}, nil
 }
 
-// checkKeySchema adds the constraint violations of a KeySchema: given, one or two
+// maxGSIKeySchema is how many elements a GSI's KeySchema may have: four HASH and
+// four RANGE (API_GlobalSecondaryIndex.html "KeySchema"; multi-attribute keys,
+// GSI.DesignPattern.MultiAttributeKeys.html). A table's and an LSI's stay at two.
+const maxGSIKeySchema = 2 * model.MaxKeyAttributes
+
+// checkKeySchema adds the constraint violations of a KeySchema: given, one to most
 // elements, each with a name and a HASH or RANGE type.
-func checkKeySchema(v *violations, ks []keySchemaElement, at string) {
+func checkKeySchema(v *violations, ks []keySchemaElement, at string, most int) {
 	if ks == nil {
 		v.add("Value null at '%s' failed to satisfy constraint: Member must not be null", at)
 		return
 	}
-	if len(ks) < 1 || len(ks) > 2 {
-		v.add("Value '%s' at '%s' failed to satisfy constraint: Member must have length less than or equal to 2", keySchemaText(ks), at)
+	if len(ks) < 1 || len(ks) > most {
+		v.add("Value '%s' at '%s' failed to satisfy constraint: Member must have length less than or equal to %d", keySchemaText(ks), at, most)
 	}
 	for i, k := range ks {
 		kt := k.KeyType
@@ -127,9 +132,9 @@ func keySchemaText(ks []keySchemaElement) string {
 	return "[" + strings.Join(parts, ", ") + "]"
 }
 
-func checkIndexInput(v *violations, ix indexInput, at string) {
+func checkIndexInput(v *violations, ix indexInput, at string, most int) {
 	v.checkName(ix.IndexName, at+".indexName")
-	checkKeySchema(v, ix.KeySchema, at+".keySchema")
+	checkKeySchema(v, ix.KeySchema, at+".keySchema", most)
 	if ix.Projection == nil {
 		v.add("Value null at '%s.projection' failed to satisfy constraint: Member must not be null", at)
 	} else if ix.Projection.ProjectionType != "" {
@@ -304,12 +309,49 @@ func keyOrder(ks []keySchemaElement) *apiError {
 	return nil
 }
 
+// schemaOf is a checked KeySchema as a key: its HASH elements in order, then its
+// RANGE elements.
 func schemaOf(ks []keySchemaElement) model.KeySchema {
-	out := model.KeySchema{Partition: ks[0].AttributeName}
-	if len(ks) == 2 {
-		out.Sort = ks[1].AttributeName
+	var parts, sorts []string
+	for _, k := range ks {
+		if k.KeyType == "HASH" {
+			parts = append(parts, k.AttributeName)
+		} else {
+			sorts = append(sorts, k.AttributeName)
+		}
 	}
-	return out
+	return model.NewKeySchema(parts, sorts)
+}
+
+// multiKeyOrder checks a GSI KeySchema of more than two elements (a
+// multi-attribute key): the HASH elements first, then the RANGE elements, at most
+// model.MaxKeyAttributes of each, every attribute once. The first element's and
+// the repeated name's messages are DynamoDB's for a two-element key; no capture
+// of DynamoDB's answer to a HASH after a RANGE or to a fifth attribute on one
+// side was found, so those say the rule in DynamoDB's form.
+func multiKeyOrder(ks []keySchemaElement) *apiError {
+	if ks[0].KeyType != "HASH" {
+		return validationError("Invalid KeySchema: The first KeySchemaElement is not a HASH key type")
+	}
+	for i, k := range ks {
+		if slices.ContainsFunc(ks[:i], func(o keySchemaElement) bool { return o.AttributeName == k.AttributeName }) {
+			return validationError("Both the Hash Key and the Range Key element in the KeySchema have the same name")
+		}
+		if i > 0 && k.KeyType == "HASH" && ks[i-1].KeyType == "RANGE" {
+			return validationError("Invalid KeySchema: All HASH key elements must come before the RANGE key elements")
+		}
+	}
+	key := schemaOf(ks)
+	for _, side := range []struct {
+		kind  string
+		names []string
+	}{{"HASH", key.Partitions()}, {"RANGE", key.Sorts()}} {
+		if len(side.names) > model.MaxKeyAttributes {
+			return validationError("One or more parameter values were invalid: Invalid KeySchema: a key may have at most %d %s key elements, found %d",
+				model.MaxKeyAttributes, side.kind, len(side.names))
+		}
+	}
+	return nil
 }
 
 // indexFromInput checks one index of CreateTable or UpdateTable's Create and makes
@@ -319,7 +361,11 @@ func indexFromInput(ix indexInput, defns []string, seen map[string]bool, ppr boo
 	if err := keysDefined(names(ix.KeySchema), defns); err != nil {
 		return model.Index{}, err
 	}
-	if err := keyOrder(ix.KeySchema); err != nil {
+	order := keyOrder
+	if len(ix.KeySchema) > 2 {
+		order = multiKeyOrder
+	}
+	if err := order(ix.KeySchema); err != nil {
 		return model.Index{}, err
 	}
 	p := ix.Projection
@@ -478,7 +524,7 @@ func updateTable(s *Server, in *updateTableInput) (any, *apiError) {
 	checkThroughput(&v, in.ProvisionedThroughput, "provisionedThroughput")
 	for i, u := range in.GlobalSecondaryIndexUpdates {
 		if u.Create != nil {
-			checkIndexInput(&v, *u.Create, "globalSecondaryIndexUpdates."+strconv.Itoa(i+1)+".member.create")
+			checkIndexInput(&v, *u.Create, "globalSecondaryIndexUpdates."+strconv.Itoa(i+1)+".member.create", maxGSIKeySchema)
 		}
 	}
 	if err := v.err(); err != nil {
@@ -653,8 +699,9 @@ func mergeDefinitions(have, add []attributeDefinition) []attributeDefinition {
 func usedDefinitions(attrs []attributeDefinition, def model.Table) []attributeDefinition {
 	used := map[string]bool{def.Key.Partition: true, def.Key.Sort: true}
 	for _, ix := range def.Indexes {
-		used[def.IndexPartition(&ix)] = true
-		used[ix.Key.Sort] = true
+		for _, n := range def.IndexKey(&ix).Attributes() {
+			used[n] = true
+		}
 	}
 	var out []attributeDefinition
 	for _, a := range attrs {

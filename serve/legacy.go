@@ -308,8 +308,16 @@ func legacyQuery(in *queryInput, ein *engine.QueryInput, t *table) *apiError {
 		return nil
 	}
 	// KeyConditions: only the operators a key condition has
-	// (LegacyConditionalParameters.KeyConditions.html).
-	if n := len(in.KeyConditions); n != 1 && n != 2 {
+	// (LegacyConditionalParameters.KeyConditions.html); one per key attribute, of
+	// which a multi-attribute GSI key has up to eight (getmoto/moto#9710's
+	// aws_verified test_key_conditions_with_range_keys sends three).
+	most := 2
+	if in.IndexName != nil {
+		if ix, ok := t.def.IndexByName(*in.IndexName); ok && ix.Key.Multi() {
+			most = len(ix.Key.Attributes())
+		}
+	}
+	if n := len(in.KeyConditions); n < 1 || n > most {
 		return validationError("Conditions can be of length 1 or 2 only")
 	}
 	// KeyConditions may stand beside FilterExpression and ProjectionExpression

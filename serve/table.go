@@ -75,8 +75,9 @@ func definitionsOf(def model.Table) []attributeDefinition {
 	add(def.Key.Partition)
 	add(def.Key.Sort)
 	for _, ix := range def.Indexes {
-		add(def.IndexPartition(&ix))
-		add(ix.Key.Sort)
+		for _, n := range def.IndexKey(&ix).Attributes() {
+			add(n)
+		}
 	}
 	slices.SortFunc(out, func(a, b attributeDefinition) int {
 		if a.AttributeName < b.AttributeName {
@@ -186,10 +187,16 @@ type tableDescription struct {
 
 func epoch(t time.Time) float64 { return float64(t.UnixMilli()) / 1000 }
 
+// keySchemaOf is a key as DescribeTable gives it: a HASH element for each
+// partition key attribute, then a RANGE element for each sort key attribute, in
+// key order (several of each for a multi-attribute GSI key).
 func keySchemaOf(ks model.KeySchema) []keySchemaElement {
-	out := []keySchemaElement{{ks.Partition, "HASH"}}
-	if ks.Sort != "" {
-		out = append(out, keySchemaElement{ks.Sort, "RANGE"})
+	var out []keySchemaElement
+	for _, n := range ks.Partitions() {
+		out = append(out, keySchemaElement{n, "HASH"})
+	}
+	for _, n := range ks.Sorts() {
+		out = append(out, keySchemaElement{n, "RANGE"})
 	}
 	return out
 }
@@ -234,9 +241,7 @@ func (s *Server) describe(t *table, c changing) tableDescription {
 	}
 	for _, ix := range t.def.Indexes {
 		cnt, bytes, _ := t.eng.IndexSize(ix.Name)
-		ks := ix.Key
-		ks.Partition = t.def.IndexPartition(&ix)
-		id := indexDescription{IndexName: ix.Name, KeySchema: keySchemaOf(ks), Projection: projectionOf(ix.Projection),
+		id := indexDescription{IndexName: ix.Name, KeySchema: keySchemaOf(t.def.IndexKey(&ix)), Projection: projectionOf(ix.Projection),
 			IndexSizeBytes: bytes, ItemCount: int64(cnt), IndexArn: t.arn + "/index/" + ix.Name}
 		if ix.Local {
 			d.LocalSecondaryIndexes = append(d.LocalSecondaryIndexes, id)
