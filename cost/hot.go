@@ -13,7 +13,7 @@ func sortKeyBeside(d *model.Design, attr string) string {
 		return d.Table.Key.Sort
 	}
 	for _, ix := range d.Table.Indexes {
-		if !ix.Local && ix.Key.Partition == attr {
+		if !ix.Local && partitionAttr(ix) == attr {
 			return ix.Key.Sort
 		}
 	}
@@ -42,7 +42,7 @@ type keyValues struct {
 // from the compiled key condition.
 func queryPartitionValue(d *model.Design, p *model.Pattern, res *engine.Result, attr string) (model.Value, bool) {
 	if res != nil && len(res.Pages) > 0 && len(res.Pages[0].Visits) > 0 {
-		if v, ok := res.Pages[0].Visits[0].Item[attr]; ok {
+		if v, ok := keyValue(d, res.Pages[0].Visits[0].Item, attr); ok {
 			return v, true
 		}
 	}
@@ -51,19 +51,11 @@ func queryPartitionValue(d *model.Design, p *model.Pattern, res *engine.Result, 
 	}
 	ks := d.Table.Key
 	if ix, ok := d.Table.IndexByName(p.Index); ok {
-		ks = ix.Key
-		if ix.Local || ks.Partition == "" {
-			ks.Partition = d.Table.Key.Partition
-		}
+		ks = d.Table.IndexKey(&ix)
 	}
-	schema := expr.KeySchema{Partition: ks.Partition, Sort: ks.Sort,
-		PartitionType: d.Table.KeyAttributeType(ks.Partition)}
-	if ks.Sort != "" {
-		schema.SortType = d.Table.KeyAttributeType(ks.Sort)
-	}
-	kc, err := expr.CompileKeyCondition(p.KeyCondition, expr.NewContext(p.Names, p.Values), schema)
+	kc, err := expr.CompileKeyCondition(p.KeyCondition, expr.NewContext(p.Names, p.Values), expr.KeySchemaOf(&d.Table, ks))
 	if err != nil || kc == nil {
 		return model.Value{}, false
 	}
-	return kc.PartitionValue, true
+	return tupleValue(kc.PartitionValues), true
 }

@@ -311,14 +311,19 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 			Because: "a Scan names no key; it reads one partition at a time"}
 	}
 	text, _ := keyText(v)
-	ki := KeyInfo{Attr: attr, Value: text, Shape: text}
+	ki := KeyInfo{Attr: attr, Value: showTuple(text), Shape: showTuple(text)}
+	tuple := tupleAttrs(ks.d, attr)
 	// The most specific template that matches makes the key: CUST#42#2026-08 is
 	// CUST#{customerId}#{month}, not CUST#{customerId} with customerId 42#2026-08.
 	best := -1
 	for i := range ks.d.Entities {
 		e := &ks.d.Entities[i]
 		tpl, ok := e.Keys[attr]
-		if !ok && declares(e, attr) {
+		if tuple != nil {
+			// A multi-attribute key: a template of its attributes, for the
+			// entities that hold them all.
+			tpl, ok = tupleTemplate(tuple), ks.holdsAll(e, tuple)
+		} else if !ok && declares(e, attr) {
 			// An index keyed on a plain attribute (email-index on email): the
 			// key takes the attribute's values, as a template of it alone would.
 			tpl, ok = "{"+attr+"}", true
@@ -372,7 +377,7 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 			shape.WriteString("{" + p.Var + "}")
 		}
 	}
-	ki.Shape = shape.String()
+	ki.Shape = showTuple(shape.String())
 	switch {
 	case len(spread) == 0 && anyFew:
 		ki.Kind, ki.Values = KeyFew, 1
@@ -405,6 +410,27 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 	}
 	ki.Because = ks.because(ki)
 	return ki
+}
+
+// holdsAll reports whether entity e's items hold every one of attrs: it declares
+// them, or its samples carry them.
+func (ks *KeySpace) holdsAll(e *model.Entity, attrs []string) bool {
+	for _, a := range attrs {
+		if declares(e, a) {
+			continue
+		}
+		found := false
+		for _, it := range ks.samples[e.Name] {
+			if _, ok := it[a]; ok {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // declares reports whether entity e lists attribute attr among its attributes.

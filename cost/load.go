@@ -255,7 +255,7 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		if !ok || ix.Local {
 			return "", false
 		}
-		return ix.Key.Partition, true
+		return partitionAttr(ix), true
 	}
 	if res == nil {
 		return nil
@@ -283,15 +283,15 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 				if u == 0 {
 					continue
 				}
-				old, hasOld := ch.Before[attr]
-				cur, hasCur := ch.After[attr]
+				old, hasOld := keyValue(d, ch.Before, attr)
+				cur, hasCur := keyValue(d, ch.After, attr)
 				if moved := ch.IndexesMoved[name]; moved > 0 && hasOld && hasCur {
 					add(name, attr, old, true, 0, moved, ch.Before, true, false)
 					add(name, attr, cur, true, 0, u-moved, ch.After, true, true)
 					continue
 				}
 				if hasCur {
-					_, had := ch.Before[attr]
+					_, had := keyValue(d, ch.Before, attr)
 					add(name, attr, cur, true, 0, u, ch.After, true, !had)
 				} else {
 					add(name, attr, old, hasOld, 0, u, ch.Before, true, false)

@@ -48,7 +48,7 @@ func readPool(d *model.Design, p *model.Pattern) (index string, attr string, loc
 		if ix.Local {
 			return ix.Name, attr, true
 		}
-		return ix.Name, ix.Key.Partition, false
+		return ix.Name, partitionAttr(ix), false
 	}
 	return "", attr, false
 }

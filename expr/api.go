@@ -142,5 +142,23 @@ func (s KeySchema) Sorts() []KeyAttr {
 	return append([]KeyAttr{{s.Sort, s.SortType}}, s.MoreSort...)
 }
 
+// KeySchemaOf is a design's key (the table's, or an index's from
+// model.Table.IndexKey) as a key condition is checked against it, each attribute
+// with its declared type.
+func KeySchemaOf(t *model.Table, k model.KeySchema) KeySchema {
+	attr := func(n string) KeyAttr { return KeyAttr{n, t.KeyAttributeType(n)} }
+	s := KeySchema{Partition: k.Partition, Sort: k.Sort, PartitionType: t.KeyAttributeType(k.Partition)}
+	if k.Sort != "" {
+		s.SortType = t.KeyAttributeType(k.Sort)
+	}
+	for _, n := range k.MorePartition {
+		s.MorePartition = append(s.MorePartition, attr(n))
+	}
+	for _, n := range k.MoreSort {
+		s.MoreSort = append(s.MoreSort, attr(n))
+	}
+	return s
+}
+
 // Multi reports whether either side of the key has several attributes.
 func (s KeySchema) Multi() bool { return len(s.MorePartition) > 0 || len(s.MoreSort) > 0 }

@@ -122,6 +122,9 @@ func savedQueryOf(p *model.Pattern, t *model.Table) (wbSavedQueryJS, string) {
 			return q, fmt.Sprintf("index %s is not the table's", p.Index)
 		}
 		q.View = p.Index
+		if ix.Key.Multi() {
+			return q, fmt.Sprintf("index %s has a multi-attribute key, and a saved query holds one partition key value and one sort key condition", ix.Name)
+		}
 		ks = model.KeySchema{Partition: t.IndexPartition(&ix), Sort: ix.Key.Sort}
 	}
 	ctx := expr.NewContext(p.Names, p.Values)

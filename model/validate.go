@@ -689,10 +689,19 @@ func (v *validator) varValues(p Pos, e *Entity) {
 			vars[x] = true
 		}
 	}
+	// A multi-attribute key's attributes are its variables: the key is the tuple
+	// of their values, as a template of them would be.
+	for _, ix := range v.d.Table.Indexes {
+		if ix.Key.Multi() {
+			for _, a := range ix.Key.Partitions() {
+				vars[a] = true
+			}
+		}
+	}
 	for _, name := range slices.Sorted(maps.Keys(e.Values)) {
 		val := e.Values[name]
 		if !vars[name] {
-			v.c.add(p, "name a {variable} of the entity's key templates", "entity %s: values.%s is not a variable of its key templates", e.Name, name)
+			v.c.add(p, "name a {variable} of the entity's key templates, or an attribute of a multi-attribute partition key", "entity %s: values.%s is not a variable of its key templates", e.Name, name)
 		}
 		if !val.Period && (val.N < 1 || val.N > MaxCount) {
 			v.c.add(p, rangeHint(1, MaxCount)+", or period", "entity %s: values.%s %d is out of range", e.Name, name, val.N)

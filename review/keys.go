@@ -60,6 +60,12 @@ func checkEntityNamedKey(c *checker) {
 	check(c.d.Table.Key.Partition, "the table's partition", "")
 	check(c.d.Table.Key.Sort, "the table's sort", "")
 	for _, ix := range c.d.Table.Indexes {
+		if ix.Key.Multi() {
+			// A multi-attribute key is keyed on the items' own attributes by design
+			// (GSI.DesignPattern.MultiAttributeKeys.html): tournamentId and region
+			// are meant to be the entity's names.
+			continue
+		}
 		if !ix.Local {
 			check(ix.Key.Partition, "index "+ix.Name+"'s partition", ix.Name)
 		}
@@ -169,8 +175,10 @@ func checkMissingPrefix(c *checker) {
 		attrs = append(attrs, c.d.Table.Key.Sort)
 	}
 	for _, ix := range c.d.Table.Indexes {
-		if !ix.Local {
-			attrs = append(attrs, ix.Key.Partition) // index sort keys often hold plain sort values (dates)
+		// Index sort keys often hold plain sort values (dates); a multi-attribute
+		// key holds the items' own values, which need no prefix.
+		if !ix.Local && !ix.Key.Multi() {
+			attrs = append(attrs, ix.Key.Partition)
 		}
 	}
 	var bad []int

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -36,6 +37,8 @@ var rules = []Rule{
 		source(seedSkill, "Generic key names and entity prefixes"), checkMissingType},
 	{"unknown-entity", Warning, "items whose type names no entity of the design",
 		source(seedSkill, "Keep key construction in one place"), checkUnknownEntity},
+	{"synthetic-key", Info, "a GSI key that only concatenates the item's own attributes",
+		source(seedSkill, "Keep key construction in one place") + "; GSI.DesignPattern.MultiAttributeKeys.html", checkSyntheticKey},
 	{"missing-prefix", Warning, "key values without an entity prefix",
 		source(seedSkill, "Generic key names and entity prefixes"), checkMissingPrefix},
 	{"template-mismatch", Error, "keys that do not match their entity's template",
@@ -468,7 +471,7 @@ func (c *checker) isKeyAttr(name string) bool {
 		return true
 	}
 	for _, ix := range t.Indexes {
-		if name == ix.Key.Partition || name == ix.Key.Sort {
+		if slices.Contains(ix.Key.Attributes(), name) {
 			return true
 		}
 	}
@@ -492,15 +495,9 @@ func (c *checker) indexReaders() map[string][]int {
 func (c *checker) indexEntities(ix model.Index) []string {
 	set := map[string]bool{}
 	for _, it := range c.items {
-		if _, ok := it[ix.Key.Partition]; !ok {
-			continue
+		if !slices.ContainsFunc(ix.Key.Attributes(), func(a string) bool { _, ok := it[a]; return !ok }) {
+			set[c.entityOf(it)] = true
 		}
-		if ix.Key.Sort != "" {
-			if _, ok := it[ix.Key.Sort]; !ok {
-				continue
-			}
-		}
-		set[c.entityOf(it)] = true
 	}
 	names := make([]string, 0, len(set))
 	for n := range set {

@@ -32,6 +32,8 @@ var order = []string{
 	"users-orders",
 	"page-view-poor",
 	"page-view-good",
+	"tournament-matches",
+	"tournament-synthetic",
 	"relational-reflex",
 }
 

@@ -389,6 +389,9 @@ func seedViolations(d *model.Design) []string {
 	}
 	keyAttrs := []string{d.Table.Key.Partition, d.Table.Key.Sort}
 	for _, ix := range d.Table.Indexes {
+		if ix.Key.Multi() {
+			continue // keyed on the items' own attributes by design (GSI.DesignPattern.MultiAttributeKeys.html)
+		}
 		keyAttrs = append(keyAttrs, ix.Key.Partition, ix.Key.Sort)
 	}
 	for _, k := range keyAttrs {

@@ -344,16 +344,9 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 func keySchema(d *model.Design, ix model.Index, onIndex bool) expr.KeySchema {
 	k := d.Table.Key
 	if onIndex {
-		k = ix.Key
-		if ix.Local {
-			k.Partition = d.Table.Key.Partition
-		}
+		k = d.Table.IndexKey(&ix)
 	}
-	s := expr.KeySchema{Partition: k.Partition, Sort: k.Sort, PartitionType: d.Table.KeyAttributeType(k.Partition)}
-	if k.Sort != "" {
-		s.SortType = d.Table.KeyAttributeType(k.Sort)
-	}
-	return s
+	return expr.KeySchemaOf(&d.Table, k)
 }
 
 // keyProblem checks that a key or item carries the table's key attributes with their
