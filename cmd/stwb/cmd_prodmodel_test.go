@@ -213,16 +213,19 @@ func TestProductionModelExamples(t *testing.T) {
 // Every sample's description says what the production model finds for it, after
 // "What the production model finds"; each figure it quotes in backquotes is in
 // `stwb check`'s or `stwb cost`'s text for the sample, and "(check: no findings)",
-// "(check: one note" or "(check: one warning" is what check counts.
+// "(check: one note", "(check: one warning", "(check: two notes" or "(check: a
+// warning and a note" is what check counts.
 // daily-orders-sharded is rewritten with fan-out patterns elsewhere and is held to
 // this once its description says it.
 func TestSampleDescriptionsSayWhatTheModelFinds(t *testing.T) {
 	const marker = "What the production model finds"
 	quoted := regexp.MustCompile("`([^`]+)`")
 	counts := map[string]string{
-		"(check: no findings)": "0 errors, 0 warnings, 0 notes",
-		"(check: one note":     "0 errors, 0 warnings, 1 note",
-		"(check: one warning":  "0 errors, 1 warning, 0 notes",
+		"(check: no findings)":         "0 errors, 0 warnings, 0 notes",
+		"(check: one note":             "0 errors, 0 warnings, 1 note",
+		"(check: one warning":          "0 errors, 1 warning, 0 notes",
+		"(check: two notes":            "0 errors, 0 warnings, 2 notes",
+		"(check: a warning and a note": "0 errors, 1 warning, 1 note",
 	}
 	flat := func(s string) string { return strings.Join(strings.Fields(s), " ") }
 	for _, s := range samples.List() {
