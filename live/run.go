@@ -12,6 +12,7 @@ import (
 
 	"stwb/engine"
 	"stwb/model"
+	"stwb/partiql"
 )
 
 // maxPages bounds RunPattern with AllPages, so that an endpoint that keeps returning
@@ -37,6 +38,8 @@ func RunPattern(ctx context.Context, db *dynamodb.Client, table string, p *model
 		err = runBatchGet(ctx, db, table, p, r)
 	case model.OpTransactGetItems:
 		err = runTransactGet(ctx, db, table, p, r)
+	case model.OpExecuteStatement:
+		err = runStatement(ctx, db, table, p, opts, r)
 	default:
 		return nil, fmt.Errorf("pattern %d: %s is not a read that verify can send; it is skipped", p.ID, p.Operation)
 	}
@@ -49,6 +52,57 @@ func RunPattern(ctx context.Context, db *dynamodb.Client, table string, p *model
 		return nil, fmt.Errorf("pattern %d: %w", p.ID, err)
 	}
 	return r, nil
+}
+
+// runStatement sends a PartiQL pattern's statement, retargeted at the table, with
+// its parameters; with AllPages it follows NextToken. The answer has no
+// ScannedCount: Count is the items returned, and ScannedCount is left at it.
+func runStatement(ctx context.Context, db *dynamodb.Client, table string, p *model.Pattern, opts engine.RunOptions, r *engine.Result) error {
+	st, perr := partiql.Parse(p.Statement)
+	if perr != nil {
+		r.Err = &engine.Error{Type: perr.Type, Message: perr.Message}
+		return nil
+	}
+	params := make([]types.AttributeValue, len(p.Parameters))
+	for i, v := range p.Parameters {
+		av, err := ToAttributeValue(v)
+		if err != nil {
+			return fmt.Errorf("parameters[%d]: %w", i, err)
+		}
+		params[i] = av
+	}
+	in := &dynamodb.ExecuteStatementInput{Statement: aws.String(st.OnTable(table)), Parameters: params,
+		ConsistentRead: aws.Bool(p.Consistent), ReturnConsumedCapacity: types.ReturnConsumedCapacityIndexes}
+	if p.Limit > 0 {
+		in.Limit = aws.Int32(int32(p.Limit))
+	}
+	for n := 0; n < maxPages; n++ {
+		out, err := db.ExecuteStatement(ctx, in)
+		if err != nil {
+			return err
+		}
+		r.Consumed = r.Consumed.Add(capacityOf(out.ConsumedCapacity, false))
+		for _, av := range out.Items {
+			it, err := FromItem(av)
+			if err != nil {
+				return err
+			}
+			r.Items = append(r.Items, it)
+		}
+		r.LastEvaluatedKey = nil
+		if out.LastEvaluatedKey != nil {
+			if r.LastEvaluatedKey, err = FromItem(out.LastEvaluatedKey); err != nil {
+				return err
+			}
+		}
+		if out.NextToken == nil || !(opts.AllPages || p.AllPages) {
+			break
+		}
+		in.NextToken = out.NextToken
+	}
+	r.Count = len(r.Items)
+	r.ScannedCount = r.Count
+	return nil
 }
 
 // expressionParts are the parts of a request that every read shares. Empty maps are

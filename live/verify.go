@@ -86,8 +86,8 @@ func Verify(ctx context.Context, db *dynamodb.Client, f *designfile.File, table,
 			o.Status = verify.StatusUnsupported
 			o.Reason = fmt.Sprintf("the endpoint does not implement %s (%s); dynalite has no transactions", p.Operation, got.Err.Type)
 		default:
-			o.Mismatches = verify.Compare(pred, got, verify.CompareOptions{TieKey: tieKey(d, p),
-				Unordered: p.Operation == model.OpBatchGetItem})
+			o.Mismatches = verify.Compare(pred, got, verify.CompareOptions{TieKey: tieKey(d, standIn(p, pred)),
+				Unordered: p.Operation == model.OpBatchGetItem, Statement: p.Operation == model.OpExecuteStatement})
 			o.Status = verify.StatusOK
 			if len(o.Mismatches) > 0 {
 				o.Status = verify.StatusMismatch
@@ -97,6 +97,15 @@ func Verify(ctx context.Context, db *dynamodb.Client, f *designfile.File, table,
 		rep.Patterns = append(rep.Patterns, o)
 	}
 	return rep, nil
+}
+
+// standIn is the pattern as it ran: an ExecuteStatement pattern's stand-in
+// (the index its SELECT reads), else the pattern.
+func standIn(p *model.Pattern, r *engine.Result) *model.Pattern {
+	if r.StandIn != nil {
+		return r.StandIn
+	}
+	return p
 }
 
 // unsupported names the errors an endpoint gives for an operation it lacks.

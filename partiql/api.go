@@ -9,6 +9,7 @@ package partiql
 
 import (
 	"fmt"
+	"strings"
 
 	"stwb/model"
 )
@@ -86,6 +87,8 @@ type Statement struct {
 
 	// Src is the statement's text, for the positions messages name (At).
 	Src string
+	// TablePos and TableLen are where the table's name is in Src (OnTable).
+	TablePos, TableLen int
 
 	// Params is the number of ? placeholders, which the request's Parameters must
 	// match.
@@ -230,6 +233,13 @@ func (e *Is) pos() int       { return e.At }
 func (e *Tuple) pos() int    { return e.At }
 func (e *ListExpr) pos() int { return e.At }
 func (e *Bag) pos() int      { return e.At }
+
+// OnTable is the statement's text with its table named name instead: stwb
+// verify sends a design's statement to the table it deployed, whatever that
+// table is called.
+func (st *Statement) OnTable(name string) string {
+	return st.Src[:st.TablePos] + `"` + strings.ReplaceAll(name, `"`, `""`) + `"` + st.Src[st.TablePos+st.TableLen:]
+}
 
 // MaxStatementBytes is the longest statement DynamoDB takes
 // (API_ExecuteStatement.html "Statement": length 1 to 8192).

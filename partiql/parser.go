@@ -151,6 +151,14 @@ func (p *parser) statement() (*Statement, *Error) {
 	return st, nil
 }
 
+// table reads the statement's table name and notes where it is.
+func (p *parser) table(st *Statement) *Error {
+	t := p.tok()
+	n, err := p.name()
+	st.Table, st.TablePos, st.TableLen = n, t.pos, t.len
+	return err
+}
+
 // name reads a table, index or attribute name: a bare identifier that is not a
 // reserved word, or a quoted one.
 func (p *parser) name() (string, *Error) {
@@ -193,7 +201,7 @@ func (p *parser) selectBody() (*Statement, *Error) {
 		return nil, err
 	}
 	var err *Error
-	if st.Table, err = p.name(); err != nil {
+	if err = p.table(st); err != nil {
 		return nil, err
 	}
 	if p.acceptPunct(".") {
@@ -253,7 +261,7 @@ func (p *parser) insert() (*Statement, *Error) {
 		return nil, err
 	}
 	var err *Error
-	if st.Table, err = p.name(); err != nil {
+	if err = p.table(st); err != nil {
 		return nil, err
 	}
 	if !p.accept("VALUE") {
@@ -277,7 +285,7 @@ func (p *parser) insert() (*Statement, *Error) {
 func (p *parser) update() (*Statement, *Error) {
 	st := &Statement{Kind: Update}
 	var err *Error
-	if st.Table, err = p.name(); err != nil {
+	if err = p.table(st); err != nil {
 		return nil, err
 	}
 	for {
@@ -337,7 +345,7 @@ func (p *parser) delete() (*Statement, *Error) {
 		return nil, err
 	}
 	var err *Error
-	if st.Table, err = p.name(); err != nil {
+	if err = p.table(st); err != nil {
 		return nil, err
 	}
 	if !p.accept("WHERE") {

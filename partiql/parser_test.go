@@ -102,3 +102,23 @@ func TestValue(t *testing.T) {
 		}
 	}
 }
+
+func TestOnTable(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`SELECT * FROM "Music"."ByGenre" WHERE a = 1`, `SELECT * FROM "x""y"."ByGenre" WHERE a = 1`},
+		{`insert into Music value {'a': 1}`, `insert into "x""y" value {'a': 1}`},
+		{`UPDATE "Music" SET a = 1 WHERE pk = 'Music'`, `UPDATE "x""y" SET a = 1 WHERE pk = 'Music'`},
+		{`DELETE FROM Music WHERE pk = 'a'`, `DELETE FROM "x""y" WHERE pk = 'a'`},
+	} {
+		st, err := Parse(c.src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := st.OnTable(`x"y`); got != c.want {
+			t.Errorf("%s: %s, want %s", c.src, got, c.want)
+		}
+		if again, err := Parse(st.OnTable(`x"y`)); err != nil || again.Table != `x"y` {
+			t.Errorf("%s: reparsed %v %v", c.src, again, err)
+		}
+	}
+}

@@ -122,8 +122,12 @@ func executeStatement(s *Server, in *executeStatementInput) (any, *apiError) {
 	}
 	b = append(b, ']')
 	if out.LastEvaluatedKey != nil {
+		// API_ExecuteStatement.html "Response Elements": NextToken to go on, and
+		// LastEvaluatedKey, the key the page stopped at.
 		b = append(b, `,"NextToken":`...)
 		b = dynamojson.AppendString(b, nextToken(out.LastEvaluatedKey, digest))
+		b = append(b, `,"LastEvaluatedKey":`...)
+		b = dynamojson.AppendItem(b, out.LastEvaluatedKey)
 	}
 	return finishAnswer(buf, b, true, mode, t, out.Consumed)
 }

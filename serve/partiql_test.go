@@ -75,6 +75,9 @@ func TestExecuteStatementOverTheWire(t *testing.T) {
 			t.Fatal(err)
 		}
 		seen += len(page.Items)
+		if (page.NextToken == nil) != (page.LastEvaluatedKey == nil) {
+			t.Errorf("page %d: NextToken %v, LastEvaluatedKey %v: both or neither", pages, page.NextToken, page.LastEvaluatedKey)
+		}
 		if page.NextToken == nil {
 			break
 		}
