@@ -322,9 +322,11 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 	case model.OpBatchGetItem, model.OpTransactGetItems:
 		// The response gives one figure for the batch: each key takes its part.
 		n := float64(max(len(p.Keys), 1))
+		first := len(out)
 		for _, k := range p.Keys {
 			add("table", tpk, k[tpk], true, units.Read/n, 0, k, true, false)
 		}
+		capBatchShare(out[first:])
 	default:
 		// A write that failed its condition: billed on the keys it named.
 		keys := writeKeys(p)
@@ -335,6 +337,24 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		}
 	}
 	return out
+}
+
+// capBatchShare bounds the hottest share of a batch read's keys: the keys of one
+// BatchGetItem are distinct (BatchGetItem refuses a duplicate key:
+// BatchGetItem.html), so each key value takes at most one read of each request; of k
+// keys on one key shape, each carries at most 1/k of their summed hottest load.
+func capBatchShare(cs []contribution) {
+	perShape := map[string]int{}
+	for _, c := range cs {
+		perShape[c.pool+"\x00"+c.key.Shape]++
+	}
+	for i := range cs {
+		k := float64(perShape[cs[i].pool+"\x00"+cs[i].key.Shape])
+		if k > 1 && cs[i].share > 1/k {
+			cs[i].share = 1 / k
+			cs[i].spread += fmt.Sprintf("; at most one read of each request: the batch's %d keys are distinct", int(k))
+		}
+	}
 }
 
 // freshValue spreads a write that creates an item of a parent entity (one item per

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"stwb/engine"
 	"stwb/internal/numfmt"
@@ -70,6 +71,7 @@ func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result
 	entities := r.entitiesRead(d, sample)
 	var items float64
 	var ki KeyInfo
+	var periodWhy []string // how a period key's items were counted from the write rate
 	if p.Operation == model.OpScan {
 		for _, e := range entities {
 			items += float64(r.entryCount(e, index))
@@ -81,9 +83,12 @@ func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result
 			entities = ki.Entities
 		}
 		for _, e := range entities {
-			n := r.keys.ItemsPerValue(ki, e)
+			n, why := r.itemsPerValue(d, ki, e)
 			if n <= 0 {
 				return Page{Because: fmt.Sprintf("how many %s items one %s holds is unknown (%s): the sample's page is used", e.Name, ki.Shape, ki.Because)}
+			}
+			if why != "" {
+				periodWhy = append(periodWhy, why)
 			}
 			items += n * r.entryShare(e, index)
 		}
@@ -104,7 +109,8 @@ func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result
 		if p.Operation == model.OpScan {
 			n = float64(r.entryCount(e, index))
 		} else {
-			n = r.keys.ItemsPerValue(ki, e) * r.entryShare(e, index) / split
+			per, _ := r.itemsPerValue(d, ki, e)
+			n = per * r.entryShare(e, index) / split
 		}
 		size, item := r.entrySize(e, index)
 		sum += n * size
@@ -157,7 +163,126 @@ func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result
 		}
 	}
 	pg.Because = r.pageBecause(p, ki, entities, items, avg, pg)
+	if len(periodWhy) > 0 {
+		pg.Because = strings.Join(periodWhy, "; ") + "; " + pg.Because
+	}
 	return pg
+}
+
+// itemsPerValue is how many of entity e's items one value of key ki holds in
+// production: KeySpace.ItemsPerValue, or for a key on the current period (which
+// ItemsPerValue cannot size: how many past periods the table keeps is unknown) the
+// items one period gathers at the rate the design writes them: the rate of the
+// patterns that put e's items, times the period's length (read from the variable's
+// sample values: a day for 2026-08-03), over the values of the key's other
+// variables (a write shard's ten). why says so ("" for a count over key values).
+func (r *Report) itemsPerValue(d *model.Design, ki KeyInfo, e *model.Entity) (float64, string) {
+	if n := r.keys.ItemsPerValue(ki, e); n > 0 {
+		return n, ""
+	}
+	if ki.Kind != KeyPeriod && ki.Kind != KeyMany && ki.Kind != KeyFew && ki.Kind != KeyPattern {
+		return 0, ""
+	}
+	var seconds float64
+	var period string
+	over := int64(1)
+	var others []string
+	for _, vi := range ki.Vars {
+		switch {
+		case vi.Kind == VarPeriod && seconds == 0:
+			seconds, period = periodLength(r.keys.sampleValues(e, vi.Name))
+			if seconds == 0 {
+				return 0, ""
+			}
+		case vi.Kind == VarPeriod:
+			return 0, ""
+		case vi.Values > 0:
+			over = mulCap(over, vi.Values)
+			others = append(others, fmt.Sprintf("%s values of %s", numfmt.Int(vi.Values), vi.Name))
+		default:
+			return 0, ""
+		}
+	}
+	if seconds == 0 {
+		return 0, ""
+	}
+	rate, writers := putRate(d, e)
+	if rate <= 0 {
+		return 0, ""
+	}
+	n := rate * seconds / float64(over)
+	why := fmt.Sprintf("new %s items arrive at %s a second (%s) and one %s holds a %s of them (%s s)",
+		e.Name, numfmt.Group(trimFloat(rate)), writers, ki.Shape, period, numfmt.Int(int64(seconds)))
+	if len(others) > 0 {
+		why += ", spread over " + strings.Join(others, " and ")
+	}
+	return n, why + fmt.Sprintf(": about %s items", numfmt.Int(int64(math.Round(n))))
+}
+
+// periodLength is the length of the period a variable's sample values name, in
+// seconds, with its name: 2026-08-03 a day, 2026-08 a month (30.44 days on
+// average), 2026-08-03T14 an hour; 0 when they name none or disagree.
+func periodLength(vals []string) (float64, string) {
+	var secs float64
+	var name string
+	for _, v := range vals {
+		s, n := periodOf(v)
+		if s == 0 || secs != 0 && s != secs {
+			return 0, ""
+		}
+		secs, name = s, n
+	}
+	return secs, name
+}
+
+func periodOf(v string) (float64, string) {
+	if isEpoch(v) {
+		return 1, "second"
+	}
+	for _, l := range dateLayouts {
+		if _, err := time.Parse(l, v); err != nil {
+			continue
+		}
+		switch {
+		case strings.Contains(l, "05"):
+			return 1, "second"
+		case strings.Contains(l, "04"):
+			return 60, "minute"
+		case strings.Contains(l, "15"):
+			return 3600, "hour"
+		case strings.Contains(l, "02"):
+			return 86400, "day"
+		}
+		return 30.44 * 86400, "month"
+	}
+	return 0, ""
+}
+
+// putRate is the rate at which the design's patterns put new items of entity e:
+// each PutItem of such an item, each put action of a transaction or batch, at the
+// pattern's rate; and the patterns, in words.
+func putRate(d *model.Design, e *model.Entity) (float64, string) {
+	ta := d.TypeAttr()
+	isE := func(it model.Item) bool { v, ok := it[ta]; return ok && v.Type == model.TypeS && v.Str == e.Name }
+	var rate float64
+	var ws []string
+	for i := range d.Patterns {
+		p := &d.Patterns[i]
+		n := 0
+		if p.Operation == model.OpPutItem && isE(p.Item) {
+			n++
+		}
+		for _, a := range p.Actions {
+			if a.Kind == model.ActionPut && isE(a.Item) {
+				n++
+			}
+		}
+		if n > 0 {
+			rate += float64(n) * p.EffectiveRate()
+			ws = append(ws, fmt.Sprintf("pattern %d", p.ID))
+		}
+	}
+	return rate, strings.Join(ws, ", ")
 }
 
 func (r *Report) pageBecause(p *model.Pattern, ki KeyInfo, es []*model.Entity, items, avg float64, pg Page) string {
@@ -258,4 +383,39 @@ func (r *Report) samplesOf(e *model.Entity) int {
 		}
 	}
 	return 0
+}
+
+// SampleLabel names the figure of a run on the design's sample items, wherever a
+// per-request figure is printed beside (or instead of) the production page's.
+const SampleLabel = "on the sample items"
+
+// ReadPerRequest says one request's read units both ways, each named, the same way
+// in the workbench's preview, stwb query and the Markdown export: on the sample
+// items, and on the page production would serve, which every per-second and
+// monthly figure uses ("0.5 RCU on the sample items; 2.5 RCU on the production
+// page (100 items, Limit 100 ends the page)"). format writes a figure.
+func (pc *PatternCost) ReadPerRequest(format func(float64) string) string {
+	s := format(pc.Sample.Read) + " RCU " + SampleLabel
+	if pc.Requests > 0 {
+		s = fmt.Sprintf("%s RCU %s (%d requests summed)", format(pc.Sample.Read), SampleLabel, pc.Requests)
+	}
+	pg := pc.Page
+	if !pg.Known {
+		if pg.Because != "" && (pc.Operation == model.OpQuery || pc.Operation == model.OpScan) {
+			s += ", the production figures' too (the production page is unknown)"
+		}
+		return s
+	}
+	ends := ""
+	switch pg.CappedBy {
+	case "Limit":
+		ends = ", Limit ends the page"
+	case "1 MB":
+		ends = ", 1 MB ends the page"
+	}
+	what := "the production page"
+	if pg.AllPages {
+		what = "every production page"
+	}
+	return fmt.Sprintf("%s; %s RCU on %s (%s items%s)", s, format(pc.PerRequest.Read), what, format(math.Round(pg.Items)), ends)
 }

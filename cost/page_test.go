@@ -2,6 +2,7 @@ package cost
 
 import (
 	"math"
+	"strconv"
 	"testing"
 
 	"stwb/model"
@@ -79,5 +80,57 @@ func TestAllPagesPricing(t *testing.T) {
 		if pc.ID != 2 || !pc.Page.AllPages || pc.Page.Pages != c.pages || pc.PerRequest.Read != c.rcu || math.Round(pc.Page.Items) != 50 {
 			t.Errorf("limit %d: %v pages, %v RCU, %v items (all %v); want %v pages, %v RCU, 50 items", c.limit, pc.Page.Pages, pc.PerRequest.Read, pc.Page.Items, pc.Page.AllPages, c.pages, c.rcu)
 		}
+	}
+}
+
+// A period key's page is sized from the rate its items are written at (issue 21):
+// the day's shard of daily-orders-sharded holds a day of its tenth of 2,000 writes
+// a second, not the samples' two or three.
+func TestPeriodLength(t *testing.T) {
+	for _, c := range []struct {
+		vals []string
+		secs float64
+	}{
+		{[]string{"2026-08-03", "2026-08-02"}, 86400},
+		{[]string{"2026-08"}, 30.44 * 86400},
+		{[]string{"2026-08-03T14"}, 3600},
+		{[]string{"20260803"}, 86400},
+		{[]string{"2026-08-03", "2026-08"}, 0}, // they disagree
+		{[]string{"PENDING"}, 0},
+	} {
+		if got, _ := periodLength(c.vals); got != c.secs {
+			t.Errorf("periodLength(%v) = %v, want %v", c.vals, got, c.secs)
+		}
+	}
+}
+
+// BatchGetItem's keys are distinct (BatchGetItem.html), so a key value takes at most
+// one read of each request: page-view-poor's 20 keys at 500 requests a second put at
+// most 500 x 0.5 = 250 RCU on one key, not a Zipf share of the batch's 5,000.
+func TestBatchKeyTakesOneReadARequest(t *testing.T) {
+	src := neutralTable + `entities:
+  - {name: o, keys: {PK: "C#{x}", SK: P}, attributes: {x: S}, count: 1000000}
+items:
+` + func() string {
+		s := ""
+		for i := 0; i < 20; i++ {
+			s += "  - {type: o, x: \"" + strconv.Itoa(i) + "\"}\n"
+		}
+		return s
+	}() + `patterns:
+  - id: 1
+    rate: 500
+    operation: BatchGetItem
+    keys:
+` + func() string {
+		s := ""
+		for i := 0; i < 20; i++ {
+			s += "      - {PK: \"C#" + strconv.Itoa(i) + "\", SK: P}\n"
+		}
+		return s
+	}()
+	k := keyLoad(t, loadDesign(t, src, nil), "table", "C#{x}")
+	if k.Read != 250 || k.TotalRead != 5000 {
+		t.Errorf("hottest key %v RCU of %v, want 250 of 5,000", k.Read, k.TotalRead)
 	}
 }

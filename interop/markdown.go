@@ -100,7 +100,7 @@ func ExportMarkdown(a *analysis.Analysis) []byte {
 	if len(d.Patterns) > 0 {
 		b.WriteString("## Requests and results\n\n")
 		for i := range d.Patterns {
-			writePatternResult(&b, d, &d.Patterns[i], results[i])
+			writePatternResult(&b, d, &d.Patterns[i], results[i], patternCost(a.Cost, i))
 		}
 	}
 
@@ -125,7 +125,20 @@ func ExportMarkdown(a *analysis.Analysis) []byte {
 	return []byte(strings.TrimRight(b.String(), "\n") + "\n")
 }
 
-func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r *engine.Result) {
+// patternCost is pattern i's cost, nil when the design was not priced.
+func patternCost(r *cost.Report, i int) *cost.PatternCost {
+	if r == nil {
+		return nil
+	}
+	for j := range r.Patterns {
+		if r.Patterns[j].Index == i {
+			return &r.Patterns[j]
+		}
+	}
+	return nil
+}
+
+func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r *engine.Result, pc *cost.PatternCost) {
 	fmt.Fprintf(b, "### %d. %s\n\n", p.ID, mdText(p.Name))
 	fmt.Fprintf(b, "%s request:\n\n```json\n", p.Operation)
 	b.Write(appendJSONValue(nil, requestOf(d, p), ""))
@@ -153,7 +166,11 @@ func writePatternResult(b *strings.Builder, d *model.Design, p *model.Pattern, r
 	if r.ScannedCount != r.Count && (p.Operation == model.OpQuery || p.Operation == model.OpScan) {
 		fmt.Fprintf(b, " of %d read", r.ScannedCount)
 	}
-	fmt.Fprintf(b, ", %s RCU", num(r.Consumed.Read()))
+	if pc != nil && pc.Err == nil {
+		fmt.Fprintf(b, ", %s", pc.ReadPerRequest(num))
+	} else {
+		fmt.Fprintf(b, ", %s RCU %s", num(r.Consumed.Read()), cost.SampleLabel)
+	}
 	if r.LastEvaluatedKey != nil {
 		fmt.Fprintf(b, ", more pages after %s", keyText(r.LastEvaluatedKey, &d.Table))
 	}
@@ -331,7 +348,8 @@ func indexUnits(c engine.Capacity, read bool) string {
 }
 
 // num writes capacity units without float noise.
-func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+// num writes a figure by the one rounding rule (numfmt.Figure).
+func num(f float64) string { return numfmt.Figure(f) }
 
 // groupDigits writes 50000000 as 50,000,000.
 func billingText(b model.Billing) string {

@@ -454,22 +454,9 @@ func Ratio(r cost.Ratio) string {
 	return Units(r.X) + "x"
 }
 
-// Units writes a figure of capacity units, items or bytes: at most four decimals,
-// trailing zeros dropped, thousands separated ("5,500", "0.5", "0.0001").
-func Units(f float64) string {
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		return "?"
-	}
-	s := strconv.FormatFloat(f, 'f', 4, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "-0" {
-		s = "0"
-	}
-	if s == "0" && f > 0 {
-		return "<0.0001"
-	}
-	return numfmt.Group(s)
-}
+// Units writes a figure of capacity units, items or bytes by the one rounding rule
+// (numfmt.Figure): "5,500", "1,153.2", "0.5", "0.0069", "<0.0001".
+func Units(f float64) string { return numfmt.Figure(f) }
 
 // Dollars writes US dollars: cents, or four decimals under a dollar so that small
 // prices (an RCU-hour) stay visible.

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -41,7 +42,7 @@ func Preview(res *engine.Result, keyNames []string, width int, st Styles) []stri
 	switch {
 	case res.Fanout != nil:
 		lines = append(lines, fanoutPreview(res, keyNames, width, st)...)
-		add("capacity, " + FanoutRequests(res) + " summed: " + CapacityString(res.Consumed, false))
+		add("capacity, " + FanoutRequests(res) + " summed: " + CapacityString(res.Consumed, false) + " " + cost.SampleLabel)
 		return lines
 	case len(res.Pages) > 0:
 		for pi, pg := range res.Pages {
@@ -78,7 +79,7 @@ func Preview(res *engine.Result, keyNames []string, width int, st Styles) []stri
 			add(st.Dim.Render("  (no item with this key)"))
 		}
 	}
-	add("capacity per request: " + CapacityString(res.Consumed, false))
+	add("capacity per request: " + CapacityString(res.Consumed, false) + " " + cost.SampleLabel)
 	return lines
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"stwb/cost"
 	"stwb/engine"
 	"stwb/model"
 )
@@ -62,7 +63,12 @@ func QueryResult(d *model.Design, p *model.Pattern, res *engine.Result) string {
 	if res.Fanout != nil {
 		summed = fmt.Sprintf(", %d requests summed", len(res.Requests))
 	}
-	fmt.Fprintf(&b, "capacity %s%s\n", CapacityString(res.Consumed, p.IsWrite()), summed)
+	sample := ""
+	if !p.IsWrite() {
+		// Only a read's units depend on the page: a write's are the same in production.
+		sample = " " + cost.SampleLabel + " (stwb cost prices the production page)"
+	}
+	fmt.Fprintf(&b, "capacity %s%s%s\n", CapacityString(res.Consumed, p.IsWrite()), summed, sample)
 	return b.String()
 }
 

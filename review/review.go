@@ -3,8 +3,6 @@ package review
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"stwb/cost"
 	"stwb/engine"
@@ -239,9 +237,7 @@ func (c *checker) count(e *model.Entity) int64 {
 func fmtInt(n int64) string { return numfmt.Int(n) }
 
 // fmtNum writes a figure with at most two decimals and thousands separators.
-func fmtNum(f float64) string {
-	s := strconv.FormatFloat(f, 'f', 2, 64)
-	return numfmt.Group(strings.TrimSuffix(strings.TrimRight(s, "0"), "."))
-}
+// fmtNum writes a figure by the one rounding rule, as the cost report does.
+func fmtNum(f float64) string { return numfmt.Figure(f) }
 
 func plural(n int64, one, many string) string { return numfmt.Count(n, one, many) }

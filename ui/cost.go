@@ -70,14 +70,19 @@ func (w *world) patternCost(i int) []string {
 		if pc.Operation == model.OpGetItem {
 			what = "GetItem requests"
 		}
-		lines = append(lines, fmt.Sprintf("one call: %d %s, each billed on its own, %s RCU summed", pc.Requests, what, trimFloat(pc.PerRequest.Read)))
+		lines = append(lines, fmt.Sprintf("one call: %d %s, each billed on its own, %s RCU summed", pc.Requests, what, render.Units(pc.PerRequest.Read)))
 	}
-	s := fmt.Sprintf("at %g/s: %s RCU/s, %s WCU/s · $%.2f/month on-demand · $%.2f/month provisioned",
-		pc.Rate, trimFloat(pc.PerSecond.Read), trimFloat(pc.PerSecond.Write), pc.Monthly.OnDemand, pc.Monthly.Provisioned)
+	on := ""
+	if pc.Page.Known {
+		// The preview above printed the sample's units; the per-second figures are
+		// the production page's: say both, each named.
+		lines = append(lines, "capacity per request: "+pc.ReadPerRequest(render.Units))
+		on = " on the production page"
+	}
+	s := fmt.Sprintf("at %s/s%s: %s RCU/s, %s WCU/s · $%.2f/month on-demand · $%.2f/month provisioned",
+		render.Units(pc.Rate), on, render.Units(pc.PerSecond.Read), render.Units(pc.PerSecond.Write), pc.Monthly.OnDemand, pc.Monthly.Provisioned)
 	if r.InHotKey(pc.ID) {
 		s += " · " + w.st.Render.Error.Render("hot partition")
 	}
 	return append(lines, s)
 }
-
-func trimFloat(f float64) string { return fmt.Sprintf("%.4g", f) }

@@ -7,7 +7,9 @@ import (
 
 // The Patterns preview of a fan-out shows the merged result of its requests and
 // says how many it ran, and its cost line sums them (docs/FORMAT.md "Fan-out
-// patterns"): daily-orders-sharded's pattern 2 is ten Queries of 0.5 RCU each.
+// patterns"): daily-orders-sharded's pattern 2 is ten Queries of 0.5 RCU each on
+// the samples, and in production ten pages of 19 RCU (each shard holds a day's
+// 2,000 writes a second over ten shards; Limit 1000 ends its page), each named.
 func TestPreviewShowsFanout(t *testing.T) {
 	for _, size := range [][2]int{{120, 40}, {80, 24}} {
 		doc, err := OpenSample("daily-orders-sharded")
@@ -24,9 +26,10 @@ func TestPreviewShowsFanout(t *testing.T) {
 		send(t, m, keys("]", "]", "]", "]", "]", "]", "]", "]")...)
 		scr := screen(m)
 		for _, want := range []string{
-			"capacity, 10 queries over shard 0..9 summed: 5 RCU (table 5)",
-			"one call: 10 queries, each billed on its own, 5 RCU summed",
-			"at 1/s: 5 RCU/s, 0 WCU/s",
+			"capacity, 10 queries over shard 0..9 summed: 5 RCU (table 5) on the sample",
+			"one call: 10 queries, each billed on its own, 190 RCU summed",
+			"capacity per request: 5 RCU on the sample items (10 requests summed); 190 RCU",
+			"at 1/s on the production page: 190 RCU/s, 0 WCU/s",
 		} {
 			if !strings.Contains(scr, want) {
 				t.Errorf("%dx%d: the preview lacks %q:\n%s", size[0], size[1], want, scr)

@@ -32,7 +32,7 @@ func TestWorkbenchShowsWhatWasAssumed(t *testing.T) {
 			[]string{"HOT: 4,000 WCU/s > 1,000", "assumed (GSI1): S#PENDING; 2 distinct values of y in 6 order samples", "page in production"}},
 		{"badkeys/popular-key.yaml",
 			[]string{"[hot-partition]", "1,389.59 WCU a second", "assumed: one device item per x (a constant sort key): 1,000,000 values; Zipf s=1 over 1,000,000 values: hottest 6.9%"},
-			[]string{"HOT: 1,389.5908 WCU/s > 1,000", "Zipf s=1 over 1,000,000 values: hottest 6.9%"}},
+			[]string{"HOT: 1,389.59 WCU/s > 1,000", "Zipf s=1 over 1,000,000 values: hottest 6.9%"}},
 		{"prodmodel/summed-load.yaml",
 			[]string{"patterns 1, 2, 3 together", "1,200 WCU a second", "assumed: a constant key"},
 			[]string{"HOT: 1,200 WCU/s > 1,000"}},

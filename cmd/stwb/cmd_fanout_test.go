@@ -61,10 +61,13 @@ func TestFanoutThroughCommands(t *testing.T) {
 		t.Errorf("check: exit %d\n%s", code, out)
 	}
 
-	// stwb cost: one call is the ten requests; each shard key takes 1 request a
-	// second (0.5 RCU) beside its 200 WCU of writes.
+	// stwb cost: one call is the ten requests, each on its production page: a shard
+	// holds a day of its tenth of 2,000 writes a second (17,280,000 orders), so each
+	// Query reads Limit 1,000 items of 152 bytes, 19 RCU; each shard key takes 1
+	// request a second (19 RCU) beside its 200 WCU of writes.
 	code, out, _ = runCmd(t, "", "cost", path)
-	if code != 0 || !strings.Contains(out, "fan-out: 10 requests a call, each billed on its own: 5 RCU a call") {
+	if code != 0 || !strings.Contains(out, "fan-out: 10 requests a call, each billed on its own: 190 RCU a call") ||
+		!strings.Contains(out, "about 17,280,000 items") {
 		t.Errorf("cost text: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCmd(t, "", "cost", path, "--json")
@@ -86,11 +89,11 @@ func TestFanoutThroughCommands(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &c); err != nil || code != 0 {
 		t.Fatalf("cost --json: exit %d, %v", code, err)
 	}
-	if p := c.Patterns[1]; p.ID != 2 || p.Requests != 10 || p.PerRequest.Read != 5 {
-		t.Errorf("cost --json pattern 2: %+v, want 10 requests, 5 RCU a call", p)
+	if p := c.Patterns[1]; p.ID != 2 || p.Requests != 10 || p.PerRequest.Read != 190 {
+		t.Errorf("cost --json pattern 2: %+v, want 10 requests, 190 RCU a call", p)
 	}
-	if len(c.Keys) != 1 || c.Keys[0].Value != "ORDERS#{orderDay:current}#{shard}" || math.Abs(c.Keys[0].Read-0.5) > 1e-9 || c.Keys[0].Write != 200 || len(c.Keys[0].Patterns) != 2 {
-		t.Errorf("cost --json keys: %+v; want one shard key, hottest 0.5 RCU and 200 WCU, patterns 1 and 2", c.Keys)
+	if len(c.Keys) != 1 || c.Keys[0].Value != "ORDERS#{orderDay:current}#{shard}" || math.Abs(c.Keys[0].Read-19) > 1e-9 || c.Keys[0].Write != 200 || len(c.Keys[0].Patterns) != 2 {
+		t.Errorf("cost --json keys: %+v; want one shard key, hottest 19 RCU and 200 WCU, patterns 1 and 2", c.Keys)
 	}
 }
 

@@ -4,6 +4,7 @@
 package numfmt
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -48,4 +49,42 @@ func Count(n int64, one, many string) string {
 		return "1 " + one
 	}
 	return Int(n) + " " + many
+}
+
+// Figure writes a figure of capacity units, requests, items or bytes by the one
+// rounding rule every printed figure follows (the cost table, the findings, the
+// workbench and the exports alike): two decimals from 1 up (1,153.2, 1,389.59),
+// two significant digits below 1 (0.5, 0.13, 0.0069), "<0.0001" for what is smaller
+// but not 0; trailing zeros dropped, thousands grouped.
+func Figure(f float64) string {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return "?"
+	}
+	a := math.Abs(f)
+	var s string
+	switch {
+	case a == 0:
+		return "0"
+	case a < 0.0001:
+		if f < 0 {
+			return "-<0.0001"
+		}
+		return "<0.0001"
+	case a < 1:
+		// Two significant digits: the decimals that reach them.
+		prec := 1 - int(math.Floor(math.Log10(a)))
+		s = strconv.FormatFloat(f, 'f', prec, 64)
+		if r, _ := strconv.ParseFloat(s, 64); math.Abs(r) >= 1 {
+			s = strconv.FormatFloat(f, 'f', 2, 64)
+		}
+	default:
+		s = strconv.FormatFloat(f, 'f', 2, 64)
+	}
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if s == "-0" {
+		s = "0"
+	}
+	return Group(s)
 }

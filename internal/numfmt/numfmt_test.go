@@ -28,3 +28,17 @@ func TestCount(t *testing.T) {
 		}
 	}
 }
+
+// TestFigure: one rounding rule for every printed figure (issue 21: the cost table
+// printed 1,153.1991 beside the finding's 1,153.2).
+func TestFigure(t *testing.T) {
+	for f, want := range map[float64]string{
+		1153.1991: "1,153.2", 1389.5908: "1,389.59", 5500: "5,500", 347.3977: "347.4", 6.948: "6.95",
+		1: "1", 0.5: "0.5", 0.1291: "0.13", 0.0069: "0.0069", 0.00694: "0.0069", 0.999: "1",
+		0.0001: "0.0001", 0.00001: "<0.0001", 0: "0", -2.5: "-2.5", 20000: "20,000",
+	} {
+		if got := Figure(f); got != want {
+			t.Errorf("Figure(%v) = %q, want %q", f, got, want)
+		}
+	}
+}
