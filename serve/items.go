@@ -74,7 +74,7 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	b := append(*buf, '{')
 	if out.Item != nil {
 		b = append(b, `"Item":`...)
-		b = dynamojson.AppendItem(b, out.Item)
+		b = s.wire.appendItem(b, out.Item)
 	}
 	return finishAnswer(buf, b, out.Item != nil, mode, t, out.Consumed)
 }
@@ -152,7 +152,7 @@ type scanInput struct {
 // there is more, ConsumedCapacity when asked. It is written directly rather than by
 // encoding/json, which would check each item's JSON again after writing it: a page
 // of 25 items cost three times as much that way (BenchmarkCall).
-func pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *apiError) {
+func (s *Server) pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *apiError) {
 	buf := newAnswer()
 	b := append(*buf, '{')
 	if !count {
@@ -161,7 +161,7 @@ func pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *api
 			if i > 0 {
 				b = append(b, ',')
 			}
-			b = dynamojson.AppendItem(b, it)
+			b = s.wire.appendItem(b, it)
 		}
 		b = append(b, "],"...)
 	}
@@ -221,7 +221,7 @@ func query(s *Server, in *queryInput) (any, *apiError) {
 			return nil, err
 		}
 	}
-	return pageOf(pg, ein.Select == engine.SelectCount, mode, t)
+	return s.pageOf(pg, ein.Select == engine.SelectCount, mode, t)
 }
 
 // fill copies the members Query and Scan share into the engine's input.
@@ -287,7 +287,7 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 			return nil, err
 		}
 	}
-	return pageOf(pg, ein.Select == engine.SelectCount, mode, t)
+	return s.pageOf(pg, ein.Select == engine.SelectCount, mode, t)
 }
 
 // writeMembers are what PutItem, UpdateItem and DeleteItem share.

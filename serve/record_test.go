@@ -102,3 +102,26 @@ func TestReadRecordsLongLines(t *testing.T) {
 		t.Fatalf("a bad line should be named: %v", err)
 	}
 }
+
+// TestWireCacheFollowsWrites: an item read, then replaced, then read again answers
+// its new content: the JSON remembered for the old item is not the new one's
+// (wirecache.go keys it by the stored map, and a write stores a new map).
+func TestWireCacheFollowsWrites(t *testing.T) {
+	s := New(Options{})
+	if err := s.AddDesign(&model.Design{Table: model.Table{Name: "tab", Key: model.KeySchema{Partition: "pk"}}}); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"one", "two", "three"} {
+		if st, out := s.Call("PutItem", []byte(`{"TableName":"tab","Item":{"pk":{"S":"a"},"v":{"S":"`+v+`"}}}`)); st != 200 {
+			t.Fatalf("%d %s", st, out)
+		}
+		for range 2 {
+			_, got := s.Call("GetItem", []byte(`{"TableName":"tab","Key":{"pk":{"S":"a"}}}`))
+			_, page := s.Call("Query", []byte(`{"TableName":"tab","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"a"}}}`))
+			want := `{"pk":{"S":"a"},"v":{"S":"` + v + `"}}`
+			if string(got) != `{"Item":`+want+`}` || !strings.Contains(string(page), `"Items":[`+want+`]`) {
+				t.Fatalf("after writing %s: GetItem %s, Query %s", v, got, page)
+			}
+		}
+	}
+}

@@ -63,6 +63,8 @@ type Server struct {
 	// rec writes Options.Record; recMu orders reads recorded side by side.
 	rec   *recorder
 	recMu sync.Mutex
+	// wire remembers the JSON of items read (wirecache.go).
+	wire *wireCache
 	// recordFailed is the warning every response carries once recording has
 	// stopped (RecordFailedHeader), nil until then.
 	recordFailed atomic.Pointer[string]
@@ -97,7 +99,7 @@ func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &Server{opts: o, tables: map[string]*table{}, tokens: newTokenCache()}
+	s := &Server{opts: o, tables: map[string]*table{}, tokens: newTokenCache(), wire: newWireCache()}
 	s.ops = operations()
 	if o.Record != nil {
 		s.rec = &recorder{w: bufio.NewWriter(o.Record)}
