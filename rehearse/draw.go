@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	"stwb/cost"
@@ -32,6 +33,12 @@ type drawer struct {
 
 	tpls []string     // every entity key template, most literal text first
 	seq  atomic.Int64 // fresh values
+
+	// family are the design's items under the pattern's own key value: a key
+	// value drawn for a read or an update is first given copies of them (seed), so
+	// that the request finds items as production's would, and is billed for them.
+	family []model.Item
+	seeded sync.Map // rank -> *sync.Once
 }
 
 func newDrawer(d *model.Design, ks *cost.KeySpace, p *model.Pattern) *drawer {
@@ -44,23 +51,34 @@ func newDrawer(d *model.Design, ks *cost.KeySpace, p *model.Pattern) *drawer {
 		dr.pool, dr.attr = ix.Name, d.Table.IndexPartition(&ix)
 	}
 	v, ok := keyValue(d, &dr.reqs[0], dr.pool, dr.attr)
+	if ok && p.Operation != model.OpPutItem {
+		for _, it := range d.Items {
+			if iv, has := it[dr.attr]; has && iv.Type == v.Type && iv.Str == v.Str {
+				dr.family = append(dr.family, it)
+			}
+		}
+	}
 	if !ok {
 		dr.Assumed = "names no one partition key value: sent as written"
 		return dr
 	}
 	ki := ks.Key(dr.attr, v, true)
+	n := p.Partitions
+	if m, ok := p.PartitionsOn[dr.pool]; ok {
+		n = m
+	}
 	for _, vi := range ki.Vars {
-		if vi.Kind == cost.VarMany || vi.Kind == cost.VarUnknown {
+		// The pattern's partitions spread it over every variable but a period (a
+		// shard suffix the writer picks at random is few-valued in the samples);
+		// otherwise only the many-valued ones vary, a few-valued one being the
+		// request's own value (cost.KeySpace).
+		if vi.Kind == cost.VarMany || vi.Kind == cost.VarUnknown || n > 0 && vi.Kind != cost.VarPeriod {
 			dr.vars = append(dr.vars, vi.Name)
 		}
 	}
 	sk := p.Skew
 	if !sk.IsSet() {
 		sk = d.Skew
-	}
-	n := p.Partitions
-	if m, ok := p.PartitionsOn[dr.pool]; ok {
-		n = m
 	}
 	switch {
 	case len(dr.vars) == 0:
@@ -76,8 +94,8 @@ func newDrawer(d *model.Design, ks *cost.KeySpace, p *model.Pattern) *drawer {
 			break
 		}
 		dr.ranks = newRankSampler(ki.Values, sk)
-		share, how := cost.HottestShare(ki.Values, sk)
-		dr.Assumed = fmt.Sprintf("%s; %s (hottest %.3g%% of the requests)", ki.Because, how, share*100)
+		_, how := cost.HottestShare(ki.Values, sk)
+		dr.Assumed = ki.Because + "; " + how
 	default:
 		dr.vars = nil
 		dr.Assumed = "how many key values there are is unknown (" + ki.Because + "): the pattern's own every request"
@@ -85,15 +103,24 @@ func newDrawer(d *model.Design, ks *cost.KeySpace, p *model.Pattern) *drawer {
 	return dr
 }
 
+// draw is one request of the pattern: its rank (0 the pattern's own key value)
+// and the requests to send (a fan-out's, one per value).
+type draw struct {
+	rank int64
+	sub  map[string]string
+	reqs []model.Pattern
+}
+
 // next is one request of the pattern (a fan-out's requests, one per value), drawn.
-func (dr *drawer) next(rng *rand.Rand) []model.Pattern {
+func (dr *drawer) next(rng *rand.Rand) draw {
 	var sub map[string]string
+	var rank int64
 	switch {
 	case dr.fresh:
 		sub = dr.suffixed("~n" + strconv.FormatInt(dr.seq.Add(1), 10))
 	case dr.ranks != nil:
-		if r := dr.ranks.draw(rng); r > 0 {
-			sub = dr.suffixed("~" + strconv.FormatInt(r, 10))
+		if rank = dr.ranks.draw(rng); rank > 0 {
+			sub = dr.suffixed("~" + strconv.FormatInt(rank, 10))
 		}
 	}
 	newItem := ""
@@ -104,7 +131,27 @@ func (dr *drawer) next(rng *rand.Rand) []model.Pattern {
 	for i, q := range dr.reqs {
 		out[i] = dr.apply(q, sub, newItem)
 	}
+	return draw{rank: rank, sub: sub, reqs: out}
+}
+
+// seedItems are the copies of the pattern's family a drawn key value is given
+// before its first request: the items with the draw's substitution; nil when the
+// value needs none (the pattern's own, or a put's new one).
+func (dr *drawer) seedItems(dw draw) []model.Item {
+	if dw.rank <= 0 || len(dr.family) == 0 || dr.fresh {
+		return nil
+	}
+	out := make([]model.Item, len(dr.family))
+	for i, it := range dr.family {
+		out[i] = dr.item(it, dw.sub, "")
+	}
 	return out
+}
+
+// once is the Once that seeds rank's key value a single time.
+func (dr *drawer) once(rank int64) *sync.Once {
+	o, _ := dr.seeded.LoadOrStore(rank, new(sync.Once))
+	return o.(*sync.Once)
 }
 
 // suffixed is the substitution of each varying variable: its value with suffix

@@ -49,6 +49,10 @@ type PatternReport struct {
 	// pattern's throughput (nothing when it passes).
 	Keys    string   `json:"keys"`
 	Flagged []string `json:"flagged,omitempty"`
+	// Seeded is how many drawn key values were given copies of the sample's items
+	// before their first request; Unseeded, how many went without.
+	Seeded   int64 `json:"seeded_keys,omitempty"`
+	Unseeded int64 `json:"unseeded_keys,omitempty"`
 }
 
 // KeyUnits is one partition key value's consumed units, reads or writes, on the
@@ -79,6 +83,7 @@ func report(a *analysis.Analysis, runs []*patternRun, o Options, elapsed time.Du
 		if len(pr.errs) > 0 {
 			pp.Errors = pr.errs
 		}
+		pp.Seeded, pp.Unseeded = pr.seeded, pr.unseeded
 		pr.mu.Unlock()
 		pr.count.mu.Lock()
 		pp.Attempts, pp.Throttled, pp.Reasons = pr.count.attempts, pr.count.throttled, pr.count.reasons
@@ -144,6 +149,13 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  capacity  consumed %s RCU/s %s WCU/s; stwb cost predicts %s RCU/s %s WCU/s (/ %s)\n",
 			trim(p.RCU), trim(p.WCU), trim(p.PredRCU), trim(p.PredWCU), trim(r.Scale))
 		fmt.Fprintf(w, "  keys      %s\n", p.Keys)
+		if p.Seeded+p.Unseeded > 0 {
+			fmt.Fprintf(w, "            %s drawn key values given copies of the sample's items first (not counted above)", numfmt.Int(p.Seeded))
+			if p.Unseeded > 0 {
+				fmt.Fprintf(w, "; %s left without", numfmt.Int(p.Unseeded))
+			}
+			fmt.Fprintln(w)
+		}
 		if len(p.Flagged) > 0 {
 			fmt.Fprintf(w, "  check     flags it: %s\n", strings.Join(p.Flagged, ", "))
 		}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -105,21 +106,24 @@ func throttlingReasons(err error) []string {
 
 // patternRun is one pattern's state during a run.
 type patternRun struct {
-	p      *model.Pattern
-	dr     *drawer
-	rate   float64
-	rng    *rand.Rand
-	count  counter
-	mu     sync.Mutex
-	sent   int64
-	ok     int64
-	errs   map[string]int64
-	lat    []time.Duration
-	read   float64
-	write  float64
-	keys   map[[2]string]*[2]float64 // (pool, key) -> read, write units
-	cost   *cost.PatternCost
-	second struct{ sent, throttled, attempts int64 }
+	p     *model.Pattern
+	dr    *drawer
+	rate  float64
+	rng   *rand.Rand
+	count counter
+	mu    sync.Mutex
+	sent  int64
+	ok    int64
+	errs  map[string]int64
+	lat   []time.Duration
+	read  float64
+	write float64
+	keys  map[[2]string]*[2]float64 // (pool, key) -> read, write units
+	cost  *cost.PatternCost
+	// seeded and unseeded count the drawn key values given copies of the
+	// sample's items, and those left without (past maxSeeded, or a failed write).
+	seeded, unseeded int64
+	second           struct{ sent, throttled, attempts int64 }
 }
 
 // Run drives every pattern of the analysed design at its rate divided by the
@@ -141,6 +145,7 @@ func Run(ctx context.Context, db *dynamodb.Client, a *analysis.Analysis, o Optio
 		table = d.Table.Name
 	}
 	db = dynamodb.New(db.Options(), func(opt *dynamodb.Options) { opt.APIOptions = append(opt.APIOptions, countAttempts) })
+	seededTotal.Store(0)
 	ks := cost.NewKeySpace(d, d.Items, func(e *model.Entity) int64 { return e.Count })
 	var runs []*patternRun
 	for i := range d.Patterns {
@@ -201,14 +206,52 @@ func (pr *patternRun) drive(ctx context.Context, db *dynamodb.Client, table stri
 			return
 		case sem <- struct{}{}:
 		}
-		reqs := pr.dr.next(pr.rng)
+		dw := pr.dr.next(pr.rng)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
-			pr.one(ctx, db, table, d, reqs)
+			pr.seed(ctx, db, table, dw)
+			pr.one(ctx, db, table, d, dw.reqs)
 		}()
 	}
+}
+
+// maxSeeded bounds the items a run writes to seed drawn key values, every pattern
+// together; past it a drawn value goes unseeded (the report says how many).
+const maxSeeded = 20000
+
+// seeded counts the seed items written, every pattern together.
+var seededTotal atomic.Int64
+
+// seed gives a drawn key value copies of the pattern's family of sample items
+// before its first request, once, outside the pattern's counts and timing: the
+// request then reads or updates items as production's would.
+func (pr *patternRun) seed(ctx context.Context, db *dynamodb.Client, table string, dw draw) {
+	items := pr.dr.seedItems(dw)
+	if items == nil {
+		return
+	}
+	pr.dr.once(dw.rank).Do(func() {
+		if seededTotal.Add(int64(len(items))) > maxSeeded {
+			pr.mu.Lock()
+			pr.unseeded++
+			pr.mu.Unlock()
+			return
+		}
+		for _, it := range items {
+			q := model.Pattern{Operation: model.OpPutItem, Item: it}
+			if _, err := send(ctx, db, table, &q); err != nil {
+				pr.mu.Lock()
+				pr.unseeded++
+				pr.mu.Unlock()
+				return
+			}
+		}
+		pr.mu.Lock()
+		pr.seeded++
+		pr.mu.Unlock()
+	})
 }
 
 // one sends one request of the pattern (every request of a fan-out, in turn) and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"net"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -128,5 +129,24 @@ func TestCounterRehearsal(t *testing.T) {
 	}
 	if keys := len(r.TopKeys); keys < 5 {
 		t.Errorf("sharded counter: %d top keys, want the 5 hottest of many", keys)
+	}
+}
+
+// TestSamplesAgreeWithCheck: each shipped sample, rehearsed at --scale 100 against
+// serve --throttle --scale 100, throttles exactly the patterns check flags.
+func TestSamplesAgreeWithCheck(t *testing.T) {
+	names, err := filepath.Glob("../samples/*.yaml")
+	if err != nil || len(names) < 5 {
+		t.Fatalf("samples: %v %v", names, err)
+	}
+	for _, path := range names {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			t.Parallel()
+			url, a := endpoint(t, path, 100)
+			r := load(t, url, a, 100, 2*time.Second)
+			if len(r.Disagreements) > 0 {
+				t.Errorf("the rehearsal disagrees with check: %v", r.Disagreements)
+			}
+		})
 	}
 }
