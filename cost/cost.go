@@ -373,10 +373,13 @@ func firstRequest(res *engine.Result) engine.Capacity {
 	return res.Consumed
 }
 
-// billed reports whether DynamoDB charges a request that ended in err: a failed
+// Billed reports whether DynamoDB charges a request that ended in err: a failed
 // condition consumes write capacity (read-write-operations.html, "Conditional
-// writes"); a validation error is refused before any work.
-func billed(err *engine.Error) bool {
+// writes"), and so does a cancelled transaction (transaction-apis.html, "Capacity
+// management for transactions"); a validation error is refused before any work.
+// Every view that says whether a pattern is priced asks this (issue 25: the
+// Markdown export said "not priced" of a failed transaction its total billed).
+func Billed(err *engine.Error) bool {
 	return err == nil || err.Type == "ConditionalCheckFailedException" || err.Type == "TransactionCanceledException"
 }
 
@@ -395,7 +398,7 @@ func (r *Report) pattern(d *model.Design, i int, res *engine.Result) PatternCost
 	}
 	if len(res.Requests) > 0 {
 		r.fanout(d, p, res, &pc)
-	} else if billed(res.Err) {
+	} else if Billed(res.Err) {
 		pc.Sample, pc.Page, pc.PerRequest = r.request(d, p, res)
 	}
 	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
@@ -439,7 +442,7 @@ func (r *Report) fanout(d *model.Design, p *model.Pattern, res *engine.Result, p
 	sk := skewOf(d, p)
 	for i := 0; i < n; i++ {
 		sub := res.Requests[i]
-		if !billed(sub.Err) {
+		if !Billed(sub.Err) {
 			continue
 		}
 		sample, pg, per := r.request(d, &subs[i], sub)

@@ -300,7 +300,7 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 		}
 		return out
 	}
-	if !billed(res.Err) {
+	if !Billed(res.Err) {
 		return nil
 	}
 	units := perRequest

@@ -1,8 +1,8 @@
 // Package interop moves designs in and out of other formats: NoSQL Workbench data
 // models (in and out), DynamoDB JSON data files (in and out), infrastructure code
 // (CloudFormation, Terraform, CDK), the design document (Markdown) and the module
-// that owns key construction (Go, TypeScript). One file per format; Export is the
-// one entry that the command line and the workbench call.
+// that owns key construction (Go, TypeScript). One file per format; ExportFile is
+// the one entry that the command line and the workbench call.
 package interop
 
 import (
@@ -64,6 +64,24 @@ type Output struct {
 type OutFile struct {
 	Name string
 	Data []byte
+}
+
+// ExportFile is the export `stwb export` and the workbench's export both write:
+// the design as DynamoDB would take it (Exportable, whose warnings it returns),
+// in the named format; the design document carries its review, from the same run
+// as its results and costs. file and pos say where the design and its items are,
+// for the warnings and the review's findings.
+func ExportFile(d *model.Design, file string, pos []model.Pos, format string, opt Options) (*Output, []string, error) {
+	design, warnings := Exportable(d, file, pos, format)
+	if format == "markdown" && opt.Analysis == nil {
+		a, err := analysis.Run(design, analysis.Options{Review: true, ItemPos: pos})
+		if err != nil {
+			return nil, warnings, err
+		}
+		opt.Analysis = a
+	}
+	out, err := Export(design, format, opt)
+	return out, warnings, err
 }
 
 // Export writes the design in the named format.

@@ -229,11 +229,15 @@ func writeCost(b *strings.Builder, rep *cost.Report) {
 	b.WriteString(" Per request: the first page of a Query or Scan. Monthly: the peak rate sustained for a month.\n\n")
 	rows := [][]string{{"#", "Access pattern", "Rate/s", "RCU/request", "WCU/request", "On-demand $/month", "Provisioned $/month"}}
 	for _, pc := range rep.Patterns {
-		if pc.Err != nil && pc.Err.Type != "ConditionalCheckFailedException" {
+		if !cost.Billed(pc.Err) {
 			rows = append(rows, []string{strconv.Itoa(pc.ID), pc.Name, strconv.FormatFloat(pc.Rate, 'f', -1, 64), "", "", "not priced: " + pc.Err.Type, ""})
 			continue
 		}
-		rows = append(rows, []string{strconv.Itoa(pc.ID), pc.Name, strconv.FormatFloat(pc.Rate, 'f', -1, 64),
+		name := pc.Name
+		if pc.Err != nil {
+			name += " (fails with " + pc.Err.Type + ", still billed)"
+		}
+		rows = append(rows, []string{strconv.Itoa(pc.ID), name, strconv.FormatFloat(pc.Rate, 'f', -1, 64),
 			num(pc.PerRequest.Read), num(pc.PerRequest.Write), numfmt.Dollars(pc.Monthly.OnDemand), numfmt.Dollars(pc.Monthly.Provisioned)})
 	}
 	rows = append(rows, []string{"", "**Throughput**", "", "", "", numfmt.Dollars(rep.Totals.Monthly.OnDemand), numfmt.Dollars(rep.Totals.Monthly.Provisioned)})

@@ -1,15 +1,19 @@
 package interop
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"stwb/analysis"
+	"stwb/cost"
 	"stwb/engine"
+	"stwb/internal/numfmt"
 	"stwb/model"
 	"stwb/review"
+	"stwb/samples"
 )
 
 // Query order follows Query.html ("sorted by the sort key value ... in UTF-8 byte
@@ -128,5 +132,64 @@ func TestDeviceStateLogQueries(t *testing.T) {
 				t.Errorf("got  %v\nwant %v", got, c.want)
 			}
 		})
+	}
+}
+
+// A failed request DynamoDB bills (cost.Billed) is billed in the design document's
+// cost table as in its total, the Cost pane and stwb cost (issue 25: the register
+// with a taken email, a cancelled transaction, said "not priced" while the total
+// counted its $6.57). Every row's amount is the cost report's, and the rows add up
+// to the total.
+func TestMarkdownBillsWhatCostBills(t *testing.T) {
+	f, err := samples.Load("unique-email")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := ExportFile(f.Design, "unique-email.yaml", f.ItemPos, "markdown", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(out.Files[0].Data)
+	a, err := analysis.Run(f.Design, analysis.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	failed := 0
+	for _, pc := range a.Cost.Patterns {
+		row := ""
+		for _, l := range strings.Split(doc, "\n") {
+			if strings.HasPrefix(l, fmt.Sprintf("| %-3d | ", pc.ID)) {
+				row = l
+			}
+		}
+		if pc.Err != nil && cost.Billed(pc.Err) {
+			failed++
+		}
+		want := numfmt.Dollars(pc.Monthly.OnDemand)
+		if !strings.Contains(row, " "+want+" ") || strings.Contains(row, "not priced") {
+			t.Errorf("pattern %d (error %v): the cost row %q lacks the report's %s", pc.ID, pc.Err, row, want)
+		}
+	}
+	if failed == 0 {
+		t.Fatal("the sample has no billed failure to check")
+	}
+	if !strings.Contains(doc, numfmt.Dollars(a.Cost.Totals.Monthly.OnDemand)) {
+		t.Errorf("the total %s is not in the document", numfmt.Dollars(a.Cost.Totals.Monthly.OnDemand))
+	}
+}
+
+// The design document has its review whoever writes it: ExportFile, which stwb
+// export and the workbench both call, runs the analysis with the review.
+func TestExportFileMarkdownHasReview(t *testing.T) {
+	f, err := samples.Load("page-view-poor")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := ExportFile(f.Design, "page-view-poor.yaml", f.ItemPos, "markdown", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(out.Files[0].Data), "## Review") {
+		t.Error("the design document has no review section")
 	}
 }

@@ -74,7 +74,7 @@ func writePatternCost(b *strings.Builder, r *cost.Report, pc *cost.PatternCost) 
 	fmt.Fprintf(b, "%s on %s · %s req/s · %s\n", pc.Operation, on, Units(pc.Rate), mode)
 	if pc.Err != nil {
 		billed := "not billed"
-		if pc.Err.Type == "ConditionalCheckFailedException" || pc.Err.Type == "TransactionCanceledException" {
+		if cost.Billed(pc.Err) {
 			billed = "still billed"
 		}
 		fmt.Fprintf(b, "error: %s: %s (%s)\n", pc.Err.Type, oneLine(pc.Err.Message), billed)

@@ -50,6 +50,23 @@ func costCmd(d *model.Design, itemPos []model.Pos, eng *engine.Engine, mu *sync.
 	}
 }
 
+// countText is an entity's production count as the Cost pane takes it: its
+// `count`, or, when it has none, the number of its sample items, said so (the
+// rule is cost's: cost.EntityStorage.FromSamples).
+func (w *world) countText(e model.Entity) string {
+	if e.Count > 0 {
+		return fmt.Sprintf("count %d", e.Count)
+	}
+	if w.costRes != nil && w.costRes.report != nil {
+		for _, es := range w.costRes.report.Storage.Entities {
+			if es.Name == e.Name && es.FromSamples {
+				return fmt.Sprintf("count %d (samples: no count)", es.Count)
+			}
+		}
+	}
+	return "count: the samples' number (no count)"
+}
+
 // patternCost is the preview's cost lines for pattern i: dollars per month at its
 // peak rate, on-demand beside provisioned (DYNAMODB.md "Prices": both are shown,
 // and each is labelled); for a fan-out, first what one call of it costs, its

@@ -352,10 +352,9 @@ func (m *Model) exportAs(format, path string) (tea.Cmd, error) {
 	}
 	snap, own, itemPos := m.w.doc.Snapshot(), m.w.doc.Path, m.w.doc.ItemPos
 	return func() tea.Msg {
-		// What DynamoDB would refuse of the export is said with it, as stwb export
-		// says it (interop.Exportable): the export is still written.
-		design, warnings := interop.Exportable(snap, own, itemPos, format)
-		out, err := interop.Export(design, format, interop.Options{})
+		// The export stwb export writes (interop.ExportFile): what DynamoDB would
+		// refuse of it is said with it, and it is still written.
+		out, warnings, err := interop.ExportFile(snap, own, itemPos, format, interop.Options{})
 		if err != nil {
 			return statusMsg{text: "export failed: " + err.Error(), err: true}
 		}

@@ -223,7 +223,8 @@ func (p *tablePane) lines() (lines []string, at []int) {
 			}
 			attrs = append(attrs, t)
 		}
-		line := fmt.Sprintf("%s  %s  %s  count %d", st.Entity(i).Render(e.Name), strings.Join(keys, " "), strings.Join(attrs, " "), e.Count)
+		// The count before the templates, which may run past the screen's edge.
+		line := fmt.Sprintf("%s  %s  %s  %s", st.Entity(i).Render(e.Name), p.w.countText(e), strings.Join(keys, " "), strings.Join(attrs, " "))
 		lines = append(lines, mark(2+len(t.Indexes)+i, line))
 	}
 	if len(d.Entities) == 0 {

@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"stwb/analysis"
 	"stwb/designfile"
 	"stwb/interop"
 )
@@ -82,20 +81,10 @@ func runExport(e *env, file string, o exportOptions) int {
 		return reportInvalid(stderr, err)
 	}
 	warnStaleTemps(stderr, file)
-	opt := interop.Options{GoPackage: o.pkg}
-	if o.format == "markdown" {
-		// The design document carries the review, from the same run as its results
-		// and costs.
-		if opt.Analysis, err = analysis.Run(d.Design, analysis.Options{Review: true, ItemPos: d.ItemPos}); err != nil {
-			fmt.Fprintf(stderr, "stwb export: %v\n", err)
-			return 2
-		}
-	}
-	design, warnings := interop.Exportable(d.Design, file, d.ItemPos, o.format)
+	res, warnings, err := interop.ExportFile(d.Design, file, d.ItemPos, o.format, interop.Options{GoPackage: o.pkg})
 	for _, w := range warnings {
 		fmt.Fprintf(stderr, "stwb export: warning: %s\n", w)
 	}
-	res, err := interop.Export(design, o.format, opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "stwb export: %v\n", err)
 		return 2
