@@ -139,6 +139,12 @@ func parseLazily(file string, data []byte, sinks Sinks) (f *File) {
 	if sinks != nil {
 		sinks.Open(f)
 	}
+	if lz.tmpl != nil {
+		var errs model.ErrorList
+		if lz.tmpl.ApplyToPatterns(design, &errs); len(errs) > 0 {
+			return nil // the eager reader says where
+		}
+	}
 	if !lz.check(design, sinks) || len(model.ValidateRead(design, nil)) > 0 {
 		return nil
 	}

@@ -93,6 +93,8 @@ func parse(file string, data []byte, allowFast bool) (f *File, err error) {
 		for i, it := range design.Items {
 			t.Apply(i, it, f.itemPos(i), &dec.errs)
 		}
+		// And so are those of the items the patterns write.
+		t.ApplyToPatterns(design, &dec.errs)
 	}
 	for i := range f.source.items {
 		f.source.items[i].key = model.ItemKey(&design.Table, design.Items[i])

@@ -177,8 +177,9 @@ func designNode(d *model.Design, itemsPlaceholder string) *yaml.Node {
 	}
 	if len(d.Patterns) > 0 {
 		var ps []*yaml.Node
+		t := model.NewTemplater(d)
 		for i := range d.Patterns {
-			ps = append(ps, patternNode(&d.Patterns[i]))
+			ps = append(ps, patternNode(&d.Patterns[i], t))
 		}
 		m.add("patterns", seqNode(false, ps...))
 	}
@@ -422,7 +423,15 @@ func namesNode(ns map[string]string) *yaml.Node {
 	return m.n
 }
 
-func patternNode(p *model.Pattern) *yaml.Node {
+// patternNode writes p; t, when not nil, leaves out of the items it writes the
+// keys their templates build, as the items section does (the reader builds them).
+func patternNode(p *model.Pattern, t *model.Templater) *yaml.Node {
+	derived := func(it model.Item) model.Item {
+		if t == nil {
+			return it
+		}
+		return t.Derived(it)
+	}
 	m := newMap(false)
 	m.add("id", intNode(int64(p.ID)))
 	m.str("name", p.Name).str("holds", p.Holds).str("returns", p.Returns).str("order", p.Order).str("cardinality", p.Cardinality)
@@ -460,7 +469,7 @@ func patternNode(p *model.Pattern) *yaml.Node {
 		m.add("consistent", boolNode(true))
 	}
 	if p.Item != nil {
-		m.add("item", keyNode(p.Item))
+		m.add("item", keyNode(derived(p.Item)))
 	}
 	if p.Keys != nil {
 		m.add("keys", itemListNode(p.Keys))
@@ -468,6 +477,9 @@ func patternNode(p *model.Pattern) *yaml.Node {
 	if p.Actions != nil {
 		var as []*yaml.Node
 		for _, a := range p.Actions {
+			if a.Kind == model.ActionPut {
+				a.Item = derived(a.Item)
+			}
 			as = append(as, actionNode(a))
 		}
 		m.add("actions", seqNode(false, as...))

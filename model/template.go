@@ -481,7 +481,11 @@ func NewTemplater(d *Design) *Templater {
 // reports to c a missing table key that no template can build (the item has no
 // place in the table). pos is where the item is. A key the item gives is kept as
 // given, even when its template would build another (Mismatch says so).
-func (t *Templater) Apply(i int, it Item, pos Pos, c *ErrorList) {
+func (t *Templater) Apply(i int, it Item, pos Pos, c *ErrorList) { t.apply(i, "", it, pos, c) }
+
+// apply is Apply for item i of the design, or, when who is set, for the item who
+// names (a pattern's).
+func (t *Templater) apply(i int, who string, it Item, pos Pos, c *ErrorList) {
 	e := t.entityOf(it)
 	if e == nil {
 		return
@@ -498,7 +502,7 @@ func (t *Templater) Apply(i int, it Item, pos Pos, c *ErrorList) {
 		case t.tableKeys[kt.attr] && kt.attr != "":
 			missing := missingVars(kt.text, it)
 			c.Add(pos, fmt.Sprintf("give %s, or the attribute(s) %s", kt.attr, strings.Join(missing, ", ")),
-				"item %d (%s) has no %s and cannot build it from %q", i, e.Name, kt.attr, kt.text)
+				"%s (%s) has no %s and cannot build it from %q", itemName(i, who), e.Name, kt.attr, kt.text)
 		}
 	}
 }
@@ -517,7 +521,9 @@ func (t *Templater) entityOf(it Item) *Entity {
 // template): the first key attribute, in name order, whose template builds
 // another value from the item's attributes, or whose shape the template cannot
 // give when its variables are missing. msg and hint are "" when every key agrees.
-func (t *Templater) Mismatch(i int, it Item) (msg, hint string) {
+func (t *Templater) Mismatch(i int, it Item) (msg, hint string) { return t.mismatch(i, "", it) }
+
+func (t *Templater) mismatch(i int, who string, it Item) (msg, hint string) {
 	e := t.entityOf(it)
 	if e == nil {
 		return "", ""
@@ -532,14 +538,103 @@ func (t *Templater) Mismatch(i int, it Item) (msg, hint string) {
 		switch {
 		case full && !same:
 			want, _ := ExpandKey(kt.text, it, kt.ty)
-			return fmt.Sprintf("item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text),
+			return fmt.Sprintf("%s (%s): %s %s does not match the template %q", itemName(i, who), e.Name, kt.attr, showValue(got), kt.text),
 				fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want))
 		case !full && !MatchTemplate(kt.text, got):
-			return fmt.Sprintf("item %d (%s): %s %s does not match the template %q", i, e.Name, kt.attr, showValue(got), kt.text),
+			return fmt.Sprintf("%s (%s): %s %s does not match the template %q", itemName(i, who), e.Name, kt.attr, showValue(got), kt.text),
 				"make the key follow the template, or give the item another type"
 		}
 	}
 	return "", ""
+}
+
+// itemName is how a message names item i of the design, or the item who names.
+func itemName(i int, who string) string {
+	if who != "" {
+		return who
+	}
+	return fmt.Sprintf("item %d", i)
+}
+
+// The items a pattern writes (a PutItem's item, the puts of a BatchWriteItem or
+// TransactWriteItems) follow the same template rules as the design's items
+// (FORMAT.md "Items and entities"; issue 25): the key attributes they leave out
+// are built from their entity's templates, and a key they give that the template
+// would not build is a finding (review's template-mismatch). So a pattern writes
+// the keys the Items pane would, and after a template changes it writes the new
+// ones, or is told it does not.
+
+// writtenItem is one item a pattern writes: who names it in messages.
+type writtenItem struct {
+	who  string
+	item Item
+	pos  Pos
+}
+
+func writtenItems(p *Pattern) []writtenItem {
+	var out []writtenItem
+	if p.Item != nil {
+		out = append(out, writtenItem{fmt.Sprintf("pattern %d's item", p.ID), p.Item, patternItemPos(p, p.ItemPos)})
+	}
+	for k, a := range p.Actions {
+		if a.Kind == ActionPut && a.Item != nil {
+			out = append(out, writtenItem{fmt.Sprintf("pattern %d's put %d", p.ID, k+1), a.Item, patternItemPos(p, a.ItemPos)})
+		}
+	}
+	return out
+}
+
+func patternItemPos(p *Pattern, pos Pos) Pos {
+	if pos.Line > 0 {
+		return pos
+	}
+	return p.Pos
+}
+
+// ApplyToPatterns builds the key attributes the items d's patterns write leave
+// out, and reports to c a missing table key no template can build, as Apply does
+// for the design's items.
+func (t *Templater) ApplyToPatterns(d *Design, c *ErrorList) {
+	for pi := range d.Patterns {
+		for _, w := range writtenItems(&d.Patterns[pi]) {
+			t.apply(0, w.who, w.item, w.pos, c)
+		}
+	}
+}
+
+// PatternMismatch says how an item pattern p writes disagrees with its entity's
+// templates (Mismatch); "" when every key agrees.
+func (t *Templater) PatternMismatch(p *Pattern) (msg, hint string) {
+	for _, w := range writtenItems(p) {
+		if msg, hint := t.mismatch(0, w.who, w.item); msg != "" {
+			return msg, hint
+		}
+	}
+	return "", ""
+}
+
+// Derived is it without the key attributes its entity's templates build from its
+// other attributes, as a design file writes it (the reader builds them again); it
+// itself when nothing is left out.
+func (t *Templater) Derived(it Item) Item {
+	e := t.entityOf(it)
+	if e == nil {
+		return it
+	}
+	var out Item
+	for k := range t.keys[e] {
+		kt := &t.keys[e][k]
+		if v, has := it[kt.attr]; has && kt.Builds(it, v) {
+			if out == nil {
+				out = it.Clone()
+			}
+			delete(out, kt.attr)
+		}
+	}
+	if out == nil {
+		return it
+	}
+	return out
 }
 
 func missingVars(tmpl string, it Item) []string {

@@ -225,6 +225,15 @@ func checkTemplateMismatch(c *checker) {
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items do not match their templates", n), Fix: "build keys from the templates"}
 	})
+	// The items patterns write, held to the same templates (issue 25: after a
+	// template changed, a pattern went on writing the old key unnoticed).
+	for i := range c.d.Patterns {
+		p := &c.d.Patterns[i]
+		if msg, hint := t.PatternMismatch(p); msg != "" {
+			c.add(Finding{Pattern: p.ID, Pos: p.Pos, Message: msg,
+				Fix: hint + "; a pattern writes the keys the application would, built from the entity's template"})
+		}
+	}
 }
 
 // checkUnpaddedNumber finds sibling sort keys (one partition, the same shape once

@@ -265,11 +265,7 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 		case err != nil:
 			bad("item", "%v", err)
 		case len(item) == 0:
-			bad("item", "a PutItem needs the item, such as {PK: \"CUST#1\", SK: PROFILE}")
-		default:
-			if msg := keyProblem(d, item); msg != "" {
-				bad("item", "%s", msg)
-			}
+			bad("item", "a PutItem needs the item, such as {type: customer, customerId: c-1, name: Ada}: its entity's templates build the keys")
 		}
 		p.Item = item
 	} else if strings.TrimSpace(v["item"]) != "" {
@@ -287,6 +283,15 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 			continue
 		}
 		lists[field](q)
+	}
+	// The items the pattern writes get the keys their entity's templates build, as
+	// the loader gives them (model.Templater.ApplyToPatterns) and as the Items pane
+	// builds an item's: {type: student, studentId: s-3, ...} is enough.
+	applyPatternTemplates(d, &p, bad)
+	if p.Operation == model.OpPutItem && len(p.Item) > 0 {
+		if msg := keyProblem(d, p.Item); msg != "" {
+			bad("item", "%s", msg)
+		}
 	}
 	p.ExpectError = strings.TrimSpace(v["expectError"])
 	p.Partitions = 0
@@ -385,6 +390,36 @@ func exprMessage(err error) string {
 		return ee.Message
 	}
 	return err.Error()
+}
+
+// applyPatternTemplates builds the keys p's written items leave out from d's
+// templates, on copies (the form's values are parsed afresh each keystroke, but a
+// base pattern's items are the design's), each problem reported at its field.
+func applyPatternTemplates(d *model.Design, p *model.Pattern, bad func(field, format string, args ...any)) {
+	if p.Item != nil {
+		p.Item = p.Item.Clone()
+	}
+	p.Actions = slices.Clone(p.Actions)
+	for i := range p.Actions {
+		if p.Actions[i].Item != nil {
+			p.Actions[i].Item = p.Actions[i].Item.Clone()
+		}
+	}
+	one := &model.Design{Table: d.Table, Entities: d.Entities, Patterns: []model.Pattern{*p}}
+	t := model.NewTemplater(one)
+	if t == nil {
+		return
+	}
+	var list model.ErrorList
+	t.ApplyToPatterns(one, &list)
+	*p = one.Patterns[0]
+	for _, e := range list {
+		field := "actions"
+		if p.Operation == model.OpPutItem {
+			field = "item"
+		}
+		bad(field, "%s", problemText(e))
+	}
 }
 
 func orNone(s []string) string {

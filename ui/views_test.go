@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stwb/interop"
+	"stwb/model"
 )
 
 // The workbench's Markdown export is stwb export's (issue 25, item 3): one path,
@@ -57,6 +58,28 @@ func TestTablePaneCountsFromSamples(t *testing.T) {
 		line := lineWith(screen(m), "customer ")
 		if !strings.Contains(line, "count 2 (samples: no count)") {
 			t.Errorf("the customer line says %q, want the samples' count 2, said so", line)
+		}
+	})
+}
+
+// A PutItem pattern's item is built from its entity's templates as an Items-pane
+// item is (issue 25, item 6): the form takes {type: customer, customerId: "9", ...}
+// and the pattern writes PK=CUST#9 SK=PROFILE.
+func TestPatternFormBuildsPutKeys(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		m := New(fixtureDoc(), Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("a")
+		tt.write("\t" + "Add a customer")
+		tt.write(strings.Repeat("\t", 6) + "\x15PutItem") // to operation, ctrl+u clears it
+		tt.write(strings.Repeat("\t", 14) + `{type: customer, customerId: "9", name: Zed}`)
+		tt.write("\x13") // ctrl+s
+		tt.waitFor("added pattern 4")
+		m = tt.stop()
+		p := m.Doc().D.Patterns[3]
+		if !p.Item["PK"].Equal(model.Str("CUST#9")) || !p.Item["SK"].Equal(model.Str("PROFILE")) {
+			t.Errorf("the put item is %v, want its keys built: PK=CUST#9 SK=PROFILE", p.Item)
 		}
 	})
 }
