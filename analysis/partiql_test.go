@@ -39,7 +39,10 @@ func TestPartiQLPatternsAreTheirStandIns(t *testing.T) {
 			Operation: model.OpExecuteStatement, Statement: s.statement, Parameters: s.params, Limit: twin.Limit})
 	}
 	d.Patterns = append(d.Patterns, model.Pattern{ID: 200, Name: "orders over 30", Operation: model.OpExecuteStatement,
-		Statement: `SELECT * FROM "orders-service-data" WHERE total > 30`})
+		Statement: `SELECT * FROM "orders-service-data" WHERE total > 30`},
+		// Two partition key values: a Query each, not a scan.
+		model.Pattern{ID: 300, Name: "an order and a payment", Operation: model.OpExecuteStatement,
+			Statement: `SELECT * FROM "orders-service-data" WHERE PK IN ['ORDER#9f2a', ?] AND SK <> 'ITEM#002'`, Parameters: []model.Value{model.Str("PAY#ch_3Ab")}})
 	a, err := analysis.Run(d, analysis.Options{Review: true})
 	if err != nil {
 		t.Fatal(err)
@@ -73,6 +76,13 @@ func TestPartiQLPatternsAreTheirStandIns(t *testing.T) {
 	scan := a.Results[at[200]]
 	if scan.Err != nil || scan.Operation != model.OpScan || scan.ScannedCount <= scan.Count {
 		t.Errorf("pattern 200: %v as %s, %d of %d scanned", scan.Err, scan.Operation, scan.Count, scan.ScannedCount)
+	}
+	in := a.Results[at[300]]
+	if in.Err != nil || in.Operation != model.OpQuery || len(in.Requests) != 2 || in.Count != 3 || in.StandIn.Fanout == nil {
+		t.Errorf("pattern 300: %v as %s, %d requests, %d items", in.Err, in.Operation, len(in.Requests), in.Count)
+	}
+	if pc := a.Cost.Patterns[at[300]]; pc.Requests != 2 || pc.PerRequest.Read != 1 {
+		t.Errorf("pattern 300 priced as %d requests, %g RCU; want 2 Queries of 0.5", pc.Requests, pc.PerRequest.Read)
 	}
 	rules := map[string][]int{}
 	for _, fd := range a.Findings {

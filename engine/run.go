@@ -27,7 +27,7 @@ func (e *Engine) Run(p *model.Pattern, opts RunOptions) *Result {
 	case model.OpGetItem:
 		err = e.runGet(p, r)
 	case model.OpQuery, model.OpScan:
-		err = e.runPages(p, opts, r)
+		err = e.runPages(p, opts, r, p.Statement != "")
 	case model.OpBatchGetItem:
 		var out *BatchGetItemOutput
 		if out, err = e.batchGetItem(BatchGetItemInput{Keys: p.Keys, ProjectionExpression: p.Projection,
@@ -78,7 +78,10 @@ func (e *Engine) runGet(p *model.Pattern, r *Result) *Error {
 
 // runPages runs a Query or Scan pattern: one page, or with AllPages (or the
 // pattern's `pages: all`) every page, following LastEvaluatedKey.
-func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result) *Error {
+//
+// keyFilter lets a filter name the key: a PartiQL SELECT's stand-in (a pattern with
+// a Statement) filters on a second sort key condition as its statement does.
+func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result, keyFilter bool) *Error {
 	var start model.Item
 	for n := 0; n < maxPages; n++ {
 		var pg *Page
@@ -88,7 +91,7 @@ func (e *Engine) runPages(p *model.Pattern, opts RunOptions, r *Result) *Error {
 				FilterExpression: p.Filter, ProjectionExpression: p.Projection,
 				ExpressionAttributeNames: p.Names, ExpressionAttributeValues: p.Values,
 				ExclusiveStartKey: start, Limit: p.Limit, ScanIndexForward: p.Forward,
-				ConsistentRead: p.Consistent, Visits: true})
+				ConsistentRead: p.Consistent, Visits: true, keyFilter: keyFilter})
 		} else {
 			pg, err = e.scan(ScanInput{IndexName: p.Index, FilterExpression: p.Filter,
 				ProjectionExpression: p.Projection, ExpressionAttributeNames: p.Names,

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"strings"
 
 	"stwb/model"
@@ -15,7 +16,8 @@ import (
 //     clause its filter (ql-reference.select.html: "Using the SELECT statement can
 //     result in a full table scan if an equality or IN condition with a partition
 //     key is not provided in the WHERE clause"). Either is charged and paged as
-//     that operation is (Limit, NextToken).
+//     that operation is (Limit, NextToken). A SELECT naming several partition
+//     key values (pk IN [...], or pk = a OR pk = b) is a Query of each.
 //   - INSERT is a PutItem on condition that no item has its key: it never
 //     replaces an item (ql-reference.insert.html), an existing key is a
 //     DuplicateItemException.
@@ -327,6 +329,12 @@ type selectPlan struct {
 	scan  bool
 	query QueryInput
 	scanI ScanInput
+	// keys are the partition key values of a SELECT that names several (IN, or
+	// ORed equalities), one Query each with keyPH, the key condition's value,
+	// set to the value; nil for one Query.
+	keys    []model.Value
+	keyPH   string
+	keyName string
 }
 
 // planSelect makes the Query or Scan a SELECT stands for.
@@ -345,10 +353,17 @@ func (e *Engine) planSelect(st *partiql.Statement, params []model.Value) (*selec
 	b := newExprBuilder(st, params)
 	conj := conjuncts(st.Where)
 	pkAt := -1
+	var pv partiql.Expr
 	for i, c := range conj {
-		if n, _, ok := keyEquality(c); ok && n == ks.Partition.Name {
-			pkAt = i
+		if n, v, ok := keyEquality(c); ok && n == ks.Partition.Name {
+			pkAt, pv = i, v
 			break
+		}
+	}
+	var keys []partiql.Expr
+	if pkAt < 0 {
+		if keys, pkAt = inKeys(conj, ks.Partition.Name); pkAt >= 0 {
+			pv = keys[0]
 		}
 	}
 	proj := ""
@@ -372,13 +387,80 @@ func (e *Engine) planSelect(st *partiql.Statement, params []model.Value) (*selec
 		return &selectPlan{scan: true, scanI: ScanInput{IndexName: st.Index, FilterExpression: filter, ProjectionExpression: proj,
 			ExpressionAttributeNames: names, ExpressionAttributeValues: values, Given: given}}, nil
 	}
-	q, err := e.statementQuery(st, b, ks, conj, pkAt)
+	q, keyPH, err := e.statementQuery(st, b, ks, conj, pkAt, pv)
 	if err != nil {
 		return nil, err
 	}
 	q.ProjectionExpression, q.Given = proj, q.Given|given
 	q.ExpressionAttributeNames, q.ExpressionAttributeValues = b.maps()
-	return &selectPlan{query: q}, nil
+	plan := &selectPlan{query: q, keyPH: keyPH, keyName: ks.Partition.Name}
+	if len(keys) > 1 {
+		if len(keys) > maxStatementKeys {
+			return nil, validation("Too many decomposed read operations for a given query.")
+		}
+		for _, k := range keys {
+			v, err := b.literal(k)
+			if err != nil {
+				return nil, err
+			}
+			plan.keys = append(plan.keys, v)
+		}
+	}
+	return plan, nil
+}
+
+// maxStatementKeys bounds the partition key values one SELECT reads, each one
+// Query; past it DynamoDB refuses the statement as "Too many decomposed read
+// operations" (its message; its bound is not documented, this one is stwb's).
+const maxStatementKeys = 100
+
+// queryKeys runs a SELECT that names several partition key values as one Query
+// per value in the order written, their items one page: Limit counts the items
+// read over all of them, a page ends where a Query's page ends, and the next
+// page (ExclusiveStartKey) resumes at the value the key names.
+func (e *Engine) queryKeys(plan *selectPlan, in StatementInput) (*Page, *Error) {
+	first, start := 0, in.ExclusiveStartKey
+	if start != nil {
+		first = -1
+		for i, k := range plan.keys {
+			if v, ok := start[plan.keyName]; ok && v.Equal(k) {
+				first = i
+				break
+			}
+		}
+		if first < 0 {
+			return nil, validation("%s", msgBadStartKey)
+		}
+	}
+	pg := &Page{}
+	left := in.Limit
+	for i := first; i < len(plan.keys); i++ {
+		q := plan.query
+		q.ExpressionAttributeValues = maps.Clone(q.ExpressionAttributeValues)
+		q.ExpressionAttributeValues[plan.keyPH] = plan.keys[i]
+		q.ConsistentRead, q.Visits = in.ConsistentRead, in.Visits
+		if i == first {
+			q.ExclusiveStartKey = start
+		}
+		if in.Given&GivenLimit != 0 {
+			q.Limit, q.Given = left, q.Given|GivenLimit
+		}
+		one, err := e.query(q)
+		if err != nil {
+			return nil, err
+		}
+		pg.Items = append(pg.Items, one.Items...)
+		pg.Visits = append(pg.Visits, one.Visits...)
+		pg.Count += one.Count
+		pg.ScannedCount += one.ScannedCount
+		pg.Consumed = pg.Consumed.Add(one.Consumed)
+		left -= one.ScannedCount
+		if one.LastEvaluatedKey != nil {
+			pg.LastEvaluatedKey = one.LastEvaluatedKey
+			break
+		}
+	}
+	return pg, nil
 }
 
 // msgMultiKeyPartiQL is DynamoDB's refusal of a SELECT on an index whose key has
@@ -401,6 +483,9 @@ func (e *Engine) selectStatement(in StatementInput) (*StatementOutput, *Error) {
 		s.ExclusiveStartKey, s.Limit, s.ConsistentRead, s.Visits, s.Given = in.ExclusiveStartKey, in.Limit, in.ConsistentRead, in.Visits, s.Given|limit
 		out.Operation = model.OpScan
 		pg, err = e.scan(s)
+	} else if plan.keys != nil {
+		out.Operation = model.OpQuery
+		pg, err = e.queryKeys(plan, in)
 	} else {
 		q := plan.query
 		q.ExclusiveStartKey, q.Limit, q.ConsistentRead, q.Visits, q.Given = in.ExclusiveStartKey, in.Limit, in.ConsistentRead, in.Visits, q.Given|limit
@@ -421,14 +506,14 @@ func (e *Engine) selectStatement(in StatementInput) (*StatementOutput, *Error) {
 // statementQuery makes the Query a SELECT with a partition key equality is: that
 // equality and the first condition on the sort key DynamoDB can key on are its key
 // condition, the rest its filter; ORDER BY the sort key DESC reads backwards.
-func (e *Engine) statementQuery(st *partiql.Statement, b *exprBuilder, ks keySchema, conj []partiql.Expr, pkAt int) (QueryInput, *Error) {
+func (e *Engine) statementQuery(st *partiql.Statement, b *exprBuilder, ks keySchema, conj []partiql.Expr, pkAt int, pv partiql.Expr) (QueryInput, string, *Error) {
 	var qin QueryInput
-	_, pv, _ := keyEquality(conj[pkAt])
 	v, err := b.literal(pv)
 	if err != nil {
-		return qin, err
+		return qin, "", err
 	}
-	keyCond := b.name(ks.Partition.Name) + " = " + b.value(v)
+	keyPH := b.value(v)
+	keyCond := b.name(ks.Partition.Name) + " = " + keyPH
 	var rest []partiql.Expr
 	sortDone := !ks.hasSort()
 	for i, c := range conj {
@@ -438,7 +523,7 @@ func (e *Engine) statementQuery(st *partiql.Statement, b *exprBuilder, ks keySch
 		if !sortDone && isSortCondition(c, ks.Sort.Name) {
 			s, err := b.cond(c)
 			if err != nil {
-				return qin, err
+				return qin, "", err
 			}
 			keyCond += " AND " + s
 			sortDone = true
@@ -448,11 +533,11 @@ func (e *Engine) statementQuery(st *partiql.Statement, b *exprBuilder, ks keySch
 	}
 	filter, err := b.andOf(rest)
 	if err != nil {
-		return qin, err
+		return qin, "", err
 	}
 	for _, o := range st.OrderBy {
 		if o.Name != ks.Partition.Name && o.Name != ks.Sort.Name {
-			return qin, validation("Variable reference %s in ORDER BY clause must be part of the primary key", o.Name)
+			return qin, "", validation("Variable reference %s in ORDER BY clause must be part of the primary key", o.Name)
 		}
 		if o.Name == ks.Sort.Name && o.Desc {
 			back := false
@@ -463,7 +548,7 @@ func (e *Engine) statementQuery(st *partiql.Statement, b *exprBuilder, ks keySch
 	if filter != "" {
 		qin.Given |= GivenFilter
 	}
-	return qin, nil
+	return qin, keyPH, nil
 }
 
 // isSortCondition says whether c is a condition a Query can key on for the sort
@@ -485,4 +570,47 @@ func isSortCondition(c partiql.Expr, sk string) bool {
 		return strings.EqualFold(x.Name, "begins_with") && len(x.Args) == 2 && isSK(x.Args[0]) && isValue(x.Args[1])
 	}
 	return false
+}
+
+// inKeys finds a condition that names several partition key values: pk IN [a,
+// b] or pk = a OR pk = b. DynamoDB reads each value as a Query
+// (ql-reference.select.html: "SELECT * FROM Orders WHERE OrderID IN [100, 300,
+// 234]" is not a full table scan); it returns the values and the conjunct's place.
+func inKeys(conj []partiql.Expr, pk string) ([]partiql.Expr, int) {
+	for i, c := range conj {
+		if in, ok := c.(*partiql.In); ok && !in.Not && isKeyPath(in.X, pk) && allValues(in.List) {
+			return in.List, i
+		}
+		if vals, ok := orEqualities(c, pk); ok && len(vals) > 1 {
+			return vals, i
+		}
+	}
+	return nil, -1
+}
+
+func isKeyPath(e partiql.Expr, name string) bool {
+	p, ok := e.(*partiql.PathExpr)
+	return ok && len(p.Path) == 1 && p.Path[0].Name == name
+}
+
+func allValues(es []partiql.Expr) bool {
+	for _, e := range es {
+		if !isValue(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// orEqualities reads a = x OR a = y OR ... on the attribute name.
+func orEqualities(e partiql.Expr, name string) ([]partiql.Expr, bool) {
+	if x, ok := e.(*partiql.Binary); ok && x.Op == "OR" {
+		l, lok := orEqualities(x.L, name)
+		r, rok := orEqualities(x.R, name)
+		return append(l, r...), lok && rok
+	}
+	if n, v, ok := keyEquality(e); ok && n == name {
+		return []partiql.Expr{v}, true
+	}
+	return nil, false
 }

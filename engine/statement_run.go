@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"maps"
+
 	"stwb/model"
 	"stwb/partiql"
 )
@@ -11,6 +13,9 @@ import (
 // operation's fields (key condition, filter, item, update, condition, names,
 // values) and the statement kept, so that cost and review model it as they model
 // any Query, Scan or write.
+
+// statementFanoutVar names the fan-out of a SELECT's partition key values.
+const statementFanoutVar = "partiql"
 
 // ResourceNotFoundException is DynamoDB's error for a table it does not have.
 const ResourceNotFoundException = "ResourceNotFoundException"
@@ -31,6 +36,16 @@ func (e *Engine) runStatement(p *model.Pattern, opts RunOptions, r *Result) *Err
 		return err
 	}
 	r.StandIn, r.Operation, r.Index = standIn, standIn.Operation, standIn.Index
+	if standIn.Fanout != nil {
+		// A SELECT of several partition key values runs as its fan-out stand-in:
+		// the same Queries, each its own request (Result.Requests) for cost.
+		*r = *e.runFanout(standIn, opts)
+		r.StandIn = standIn
+		for i, it := range r.Items {
+			r.Items[i] = Row(st, it)
+		}
+		return r.Err
+	}
 	eng := e
 	if st.Kind != partiql.Select {
 		eng = e.Clone()
@@ -88,6 +103,18 @@ func (e *Engine) standIn(p *model.Pattern, st *partiql.Statement) (*model.Patter
 			qi := plan.query
 			q.Operation, q.Index, q.KeyCondition, q.Filter, q.Projection = model.OpQuery, qi.IndexName, qi.KeyConditionExpression, qi.FilterExpression, qi.ProjectionExpression
 			q.Names, q.Values, q.Forward = qi.ExpressionAttributeNames, qi.ExpressionAttributeValues, qi.ScanIndexForward
+			if plan.keys != nil {
+				// Several partition key values: one Query each, as a fan-out over
+				// them (model.Fanout), which cost prices request by request and
+				// whose load falls on each value.
+				f := &model.Fanout{Var: statementFanoutVar}
+				for _, k := range plan.keys {
+					f.Values = append(f.Values, k.Str)
+				}
+				q.Values = maps.Clone(q.Values)
+				q.Values[plan.keyPH] = model.Value{Type: plan.keys[0].Type, Str: f.Placeholder()}
+				q.Fanout = f
+			}
 		}
 		return &q, nil
 	case partiql.Exists:

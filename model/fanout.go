@@ -121,10 +121,15 @@ func substituteItem(it Item, ph, val string) Item {
 	return out
 }
 
-// substitute replaces the placeholder in a string value; other values are kept.
+// substitute replaces the placeholder in a string value, and a number or binary
+// value that is the placeholder alone (a PartiQL SELECT's fan-out over number
+// keys, engine/statement_run.go); other values are kept.
 func substitute(v Value, ph, val string) Value {
-	if v.Type == TypeS && strings.Contains(v.Str, ph) {
+	switch {
+	case v.Type == TypeS && strings.Contains(v.Str, ph):
 		v.Str = strings.ReplaceAll(v.Str, ph, val)
+	case (v.Type == TypeN || v.Type == TypeB) && v.Str == ph:
+		v.Str = val
 	}
 	return v
 }

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -64,6 +65,29 @@ func TestExecuteStatementOverTheWire(t *testing.T) {
 	out, err = exec(`SELECT * FROM "Music"."ByGenre" WHERE Genre = 'rock' AND "Year" > 2000`)
 	if err != nil || len(out.Items) != 1 {
 		t.Fatalf("index query: %v %v", out, err)
+	}
+	// Several partition key values are a Query each, paged together.
+	out, err = exec(`SELECT SongTitle FROM "Music" WHERE Artist = 'Zed' OR Artist = ?`, &types.AttributeValueMemberS{Value: "Acme"})
+	if err != nil || len(out.Items) != 3 || out.Items[0]["SongTitle"].(*types.AttributeValueMemberS).Value != "Blue" || *out.ConsumedCapacity.CapacityUnits != 1 {
+		t.Fatalf("OR of partition keys: %v %v", out, err)
+	}
+	var titles []string
+	var tok *string
+	for range 5 {
+		page, err := st.db.ExecuteStatement(ctx, &dynamodb.ExecuteStatementInput{Statement: aws.String(`SELECT * FROM "Music" WHERE Artist IN ['Zed', 'Acme']`),
+			Limit: aws.Int32(2), NextToken: tok})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, it := range page.Items {
+			titles = append(titles, it["SongTitle"].(*types.AttributeValueMemberS).Value)
+		}
+		if tok = page.NextToken; tok == nil {
+			break
+		}
+	}
+	if strings.Join(titles, ",") != "Blue,Happy Day,Hey Now" {
+		t.Errorf("IN by pages: %v", titles)
 	}
 	// Without a partition key equality it is a Scan, paged by Limit with NextToken.
 	var seen int
