@@ -18,14 +18,17 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"stwb/dynamojson"
 	"stwb/internal/inputlimit"
+	"stwb/internal/linereader"
 	"stwb/model"
 )
 
@@ -104,8 +107,24 @@ func ReadDynamoDBJSONWith(r io.Reader, opts DataOptions) ([]SourceItem, DataFile
 
 func readDynamoDBJSON(r io.Reader, opts DataOptions, facts *DataFile) ([]SourceItem, DataLayout, error) {
 	progress := opts.Progress
-	data, err := readMaybeGzip(r)
+	src, name, closeSrc, err := openMaybeGzip(r)
 	if err != nil {
+		return nil, "", err
+	}
+	defer closeSrc()
+	// An S3 export, one {"Item": ...} a line, is read as a stream, a line at a time:
+	// a table export of many gigabytes in memory bounded by its longest line, and a
+	// gzip bomb refused at its first line longer than any item. The other layouts
+	// are whole documents, read whole within the input limit.
+	if startsExportLine(src) {
+		items, err := readExportLines(src, opts.SkipInvalid, facts, progress)
+		return items, LayoutExportLines, err
+	}
+	data, err := inputlimit.ReadAll(src, name)
+	if err != nil {
+		if name != "the data" {
+			err = &LineError{Line: 1, Msg: "reading the gzip file: " + err.Error()}
+		}
 		return nil, "", err
 	}
 	// A byte order mark is how some editors start a UTF-8 file; it is not JSON.
@@ -122,8 +141,6 @@ func readDynamoDBJSON(r io.Reader, opts DataOptions, facts *DataFile) ([]SourceI
 	if start == len(data) {
 		return nil, "", &LineError{Line: 1, Msg: "the file holds no JSON; expected S3 export lines, a Scan output or a BatchWriteItem request file"}
 	}
-	// An S3 export line starts with {"Item": and ends at the line's end. Decide on
-	// the first document: a one-line Scan output would otherwise look the same.
 	first, err := decodeFirst(data, start)
 	if err != nil {
 		return nil, "", jsonLineError(err, data, start, lines)
@@ -133,10 +150,8 @@ func readDynamoDBJSON(r io.Reader, opts DataOptions, facts *DataFile) ([]SourceI
 		return nil, "", &LineError{Line: lines.at(start), Path: "$", Msg: fmt.Sprintf("expected an object, found %s", dynamojson.Kind(first))}
 	}
 	if _, isItem := obj["Item"]; isItem && len(obj) == 1 {
-		items, err := readExportLines(data, skip, progress)
-		if err == nil {
-			err = skip.outside()
-		}
+		// An export line startsExportLine did not see (its first bytes all space).
+		items, err := readExportLines(bytes.NewReader(data), opts.SkipInvalid, facts, progress)
 		return items, LayoutExportLines, err
 	}
 	// Otherwise one or more whole documents (several BatchWriteItem files or Scan
@@ -186,22 +201,30 @@ func readDynamoDBJSON(r io.Reader, opts DataOptions, facts *DataFile) ([]SourceI
 	return out, layout, skip.outside()
 }
 
-func readMaybeGzip(r io.Reader) ([]byte, error) {
-	br := bufio.NewReader(r)
+// openMaybeGzip is the input, decompressed when it is gzip (S3 exports come so),
+// bounded by the input limit either way; name is how a limit error names it.
+func openMaybeGzip(r io.Reader) (src *bufio.Reader, name string, closeSrc func(), err error) {
+	br := bufio.NewReaderSize(r, 1<<20)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return nil, &LineError{Line: 1, Msg: "not a valid gzip file: " + err.Error()}
+			return nil, "", nil, &LineError{Line: 1, Msg: "not a valid gzip file: " + err.Error()}
 		}
-		defer zr.Close()
 		// Bounded: 2 MB of gzip can hold 2 GB of one repeated string.
-		data, err := inputlimit.ReadAll(zr, "the decompressed data")
-		if err != nil {
-			return nil, &LineError{Line: 1, Msg: "reading the gzip file: " + err.Error()}
-		}
-		return data, nil
+		return bufio.NewReaderSize(inputlimit.Reader(zr, "the decompressed data"), 1<<20), "the decompressed data", func() { zr.Close() }, nil
 	}
-	return inputlimit.ReadAll(br, "the data")
+	return bufio.NewReaderSize(inputlimit.Reader(br, "the data"), 1<<20), "the data", func() {}, nil
+}
+
+// exportLineStart is how an S3 export line starts: {"Item": (spaces allowed).
+var exportLineStart = regexp.MustCompile(`^(?:\xef\xbb\xbf)?\s*\{\s*"Item"\s*:`)
+
+// startsExportLine reports whether the input starts as an S3 export line, from
+// its first bytes (a Scan output starts {"Items", a BatchWriteItem file with its
+// table's name).
+func startsExportLine(src *bufio.Reader) bool {
+	head, _ := src.Peek(4096)
+	return exportLineStart.Match(head)
 }
 
 // checkUTF8 refuses data with a byte that is not UTF-8, naming its line, column and
@@ -226,8 +249,12 @@ func checkUTF8(data []byte, lines lineIndex) error {
 // notUTF8At is the error for the byte at data[off], which is not UTF-8.
 func notUTF8At(data []byte, lines lineIndex, off int) *LineError {
 	col := off - bytes.LastIndexByte(data[:off], '\n')
-	return &LineError{Line: lines.at(off), Path: jsonPathAt(data, off),
-		Msg: fmt.Sprintf("byte 0x%02x at column %d is not UTF-8; DynamoDB strings are UTF-8, so fix the file's encoding (iconv -f LATIN1 -t UTF-8)", data[off], col)}
+	return &LineError{Line: lines.at(off), Path: jsonPathAt(data, off), Msg: notUTF8Msg(data[off], col)}
+}
+
+// notUTF8Msg says that byte b at column col is not UTF-8, and what to do.
+func notUTF8Msg(b byte, col int) string {
+	return fmt.Sprintf("byte 0x%02x at column %d is not UTF-8; DynamoDB strings are UTF-8, so fix the file's encoding (iconv -f LATIN1 -t UTF-8)", b, col)
 }
 
 // jsonPathAt is the JSON path ($.Items[3].name.S) of the value or key at byte off of
@@ -306,22 +333,45 @@ func decodeFirst(data []byte, start int) (any, error) {
 // progressEvery is how many items pass between progress reports.
 const progressEvery = 5000
 
-func readExportLines(data []byte, skip *invalidItems, progress Progress) ([]SourceItem, error) {
+// maxExportLine is the longest S3 export line read. An item is at most 400 KB of
+// names and values (ServiceQuotas.html), and its DynamoDB JSON a few times that at
+// most (a type wrapper around each tiny attribute, a control character escaped
+// in six bytes, binary in base64): a longer line is no item DynamoDB stores.
+const maxExportLine = 4 << 20
+
+// readExportLines reads an S3 export, one {"Item": {...}} a line, a line at a time
+// (memory: the items and one line). With skipInvalid a line that is not UTF-8 or
+// not an item DynamoDB accepts is left out (facts.Skipped) instead of refused.
+func readExportLines(src io.Reader, skipInvalid bool, facts *DataFile, progress Progress) ([]SourceItem, error) {
 	var out []SourceItem
-	lineNo := 0
-	for off := 0; off < len(data); {
-		end := bytes.IndexByte(data[off:], '\n')
-		if end < 0 {
-			end = len(data)
-		} else {
-			end += off
+	lines := linereader.New(src, maxExportLine)
+	for {
+		line, lineNo, err := lines.Next()
+		var tooLong *linereader.TooLongError
+		switch {
+		case err == io.EOF:
+			return out, nil
+		case errors.As(err, &tooLong):
+			return nil, &LineError{Line: lineNo, Msg: fmt.Sprintf("longer than %d MB: an S3 export line holds one item, and no item DynamoDB stores (400 KB at most) is written that long", maxExportLine>>20)}
+		case err != nil:
+			return nil, &LineError{Line: lineNo, Msg: err.Error()}
 		}
-		lineNo++
-		text := bytes.TrimSpace(data[off:end])
-		lineStart := off
-		off = end + 1
-		if len(text) == 0 || skip.badBytes(lineStart, end, "$") {
+		if lineNo == 1 {
+			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+		}
+		text := bytes.TrimSpace(line)
+		if len(text) == 0 {
 			continue
+		}
+		if !utf8.Valid(text) {
+			e, b, col := notUTF8InLine(text, lineNo, line)
+			if skipInvalid {
+				// Worded as the other layouts' skipped items (invalidItems.badBytes).
+				facts.Skipped = append(facts.Skipped, &LineError{Line: lineNo, Path: "$",
+					Msg: fmt.Sprintf("byte 0x%02x at line %d, column %d (%s) is not UTF-8", b, lineNo, col, e.Path)})
+				continue
+			}
+			return nil, e
 		}
 		x, err := dynamojson.Decode(text)
 		if err != nil {
@@ -334,17 +384,34 @@ func readExportLines(data []byte, skip *invalidItems, progress Progress) ([]Sour
 		}
 		it, err := dynamojson.ItemFromJSON(in.v, in.path)
 		if err != nil {
-			if skip.badValue(lineNo, err) {
-				continue
+			if skipInvalid {
+				if e, ok := lineErr(lineNo, err).(*LineError); ok {
+					facts.Skipped = append(facts.Skipped, e)
+					continue
+				}
 			}
 			return nil, lineErr(lineNo, err)
 		}
 		out = append(out, SourceItem{Item: it, Line: lineNo, Path: in.path})
 		if progress != nil && len(out)%progressEvery == 0 {
-			progress(int64(off))
+			progress(lines.Read())
 		}
 	}
-	return out, nil
+}
+
+// notUTF8InLine is the error for the first byte of text (a trimmed line) that is
+// not UTF-8, with its column in the whole line.
+func notUTF8InLine(text []byte, lineNo int, line []byte) (e *LineError, b byte, col int) {
+	off := 0
+	for off < len(text) {
+		r, n := utf8.DecodeRune(text[off:])
+		if r == utf8.RuneError && n <= 1 {
+			break
+		}
+		off += n
+	}
+	col = bytes.Index(line, text) + off + 1
+	return &LineError{Line: lineNo, Path: jsonPathAt(text, off), Msg: notUTF8Msg(text[off], col)}, text[off], col
 }
 
 // lineErr turns a path error into a line error.

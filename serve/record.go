@@ -3,10 +3,13 @@ package serve
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"encoding/json"
 	"fmt"
 	"io"
 	"time"
+
+	"stwb/internal/linereader"
 )
 
 // Record is one request an application made, as --record writes it: one JSON
@@ -124,38 +127,27 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 // Record, or longer than any request makes, is an error naming its line; so is an
 // error f returns.
 func EachRecord(r io.Reader, f func(Record) error) error {
-	br := bufio.NewReaderSize(r, 1<<20)
-	var long []byte // a line longer than br's buffer, gathered
-	for n := 1; ; n++ {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			long = append(long[:0], line...)
-			for err == bufio.ErrBufferFull {
-				if len(long) > MaxRecordLine {
-					return fmt.Errorf("line %d: longer than %d MB, more than any request makes: not a file stwb serve --record wrote", n, MaxRecordLine>>20)
-				}
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			line = long
-		}
-		if err != nil && err != io.EOF {
+	lines := linereader.New(r, MaxRecordLine)
+	for {
+		line, n, err := lines.Next()
+		var tooLong *linereader.TooLongError
+		switch {
+		case err == io.EOF:
+			return nil
+		case errors.As(err, &tooLong):
+			return fmt.Errorf("line %d: longer than %d MB, more than any request makes: not a file stwb serve --record wrote", n, MaxRecordLine>>20)
+		case err != nil:
 			return fmt.Errorf("line %d: %w", n, err)
 		}
-		if len(bytes.TrimSpace(line)) > 0 {
-			rec, jerr := parseRecord(line)
-			if jerr != nil {
-				return fmt.Errorf("line %d: not a request stwb serve --record wrote: %v", n, jerr)
-			}
-			if ferr := f(rec); ferr != nil {
-				return fmt.Errorf("line %d: %w", n, ferr)
-			}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
 		}
-		if err == io.EOF {
-			return nil
+		rec, jerr := parseRecord(line)
+		if jerr != nil {
+			return fmt.Errorf("line %d: not a request stwb serve --record wrote: %v", n, jerr)
 		}
-		if cap(long) > 4<<20 {
-			long = nil // one long line's buffer is not kept for the rest
+		if ferr := f(rec); ferr != nil {
+			return fmt.Errorf("line %d: %w", n, ferr)
 		}
 	}
 }
