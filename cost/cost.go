@@ -192,6 +192,10 @@ type Report struct {
 	// Keys is the load on each key of the table and of each GSI, summed over every
 	// pattern, hottest first (the load model in load.go).
 	Keys []KeyLoad
+	// TTL is the table's TTL attribute ("" none); Expiries what each entity's
+	// expiring items would cost deleted by hand, which TTL deletes do not (ttl.go).
+	TTL      string
+	Expiries []Expiry
 
 	keys *KeySpace
 
@@ -273,6 +277,7 @@ func Compute(in Input) (*Report, error) {
 	// Storage first: its entity counts (the samples' number where the design gives
 	// none) are what hot-partition analysis divides by.
 	r.Storage = ComputeStorage(d, items, in.Sizes, r.Prices)
+	r.TTL, r.Expiries = d.Table.TTL, r.expiries(d)
 	r.keys = NewKeySpace(d, items, r.entityCount)
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {

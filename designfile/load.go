@@ -645,10 +645,10 @@ func (d *decoder) item(n *yaml.Node, where string) (model.Item, []string) {
 // in this order too.
 var (
 	designFields     = []string{"version", "name", "description", "region", "skew", "table", "entities", "items", "patterns", "review"}
-	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "indexes"}
+	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "ttl", "indexes"}
 	keyFields        = []string{"partition", "sort"}
 	indexFields      = []string{"name", "local", "key", "projection", "read", "write", "autoscaling"}
-	entityFields     = []string{"name", "keys", "attributes", "count", "values", "aliases"}
+	entityFields     = []string{"name", "keys", "attributes", "count", "values", "expires", "aliases"}
 	entityAttrFields = []string{"type", "unique"}
 	patternFields    = []string{"id", "name", "holds", "returns", "order", "cardinality", "rate", "operation", "statement", "parameters", "index",
 		"key", "filter", "projection", "condition", "update", "names", "values", "fanout", "forward", "limit", "pages", "consistent",
@@ -817,6 +817,13 @@ func (d *decoder) table(n *yaml.Node) model.Table {
 	}
 	if ta := f.str("typeAttribute"); ta != "" {
 		t.TypeAttribute = ta
+	}
+	if n := f.vals["ttl"]; n != nil && !isNull(n) {
+		// UpdateTimeToLive's AttributeName: 1 to 255 characters (API_TimeToLiveSpecification.html).
+		if t.TTL = f.str("ttl"); len(t.TTL) < 1 || len(t.TTL) > 255 || n.Kind != yaml.ScalarNode {
+			d.errs.Add(d.pos(n), "write ttl: expiresAt (the attribute holding each item's expiry, epoch seconds)", "table.ttl must name an attribute of 1 to 255 characters")
+			t.TTL = ""
+		}
 	}
 	for _, in := range f.seq("indexes") {
 		t.Indexes = append(t.Indexes, d.index(in, t.Key))
@@ -1008,6 +1015,9 @@ func (d *decoder) entity(n *yaml.Node) model.Entity {
 	}
 	e.Count = f.integer("count", 0, 1<<62)
 	e.Values = f.varValues("values")
+	if f.has("expires") {
+		e.Expires = f.number("expires", 0)
+	}
 	e.Aliases = f.strMap("aliases")
 	d.checkAliases(f.vals["aliases"], f.where)
 	return e

@@ -244,6 +244,9 @@ func tableNode(t *model.Table) *yaml.Node {
 	if t.TypeAttribute != "" && t.TypeAttribute != "type" {
 		m.str("typeAttribute", t.TypeAttribute)
 	}
+	if t.TTL != "" {
+		m.str("ttl", t.TTL)
+	}
 	if len(t.Indexes) > 0 {
 		var ix []*yaml.Node
 		for _, x := range t.Indexes {
@@ -346,6 +349,9 @@ func entityNode(t *model.Table, e *model.Entity) *yaml.Node {
 	}
 	if e.Count != 0 {
 		m.add("count", intNode(e.Count))
+	}
+	if e.Expires != 0 {
+		m.add("expires", floatNode(e.Expires))
 	}
 	if len(e.Values) > 0 {
 		vm := newMap(true)

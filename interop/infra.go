@@ -254,6 +254,11 @@ func ExportCloudFormation(d *model.Design) []byte {
 	}
 	w(3, "PointInTimeRecoverySpecification:")
 	w(4, "PointInTimeRecoveryEnabled: true")
+	if d.Table.TTL != "" {
+		w(3, "TimeToLiveSpecification:")
+		w(4, "AttributeName: %s", yamlScalar(d.Table.TTL))
+		w(4, "Enabled: true")
+	}
 	if len(s.GSIs) > 0 {
 		w(3, "GlobalSecondaryIndexes:")
 		for _, ix := range s.GSIs {
@@ -426,6 +431,12 @@ func ExportTerraform(d *model.Design) []byte {
 		})
 	}
 	nested("point_in_time_recovery", func(h *hclBlock) { h.set("enabled", "true") })
+	if d.Table.TTL != "" {
+		nested("ttl", func(h *hclBlock) {
+			h.set("attribute_name", hclString(d.Table.TTL))
+			h.set("enabled", "true")
+		})
+	}
 	scaled := s.scaledCapacities()
 	if !s.Scale.IsZero() {
 		// Autoscaling changes the table's capacity; without this the next apply
@@ -570,6 +581,9 @@ func ExportCDK(d *model.Design) []byte {
 		w(1, "tableClass: dynamodb.TableClass.STANDARD,")
 	}
 	w(1, "pointInTimeRecovery: true,")
+	if d.Table.TTL != "" {
+		w(1, "timeToLiveAttribute: %s,", tsString(d.Table.TTL))
+	}
 	if len(s.GSIs) > 0 {
 		w(1, "globalSecondaryIndexes: [")
 		for _, ix := range s.GSIs {

@@ -210,6 +210,9 @@ func Deploy(ctx context.Context, db *dynamodb.Client, d *model.Design, o DeployO
 			return nil, fmt.Errorf("tagging table %s: %w", name, err)
 		}
 	}
+	if err := enableTTL(ctx, db, name, d.Table.TTL, logw); err != nil {
+		return nil, err
+	}
 	lo := o.Load
 	if lo.Progress == nil {
 		lo.Progress = progressPrinter(logw, len(d.Items))
@@ -361,5 +364,25 @@ func checkDeployable(d *model.Design) error {
 			return fmt.Errorf("item %d %s; nothing was changed (move its large attributes to S3 or split it)", i, engine.TooLarge(size))
 		}
 	}
+	return nil
+}
+
+// enableTTL turns on the design's TTL (UpdateTimeToLive; CreateTable cannot), so
+// that expired items are deleted as the design says (TTL.html); a table that has
+// it on already on that attribute is left as it is.
+func enableTTL(ctx context.Context, db *dynamodb.Client, name, attr string, logw io.Writer) error {
+	if attr == "" {
+		return nil
+	}
+	cur, err := db.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(name)})
+	if err == nil && cur.TimeToLiveDescription != nil && aws.ToString(cur.TimeToLiveDescription.AttributeName) == attr &&
+		(cur.TimeToLiveDescription.TimeToLiveStatus == types.TimeToLiveStatusEnabled || cur.TimeToLiveDescription.TimeToLiveStatus == types.TimeToLiveStatusEnabling) {
+		return nil
+	}
+	if _, err := db.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{TableName: aws.String(name),
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String(attr), Enabled: aws.Bool(true)}}); err != nil {
+		return fmt.Errorf("turning on TTL (attribute %s) on table %s: %w", attr, name, err)
+	}
+	fmt.Fprintf(logw, "TTL on: items expire by %s\n", attr)
 	return nil
 }

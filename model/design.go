@@ -179,8 +179,12 @@ type Table struct {
 	Billing       Billing
 	Class         TableClass
 	TypeAttribute string // default "type"
-	Indexes       []Index
-	Pos           Pos
+	// TTL names the attribute whose Number value, epoch seconds, is when an item
+	// expires; DynamoDB then deletes it without consuming write throughput
+	// (TTL.html). "" when the table has no TTL.
+	TTL     string
+	Indexes []Index
+	Pos     Pos
 }
 
 // ProjectionType is ALL, KEYS_ONLY or INCLUDE.
@@ -227,7 +231,10 @@ type Entity struct {
 	// (`values: {status: 4, day: period}`); a variable it leaves out is inferred
 	// from the sample items (cost.KeySpace).
 	Values map[string]VarValues
-	Pos    Pos
+	// Expires is how many of its items expire by the table's TTL a second at peak
+	// (`expires`); 0 when none do. It needs Table.TTL.
+	Expires float64
+	Pos     Pos
 }
 
 // VarValues is how many values one template variable takes: N of them, or a

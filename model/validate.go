@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"maps"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -392,6 +393,11 @@ func (v *validator) entities() {
 			v.c.add(p, "give each entity its own name", "entity %q is defined twice", e.Name)
 		}
 		seen[e.Name] = true
+		if e.Expires < 0 || math.IsNaN(e.Expires) || math.IsInf(e.Expires, 0) {
+			v.c.add(p, "write expires: 100 (items a second)", "entity %s: expires %v is not a rate", e.Name, e.Expires)
+		} else if e.Expires > 0 && v.d.Table.TTL == "" {
+			v.c.add(p, "name the TTL attribute on the table (table: {ttl: expiresAt}) or drop expires", "entity %s expires %v items a second, but the table has no ttl", e.Name, e.Expires)
+		}
 		v.varValues(p, e)
 		for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
 			if !keys[attr] {

@@ -35,6 +35,7 @@ func Cost(r *cost.Report) string {
 	b.WriteString("\n")
 	writeStorage(&b, r)
 	b.WriteString("\n")
+	writeTTL(&b, r)
 	writeTotals(&b, r)
 	return trimLines(b.String())
 }
@@ -492,3 +493,22 @@ func GB(f float64) string {
 }
 
 // group puts thousands separators into the integer part of a decimal string.
+
+// writeTTL says what the table's TTL deletes cost: nothing on the table or its
+// indexes (cost.Expiry), beside what DeleteItem of the same items would.
+func writeTTL(b *strings.Builder, r *cost.Report) {
+	if r.TTL == "" {
+		return
+	}
+	fmt.Fprintf(b, "TTL on %s: expired items are deleted without consuming write throughput, on the table and its indexes (TTL.html)", r.TTL)
+	if len(r.Expiries) == 0 {
+		b.WriteString("; no entity says how many expire (expires)\n\n")
+		return
+	}
+	b.WriteString("\n")
+	for _, x := range r.Expiries {
+		fmt.Fprintf(b, "  %s: %s items/s expire: 0 WCU, $0; deleting them with DeleteItem would take %s WCU/s, %s/month on-demand\n",
+			x.Entity, Units(x.PerSecond), Units(x.DeleteWCU), Dollars(x.DeleteMonthly))
+	}
+	b.WriteString("  not modelled: with a stream each delete is a stream record (a service deletion); in a global table each replica pays a replicated write\n\n")
+}

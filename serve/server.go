@@ -133,6 +133,10 @@ func (s *Server) AddFile(f *designfile.File) error {
 	}
 	t := s.newTable(d.Table, e)
 	t.design = d.Name
+	if d.Table.TTL != "" {
+		// The design's table has TTL on, as stwb deploy turns it on (TTL.html).
+		t.ttl = ttlSpec{attribute: d.Table.TTL, enabled: true}
+	}
 	if s.opts.Throttle != nil {
 		t.source = d
 		e.Each(func(it model.Item) bool { t.sourceItems = append(t.sourceItems, it); return true })
