@@ -831,6 +831,27 @@ func (d *decoder) table(n *yaml.Node) model.Table {
 	return t
 }
 
+// onDemand reads billing: {on-demand: {maxRead: N, maxWrite: N}}: an on-demand
+// table's maximum throughput, request units a second, each at least 1
+// (API_OnDemandThroughput.html); one may be left out.
+func (d *decoder) onDemand(n *yaml.Node) model.Billing {
+	b := model.Billing{Mode: model.OnDemand}
+	if n == nil || isNull(n) {
+		return b
+	}
+	p, ok := d.fields(n, "table.billing.on-demand", "maxRead", "maxWrite")
+	if !ok {
+		return b
+	}
+	if p.has("maxRead") {
+		b.MaxRead = p.integer("maxRead", 1, model.MaxCapacity)
+	}
+	if p.has("maxWrite") {
+		b.MaxWrite = p.integer("maxWrite", 1, model.MaxCapacity)
+	}
+	return b
+}
+
 func (d *decoder) billing(n *yaml.Node) model.Billing {
 	const hint = "write billing: on-demand, or billing: {provisioned: {read: 100, write: 50}}"
 	if n.Kind == yaml.ScalarNode {
@@ -840,10 +861,13 @@ func (d *decoder) billing(n *yaml.Node) model.Billing {
 		d.errs.Add(d.pos(n), hint, "table.billing %q is not known", n.Value)
 		return model.Billing{Mode: model.OnDemand}
 	}
-	f, ok := d.fields(n, "table.billing", string(model.Provisioned))
-	if !ok || !f.has(string(model.Provisioned)) {
+	f, ok := d.fields(n, "table.billing", string(model.Provisioned), string(model.OnDemand))
+	if ok && f.has(string(model.OnDemand)) && !f.has(string(model.Provisioned)) {
+		return d.onDemand(f.vals[string(model.OnDemand)])
+	}
+	if !ok || !f.has(string(model.Provisioned)) || f.has(string(model.OnDemand)) {
 		if ok {
-			d.errs.Add(d.pos(n), hint, "table.billing needs provisioned: {read, write}")
+			d.errs.Add(d.pos(n), hint, "table.billing needs provisioned: {read, write}, or on-demand")
 		}
 		return model.Billing{Mode: model.OnDemand}
 	}

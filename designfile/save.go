@@ -237,6 +237,15 @@ func tableNode(t *model.Table) *yaml.Node {
 			p.add("autoscaling", n)
 		}
 		m.add("billing", newMap(true).add("provisioned", p.n).n)
+	} else if t.Billing.MaxRead > 0 || t.Billing.MaxWrite > 0 {
+		o := newMap(true)
+		if t.Billing.MaxRead > 0 {
+			o.add("maxRead", intNode(t.Billing.MaxRead))
+		}
+		if t.Billing.MaxWrite > 0 {
+			o.add("maxWrite", intNode(t.Billing.MaxWrite))
+		}
+		m.add("billing", newMap(true).add(string(model.OnDemand), o.n).n)
 	}
 	if t.Class != "" && t.Class != model.ClassStandard {
 		m.str("class", string(t.Class))

@@ -111,6 +111,11 @@ type Billing struct {
 	// the exports and NoSQL Workbench models carry. Target above is what cost
 	// prices at.
 	Autoscaling Autoscaling
+	// MaxRead and MaxWrite are an on-demand table's maximum throughput, request
+	// units a second (OnDemandThroughput's MaxReadRequestUnits and
+	// MaxWriteRequestUnits, on-demand-capacity-mode-max-throughput.html); 0 sets
+	// none. DynamoDB throttles past them (stwb serve --throttle does too).
+	MaxRead, MaxWrite int64
 }
 
 // Autoscaling is Application Auto Scaling's target tracking of a table's or a

@@ -4,8 +4,8 @@
 // A Limiter holds token buckets a second: each partition key value's 3,000 RCU and
 // 1,000 WCU (cost's limits, per item once a key has split for heat, after the time
 // cost.SplitForHeatAfter says), a provisioned table's and GSI's capacity with 300
-// seconds of burst, an on-demand table's account quota; every limit and burst
-// divided by a scale. A Charger says what a request takes from which key value, the
+// seconds of burst, an on-demand table's account quota and the maximum throughput
+// the design sets; every limit and burst divided by a scale. A Charger says what a request takes from which key value, the
 // way the production model lands its units. A refused request gets DynamoDB's
 // exception and ThrottlingReasons (reasons.go). Faults draws injected failures
 // (InternalServerError, ThrottlingException, a dropped connection, a transaction

@@ -1,6 +1,7 @@
 package throttle
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"sync"
@@ -108,14 +109,16 @@ type keyState struct {
 
 // tableLimits are the capacities a table's pools are made from.
 type tableLimits struct {
-	arn         string
-	mode        model.BillingMode
-	read, write int64
-	indexes     string // each GSI's name and capacity, to notice a change
+	arn               string
+	mode              model.BillingMode
+	read, write       int64
+	maxRead, maxWrite int64  // an on-demand table's maximum throughput (0: none)
+	indexes           string // each GSI's name and capacity, to notice a change
 }
 
 func limitsOf(def *model.Table, arn string) tableLimits {
-	tl := tableLimits{arn: arn, mode: def.Billing.Mode, read: def.Billing.Read, write: def.Billing.Write}
+	tl := tableLimits{arn: arn, mode: def.Billing.Mode, read: def.Billing.Read, write: def.Billing.Write,
+		maxRead: def.Billing.MaxRead, maxWrite: def.Billing.MaxWrite}
 	for _, ix := range def.Indexes {
 		if !ix.Local {
 			r, w := indexCapacity(def, &ix)
@@ -159,6 +162,17 @@ func (l *Limiter) state(def *model.Table, arn string, now time.Time) *tableState
 		return []*limit{{kind: AccountLimit, read: newBucket(a, 1, now), write: newBucket(a, 1, now)}}
 	}
 	ts.pools[""] = pool(float64(def.Billing.Read), float64(def.Billing.Write))
+	if !ts.provisioned && (def.Billing.MaxRead > 0 || def.Billing.MaxWrite > 0) {
+		// The table's own maximum (on-demand-capacity-mode-max-throughput.html);
+		// a side it leaves unset has none.
+		side := func(n int64) *bucket {
+			if n <= 0 {
+				return newBucket(math.Inf(1), 1, now)
+			}
+			return newBucket(float64(n)/l.scale, 1, now)
+		}
+		ts.pools[""] = append(ts.pools[""], &limit{kind: MaxOnDemand, read: side(def.Billing.MaxRead), write: side(def.Billing.MaxWrite)})
+	}
 	for i := range def.Indexes {
 		ix := &def.Indexes[i]
 		if ix.Local {

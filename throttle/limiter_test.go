@@ -86,6 +86,20 @@ func TestLimits(t *testing.T) {
 		{"account quota", onDemand(), 8, func(i int) []Charge { return []Charge{write("", fmt.Sprint("S:K", i), "", 1, false)} },
 			0.5, "TableWriteAccountLimitExceeded " + arn, RequestLimitExceeded},
 	}
+	maxed := onDemand()
+	maxed.Billing.MaxWrite = 500
+	// on-demand-capacity-mode-max-throughput.html: past the table's maximum,
+	// MaxOnDemandThroughputExceeded; 500 WRU at scale 100 is 5 a second.
+	cases = append(cases, struct {
+		name      string
+		def       model.Table
+		perSecond int
+		next      func(i int) []Charge
+		admitted  float64
+		reason    string
+		code      string
+	}{"on-demand maximum", maxed, 10, func(i int) []Charge { return []Charge{write("", fmt.Sprint("S:K", i), "", 1, false)} },
+		0.5, "TableWriteMaxOnDemandThroughputExceeded " + arn, ThrottlingException})
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := newClock()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"stwb/designfile"
+	"stwb/model"
 )
 
 // The Cost pane draws the hottest keys against a partition's limit: the counter
@@ -29,5 +30,22 @@ func TestCostPaneKeyBars(t *testing.T) {
 				t.Errorf("%s: a line of %d columns: %q", name, n, l)
 			}
 		}
+	}
+}
+
+// Editing the table keeps an on-demand table's maximum throughput, which its
+// billing field does not show (billing: {on-demand: {maxRead, maxWrite}}).
+func TestTableFormKeepsOnDemandMaximum(t *testing.T) {
+	d := fixture()
+	d.Table.Billing = model.Billing{Mode: model.OnDemand, MaxRead: 4000, MaxWrite: 500}
+	m := testModel(t, &Doc{D: d, Sample: "fixture"}, 120, 40)
+	send(t, m, keys("3", "g", "enter", "tab")...)
+	send(t, m, typeText(" (renamed)"))
+	send(t, m, keys("ctrl+s")...)
+	if m.form() != nil {
+		t.Fatal(m.form().err)
+	}
+	if b := m.Doc().D.Table.Billing; b.MaxRead != 4000 || b.MaxWrite != 500 {
+		t.Errorf("the table form dropped the on-demand maximum: %+v", b)
 	}
 }

@@ -142,6 +142,10 @@ func tableFromForm(d *model.Design, v map[string]string) (model.Table, string, s
 		// are kept as they were, not lost.
 		b.Autoscaling = d.Table.Billing.Autoscaling
 	}
+	if b.Mode == model.OnDemand {
+		// Nor an on-demand table's maximum throughput: kept as it was.
+		b.MaxRead, b.MaxWrite = d.Table.Billing.MaxRead, d.Table.Billing.MaxWrite
+	}
 	t.Billing = b
 	switch c := model.TableClass(strings.TrimSpace(v["class"])); c {
 	case model.ClassStandard, model.ClassStandardIA:
