@@ -204,12 +204,18 @@ func ExportCloudFormation(d *model.Design) []byte {
 		fmt.Fprintf(&b, format, args...)
 		b.WriteByte('\n')
 	}
+	// A HASH element per partition key attribute, then a RANGE element per sort
+	// key attribute: several of each for a multi-attribute GSI key
+	// (AWS::DynamoDB::Table GlobalSecondaryIndex KeySchema; cfn-lint accepts them
+	// since aws-cloudformation/cfn-lint#4402).
 	keySchema := func(indent int, k model.KeySchema) {
 		w(indent, "KeySchema:")
-		w(indent+1, "- AttributeName: %s", yamlScalar(k.Partition))
-		w(indent+1, "  KeyType: HASH")
-		if k.Sort != "" {
-			w(indent+1, "- AttributeName: %s", yamlScalar(k.Sort))
+		for _, a := range k.Partitions() {
+			w(indent+1, "- AttributeName: %s", yamlScalar(a))
+			w(indent+1, "  KeyType: HASH")
+		}
+		for _, a := range k.Sorts() {
+			w(indent+1, "- AttributeName: %s", yamlScalar(a))
 			w(indent+1, "  KeyType: RANGE")
 		}
 	}
@@ -412,11 +418,30 @@ func ExportTerraform(d *model.Design) []byte {
 	for _, ix := range s.GSIs {
 		nested("global_secondary_index", func(h *hclBlock) {
 			h.set("name", hclString(ix.Name))
-			h.set("hash_key", hclString(ix.Key.Partition))
-			if ix.Key.Sort != "" {
-				h.set("range_key", hclString(ix.Key.Sort))
+			if !ix.Key.Multi() {
+				h.set("hash_key", hclString(ix.Key.Partition))
+				if ix.Key.Sort != "" {
+					h.set("range_key", hclString(ix.Key.Sort))
+				}
 			}
 			projection(h, ix)
+			if ix.Key.Multi() {
+				// A multi-attribute key is key_schema blocks, HASH then RANGE in key
+				// order (the AWS provider's aws_dynamodb_table global_secondary_index
+				// key_schema: "up to 4 attributes with key_type = HASH and up to 4
+				// with key_type = RANGE"; hash_key and range_key are mutually
+				// exclusive with it).
+				var kb strings.Builder
+				for _, side := range [2]struct {
+					kind  string
+					names []string
+				}{{"HASH", ix.Key.Partitions()}, {"RANGE", ix.Key.Sorts()}} {
+					for _, a := range side.names {
+						fmt.Fprintf(&kb, "\n    key_schema {\n      attribute_name = %s\n      key_type       = %q\n    }\n", hclString(a), side.kind)
+					}
+				}
+				h.raw(kb.String())
+			}
 			if s.Provisioned {
 				h.set("read_capacity", strconv.FormatInt(ix.Read, 10))
 				h.set("write_capacity", strconv.FormatInt(ix.Write, 10))
@@ -532,6 +557,13 @@ func ExportCDK(d *model.Design) []byte {
 	key := func(indent int, field, name string) {
 		w(indent, "%s: { name: %s, type: %s },", field, tsString(name), cdkAttrType(t.KeyAttributeType(name)))
 	}
+	keys := func(indent int, field string, names []string) {
+		w(indent, "%s: [", field)
+		for _, n := range names {
+			w(indent+1, "{ name: %s, type: %s },", tsString(n), cdkAttrType(t.KeyAttributeType(n)))
+		}
+		w(indent, "],")
+	}
 	capacity := func(units int64, sc *model.Scaling, write bool) string {
 		switch {
 		case sc != nil:
@@ -589,9 +621,19 @@ func ExportCDK(d *model.Design) []byte {
 		for _, ix := range s.GSIs {
 			w(2, "{")
 			w(3, "indexName: %s,", tsString(ix.Name))
-			key(3, "partitionKey", ix.Key.Partition)
-			if ix.Key.Sort != "" {
-				key(3, "sortKey", ix.Key.Sort)
+			switch {
+			case ix.Key.Multi():
+				// TableV2's multi-attribute keys (GlobalSecondaryIndexPropsV2
+				// partitionKeys and sortKeys, aws-cdk-lib 2.226.0).
+				keys(3, "partitionKeys", ix.Key.Partitions())
+				if ix.Key.Sort != "" {
+					keys(3, "sortKeys", ix.Key.Sorts())
+				}
+			default:
+				key(3, "partitionKey", ix.Key.Partition)
+				if ix.Key.Sort != "" {
+					key(3, "sortKey", ix.Key.Sort)
+				}
 			}
 			projection(3, ix)
 			if s.Provisioned && (ix.Read != s.Read || ix.Write != s.Write || !ix.Scale.IsZero()) {

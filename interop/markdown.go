@@ -49,15 +49,17 @@ func ExportMarkdown(a *analysis.Analysis) []byte {
 	if len(t.Indexes) > 0 {
 		rows := [][]string{{"Index", "Kind", "Partition key", "Sort key", "Projection"}}
 		for _, ix := range t.Indexes {
-			kind, pk := "GSI", ix.Key.Partition
+			kind := "GSI"
 			if ix.Local {
-				kind, pk = "LSI", t.Key.Partition
+				kind = "LSI"
 			}
 			proj := string(projType(ix.Projection))
 			if len(ix.Projection.Include) > 0 {
 				proj += " (" + strings.Join(ix.Projection.Include, ", ") + ")"
 			}
-			rows = append(rows, []string{ix.Name, kind, code(pk), code(ix.Key.Sort), proj})
+			// A multi-attribute key's attributes in key order, each in code.
+			k := t.IndexKey(&ix)
+			rows = append(rows, []string{ix.Name, kind, codeList(k.Partitions()), codeList(k.Sorts()), proj})
 		}
 		writeTable(&b, rows)
 	}
@@ -289,6 +291,15 @@ func mdText(s string) string {
 }
 
 // code wraps a non-empty value in backticks (with a longer fence when it holds one).
+// codeList is names each in code, joined by ", ".
+func codeList(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = code(n)
+	}
+	return strings.Join(out, ", ")
+}
+
 func code(s string) string {
 	if s == "" {
 		return ""

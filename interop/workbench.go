@@ -1115,6 +1115,12 @@ func ExportWorkbench(d *model.Design) ([]byte, []string, error) {
 	}
 	isKey := map[string]bool{t.Key.Partition: true, t.Key.Sort: true}
 	for _, ix := range t.Indexes {
+		if ix.Key.Multi() {
+			// A model's KeyAttributes hold one PartitionKey and one SortKey: the
+			// index is left out rather than written on its first attributes.
+			notes = append(notes, fmt.Sprintf("index %s has a multi-attribute key; a NoSQL Workbench model's index holds one partition key and one sort key attribute, so it is left out", ix.Name))
+			continue
+		}
 		if ix.Local {
 			notes = append(notes, fmt.Sprintf("index %s is a local secondary index; NoSQL Workbench models have none, so it is written as a global one on the same keys", ix.Name))
 		}
