@@ -212,9 +212,17 @@ func TestInteropRoundTripsOnSamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(b.Items) != len(d.Items) || len(b.Entities) != len(d.Entities) || len(b.Table.Indexes) != len(d.Table.Indexes) {
+			// A Workbench model has no multi-attribute keys: such an index is left
+			// out of the export, with a note.
+			indexes := 0
+			for _, ix := range d.Table.Indexes {
+				if !ix.Key.Multi() {
+					indexes++
+				}
+			}
+			if len(b.Items) != len(d.Items) || len(b.Entities) != len(d.Entities) || len(b.Table.Indexes) != indexes {
 				t.Errorf("workbench round trip: %d items %d entities %d indexes, want %d %d %d",
-					len(b.Items), len(b.Entities), len(b.Table.Indexes), len(d.Items), len(d.Entities), len(d.Table.Indexes))
+					len(b.Items), len(b.Entities), len(b.Table.Indexes), len(d.Items), len(d.Entities), indexes)
 			}
 			batches := filepath.Join(dir, "batches")
 			if code, _, e := runCmd(t, "", "export", s, "--format", "dynamodb-json", "-o", batches, "--quiet"); code != 0 {
