@@ -40,14 +40,18 @@ type Model struct {
 	// the help, the / prompt and questions, each over what was open when it opened.
 	dialogs []dialog
 	// query is the last search, which n and N go on with.
-	query   string
-	help    help.Model
-	opts    Options
-	quit    bool
-	loadErr error
-	ver     verifyState // the palette's verify: a run in flight, the last report
-	opening *opening    // the palette's :open in flight (opening.go)
-	openSeq int
+	query string
+	// highlight says the query's matches are drawn highlighted (after a search, until
+	// a key other than n or N).
+	highlight bool
+	help      help.Model
+	opts      Options
+	quit      bool
+	loadErr   error
+	ver       verifyState // the palette's verify: a run in flight, the last report
+	opening   *opening    // the palette's :open in flight (opening.go)
+	history   []string    // the palette's commands run this session, oldest first
+	openSeq   int
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
@@ -296,6 +300,9 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		}
 		return tea.Batch(cmds...)
 	}
+	if !key.Matches(msg, km.NextMatch, km.PrevMatch) {
+		m.highlight = false
+	}
 	if m.opening != nil && msg.String() == "ctrl+c" {
 		m.stopOpening() // ctrl+c stops waiting for :open, whatever is on screen
 		return nil
@@ -393,7 +400,11 @@ func (m *Model) find(s searchable, dir int, here bool) tea.Cmd {
 		m.status, m.statusErr = fmt.Sprintf("/%s: no match", m.query), true
 		return nil
 	}
-	m.status, m.statusErr = fmt.Sprintf("/%s: row %d of %d · n next, N previous", m.query, l.cur+1, l.n), false
+	// The matches are counted, not the rows: "match 2 of 5", and each is drawn
+	// highlighted until the next key that is not n or N.
+	nth, all := l.matchRank(m.query, s.rowText)
+	m.status, m.statusErr = fmt.Sprintf("/%s: match %d of %d · n next, N previous", m.query, nth, all), false
+	m.highlight = true
 	return nil
 }
 
@@ -539,6 +550,9 @@ func (m *Model) View() string {
 		body = m.verifyView(h)
 	default:
 		body = m.panes[m.focus].View()
+		if _, ok := m.panes[m.focus].(searchable); ok && m.highlight && m.query != "" {
+			body = highlightMatches(body, m.query, st.Match)
+		}
 	}
 	b.WriteString(fitLines(body, m.width, h))
 	b.WriteByte('\n')
@@ -555,6 +569,10 @@ func (m *Model) View() string {
 	b.WriteByte('\n')
 	var short []key.Binding
 	switch d := m.top(); {
+	case d != nil && d.takesText():
+		// In a text field ? and q are text: the footer is the field's keys alone.
+		b.WriteString(render.Fit(m.help.ShortHelpView(d.ShortHelp()), m.width))
+		return b.String()
 	case d != nil:
 		short = d.ShortHelp()
 	case m.ver.show:
@@ -616,11 +634,25 @@ func (m *Model) helpLines() []string {
 			}
 		}
 	}
-	const colW = 32
-	cols := max(1, m.width/colW)
+	// Columns as wide as the longest entry, as many as fit: a description is never
+	// cut (issue 25: at 120 columns 32-cell columns cut them). One column wraps.
+	colW := 0
+	for _, e := range entries {
+		colW = max(colW, render.Width(e)+2)
+	}
+	cols := max(1, m.width/max(1, colW))
 	rows := (len(entries) + cols - 1) / cols
 	lines := []string{st.Title.Render("Help: "+m.panes[m.focus].Title()+" pane") + "   (esc, ? or q to close)", ""}
 	for r := 0; r < rows; r++ {
+		if cols == 1 {
+			for i, l := range wrap(entries[r], m.width-2) {
+				if i > 0 {
+					l = strings.Repeat(" ", 11) + l
+				}
+				lines = append(lines, l)
+			}
+			continue
+		}
 		var b strings.Builder
 		for c := 0; c < cols; c++ {
 			if i := c*rows + r; i < len(entries) {

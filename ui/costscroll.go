@@ -56,6 +56,15 @@ func inTable(l string, spans []span) bool {
 	return true
 }
 
+// spansFit says the spans fit beside fixed cells of fixed width in width.
+func spansFit(spans []span, fixed, width int) bool {
+	w := fixed
+	for _, s := range spans {
+		w += 2 + s.to - s.from
+	}
+	return w <= width-2
+}
+
 // scrollTables lays the report's lines out at width: prose wrapped, each table
 // with its middle columns scrolled left by left columns and its fixed columns kept.
 // more says some table has columns off screen, to either side.
@@ -89,6 +98,11 @@ func scrollTables(lines []string, width, left int) (out []string, more bool) {
 			fixedW += 2 + s.to - s.from
 		}
 		l := max(0, min(left, len(middle)-1))
+		// Scrolled right, then widened: the columns to the left come back as soon
+		// as they fit (issue 25: at 200 columns the totals' amounts stayed hidden).
+		for l > 0 && spansFit(middle[l-1:], fixedW, width) {
+			l--
+		}
 		var shown []span
 		w := fixedW
 		for _, s := range middle[l:] {

@@ -141,11 +141,202 @@ func findCommand(name string) (paletteCommand, bool) {
 type palette struct {
 	in  textinput.Model
 	err string
+	// hint lists what tab found when it found more than one.
+	hint string
+	// hist is the commands run this session (the root's), oldest first; at is where
+	// up and down are in it (len(*hist): the line being typed, kept in typed).
+	hist  *[]string
+	at    int
+	typed string
 }
 
 // openPalette opens the palette over the other dialogs, prefilled.
 func (m *Model) openPalette(prefill string) {
-	m.push(&paletteDialog{dialogBase{m}, newPalette(prefill)})
+	p := newPalette(prefill)
+	p.hist, p.at = &m.history, len(m.history)
+	m.push(&paletteDialog{dialogBase{m}, p})
+}
+
+// maxHistory bounds the palette's history.
+const maxHistory = 200
+
+// remember adds a command that ran to the history, once.
+func (m *Model) remember(line string) {
+	if line == "" || len(m.history) > 0 && m.history[len(m.history)-1] == line {
+		return
+	}
+	m.history = append(m.history, line)
+	if len(m.history) > maxHistory {
+		m.history = m.history[1:]
+	}
+}
+
+// walk moves through the history: up to older commands, down to newer ones and
+// back to the line being typed.
+func (p *palette) walk(up bool) {
+	if p.hist == nil {
+		return
+	}
+	h := *p.hist
+	if p.at == len(h) {
+		p.typed = p.in.Value()
+	}
+	switch {
+	case up && p.at > 0:
+		p.at--
+	case !up && p.at < len(h):
+		p.at++
+	default:
+		return
+	}
+	if p.at == len(h) {
+		p.in.SetValue(p.typed)
+	} else {
+		p.in.SetValue(h[p.at])
+	}
+	p.in.CursorEnd()
+}
+
+// complete is tab: the word being typed is completed from what the command takes
+// there (paletteCandidates); when several fit, as far as they agree, and the hint
+// lists them.
+func (p *palette) complete(m *Model) {
+	line := p.in.Value()
+	start := strings.LastIndexByte(line, ' ') + 1
+	words, partial := strings.Fields(line[:start]), line[start:]
+	var fit []string
+	for _, c := range paletteCandidates(m, words, partial) {
+		if strings.HasPrefix(c, partial) && !slices.Contains(fit, c) {
+			fit = append(fit, c)
+		}
+	}
+	p.hint = ""
+	switch len(fit) {
+	case 0:
+		p.hint = "nothing to complete here"
+		return
+	case 1:
+		done := fit[0]
+		if !strings.HasSuffix(done, "=") && !strings.HasSuffix(done, "/") {
+			done += " "
+		}
+		p.in.SetValue(line[:start] + done)
+	default:
+		p.in.SetValue(line[:start] + commonPrefix(fit))
+		p.hint = strings.Join(fit, "  ")
+	}
+	p.in.CursorEnd()
+}
+
+func commonPrefix(ss []string) string {
+	pre := ss[0]
+	for _, s := range ss[1:] {
+		for !strings.HasPrefix(s, pre) {
+			pre = pre[:len(pre)-1]
+		}
+	}
+	return pre
+}
+
+// paletteCandidates is what may be typed as the word after words: a command's
+// name first, then what that command takes at that place (entity, attribute,
+// index, field, sample and file names).
+func paletteCandidates(m *Model, words []string, partial string) []string {
+	d := m.w.doc.D
+	if len(words) == 0 {
+		var out []string
+		for _, c := range paletteCommands {
+			out = append(out, c.names[0])
+		}
+		return out
+	}
+	var out []string
+	switch words[0] {
+	case "item":
+		if len(words) == 1 {
+			for _, e := range d.Entities {
+				out = append(out, e.Name)
+			}
+			return out
+		}
+		if e, ok := entityNamed(d, words[1]); ok {
+			for _, a := range e.Attributes {
+				if !slices.ContainsFunc(words[2:], func(w string) bool { return strings.HasPrefix(w, a.Name+"=") }) {
+					out = append(out, a.Name+"=")
+				}
+			}
+		}
+	case "entity":
+		if len(words) >= 2 {
+			for _, k := range model.KeyAttributeNames(&d.Table) {
+				out = append(out, k+"=")
+			}
+		}
+	case "sample":
+		return samples.Names()
+	case "open", "o", "save", "export":
+		if words[0] == "export" && len(words) == 1 {
+			out = append(out, interop.FormatNames()...)
+		}
+		return append(out, designFiles(partial)...)
+	case "newpattern", "np":
+		field, _, hasValue := strings.Cut(partial, "=")
+		switch {
+		case !hasValue:
+			for _, f := range patternFields {
+				out = append(out, f[0]+"=")
+			}
+		case field == "operation":
+			for _, o := range model.Operations {
+				out = append(out, field+"="+string(o))
+			}
+		case field == "index":
+			for _, ix := range d.Table.Indexes {
+				out = append(out, field+"="+ix.Name)
+			}
+		}
+	case "pattern", "p":
+		for _, pt := range d.Patterns {
+			out = append(out, strconv.Itoa(pt.ID))
+		}
+	}
+	return out
+}
+
+// designFiles are the design files and directories beside what partial names (the
+// working directory when it names none), as partial would continue into them.
+func designFiles(partial string) []string {
+	dir, prefix := ".", ""
+	if i := strings.LastIndexByte(partial, '/'); i >= 0 {
+		dir, prefix = partial[:i+1], partial[:i+1]
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		switch {
+		case strings.HasPrefix(e.Name(), ".") && !strings.HasPrefix(partial[len(prefix):], "."):
+		case e.IsDir():
+			out = append(out, prefix+e.Name()+"/")
+		case designExt(e.Name()):
+			out = append(out, prefix+e.Name())
+		}
+		if len(out) >= 500 {
+			break
+		}
+	}
+	return out
+}
+
+func entityNamed(d *model.Design, name string) (model.Entity, bool) {
+	for _, e := range d.Entities {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return model.Entity{}, false
 }
 
 func newPalette(prefill string) *palette {
@@ -165,16 +356,24 @@ func (p *palette) update(m *Model, msg tea.KeyMsg) (_ tea.Cmd, done bool) {
 	case key.Matches(msg, m.w.km.Close):
 		return nil, true
 	case key.Matches(msg, m.w.km.Accept):
-		cmd, err := m.runCommand(strings.TrimSpace(p.in.Value()))
+		line := strings.TrimSpace(p.in.Value())
+		cmd, err := m.runCommand(line)
 		if err != nil {
 			p.err = err.Error()
 			return nil, false
 		}
+		m.remember(line)
 		return cmd, true
+	case msg.Type == tea.KeyTab:
+		p.complete(m)
+		return nil, false
+	case msg.Type == tea.KeyUp || msg.Type == tea.KeyDown:
+		p.walk(msg.Type == tea.KeyUp)
+		return nil, false
 	}
 	var cmd tea.Cmd
 	p.in, cmd = p.in.Update(msg)
-	p.err = ""
+	p.err, p.hint = "", ""
 	return cmd, false
 }
 
@@ -182,6 +381,9 @@ func (p *palette) view(w, h int) string {
 	lines := []string{p.in.View()}
 	if p.err != "" {
 		lines = append(lines, "✗ "+p.err)
+	}
+	if p.hint != "" {
+		lines = append(lines, wrap("tab: "+p.hint, w-2)...)
 	}
 	lines = append(lines, "")
 	word := strings.Fields(p.in.Value())
@@ -201,6 +403,20 @@ func (p *palette) view(w, h int) string {
 		lines = append(lines, "")
 		for _, l := range wrap("samples (sample NAME): "+strings.Join(samples.Names(), ", "), w-2) {
 			lines = append(lines, "  "+l)
+		}
+		if word[0] == "open" {
+			// The designs beside the one open (tab completes them).
+			var dir string
+			if len(word) > 1 {
+				dir = word[1]
+			}
+			files := designFiles(dir)
+			if len(files) == 0 {
+				files = []string{"none"}
+			}
+			for _, l := range wrap("here (tab completes): "+strings.Join(files, ", "), w-2) {
+				lines = append(lines, "  "+l)
+			}
 		}
 	}
 	if len(word) > 0 && word[0] == "export" {

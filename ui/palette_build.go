@@ -119,6 +119,12 @@ func (m *Model) itemCommand(f []string, _ string) (tea.Cmd, error) {
 	v := map[string]string{"type": f[1]}
 	if f[1] == "-" {
 		v["type"] = "" // an untyped item: its keys are given
+	} else if _, ok := entityNamed(d, f[1]); !ok {
+		var names []string
+		for _, e := range d.Entities {
+			names = append(names, e.Name)
+		}
+		return nil, fmt.Errorf("there is no entity %q; the entities are %s (or - for an untyped item)", f[1], orNone(names))
 	}
 	keyNames := model.KeyAttributeNames(&d.Table)
 	attrs := map[string]model.Value{}

@@ -42,9 +42,17 @@ func (p *patternsPane) keys() KeyMap {
 	return km
 }
 
-func (p *patternsPane) Title() string    { return "Patterns" }
-func (p *patternsPane) Init() tea.Cmd    { return nil }
-func (p *patternsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.refresh() }
+func (p *patternsPane) Title() string { return "Patterns" }
+func (p *patternsPane) Init() tea.Cmd { return nil }
+
+// SetSize also fits the list's window to the new height: grown, it shows the
+// patterns above rather than blank rows below (issue 25).
+func (p *patternsPane) SetSize(w, h int) {
+	p.wid, p.hgt = w, h
+	p.l.setLen(len(p.w.doc.D.Patterns))
+	p.l.setRows(p.listHeight() - 1)
+	p.refresh()
+}
 
 func (p *patternsPane) ShortHelp() []key.Binding {
 	km := p.keys()

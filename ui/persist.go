@@ -178,8 +178,29 @@ func (m *Model) save(force bool) tea.Cmd {
 
 type saveForce struct{}
 
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
 func (m *Model) saveAs(path string) tea.Cmd {
 	doc := m.w.doc
+	// A missing directory is named, and made when the user says so: the atomic
+	// writer's own error names its temporary file (issue 25).
+	if dir := filepath.Dir(path); !isDir(dir) {
+		if exists(dir) {
+			m.status, m.statusErr = "not saved: "+dir+" is not a directory", true
+			return nil
+		}
+		return m.w.now(askConfirm{question: fmt.Sprintf("Not saved: the directory %s does not exist. Create it and save there? (y/n)", dir),
+			onYes: func() tea.Cmd {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					m.status, m.statusErr = "not saved: "+err.Error(), true
+					return nil
+				}
+				return m.saveAs(path)
+			}})
+	}
 	snap, top := doc.Snapshot(), doc.top()
 	m.status, m.statusErr = "saving "+path+"…", false
 	return func() tea.Msg {

@@ -86,7 +86,7 @@ func TestExpandedFindingGoldens(t *testing.T) {
 			send(t, m, typeText("/uniqueness"))
 			send(t, m, keys("enter")...)
 			list := screen(m)
-			if !strings.Contains(m.status, "/uniqueness: row") {
+			if !strings.Contains(m.status, "/uniqueness: match") {
 				t.Fatalf("/ in the Review pane found nothing: %q", m.status)
 			}
 			send(t, m, keys("enter")...)

@@ -50,6 +50,7 @@ type Styles struct {
 	Label       lipgloss.Style
 	FieldError  lipgloss.Style
 	Bar         lipgloss.Style
+	Match       lipgloss.Style // a search's matches
 }
 
 // NewStyles builds the styles of a theme. With NO_COLOR set (https://no-color.org)
@@ -101,5 +102,6 @@ func NewStyles(t Theme) Styles {
 		Label:       fg(t.Accent),
 		FieldError:  fg(t.Error),
 		Bar:         fg(t.Accent),
+		Match:       lipgloss.NewStyle().Reverse(true),
 	}
 }

@@ -1,0 +1,151 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+func startFixture(t *testing.T, w, h int) *terminal {
+	m := New(fixtureDoc(), Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+	tt := startTerminal(t, m, w, h)
+	tt.waitFor("capacity per request")
+	return tt
+}
+
+// The footer fits the mode (issue 25, item 11): in a form it shows the form's keys,
+// not "q quit" and "? help", which type into the field there.
+func TestFormFooterShowsFormKeys(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		tt := startFixture(t, w, h)
+		tt.write("a")
+		tt.waitFor("Add an access pattern")
+		m := tt.stop()
+		foot := lastLine(screen(m))
+		if strings.Contains(foot, "quit") || strings.Contains(foot, "? help") || !strings.Contains(foot, "esc") {
+			t.Errorf("the footer in a form is %q, want the form's keys alone", foot)
+		}
+	})
+}
+
+// The help does not cut descriptions (issue 25, item 11: at 120 columns every
+// column was 32 cells, "edit as YAML in $EDITOR" among those cut).
+func TestHelpShowsWholeDescriptions(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		tt := startFixture(t, w, h)
+		tt.write("?")
+		tt.waitFor("Help: Patterns pane")
+		m := tt.stop()
+		help := strings.Join(m.helpLines(), "\n")
+		for _, g := range m.panes[paneItems].FullHelp() {
+			_ = g
+		}
+		for _, g := range m.panes[panePatterns].FullHelp() {
+			for _, b := range g {
+				if d := b.Help().Desc; b.Enabled() && !strings.Contains(help, d) {
+					t.Errorf("the help cuts %q (%s)", d, b.Help().Key)
+				}
+			}
+		}
+	})
+}
+
+// Search counts the matches, not the rows, and highlights them (issue 25, item 10).
+func TestSearchCountsAndHighlightsMatches(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		tt := startFixture(t, w, h)
+		tt.write("/orders\r")
+		tt.waitFor("match 1 of 2")
+		tt.write("n")
+		tt.waitFor("match 2 of 2")
+		m := tt.stop()
+		if !strings.Contains(m.View(), m.w.st.Match.Render("Orders")) {
+			t.Error("the match is not highlighted")
+		}
+	})
+}
+
+// Saving under a missing directory names the directory and offers to create it
+// (issue 25, item 13: the error named the atomic writer's temporary file).
+func TestSaveOffersToCreateTheDirectory(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		tt := startFixture(t, w, h)
+		dir := filepath.Join(t.TempDir(), "new", "designs")
+		path := filepath.Join(dir, "shop.yaml")
+		tt.write("\x13") // ctrl+s: a sample has no file, so the palette asks
+		tt.write(path + "\r")
+		tt.waitFor("the directory " + dir[:min(len(dir), 30)])
+		tt.write("y")
+		tt.waitFor("saved ")
+		tt.stop()
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("not saved after y: %v", err)
+		}
+	})
+}
+
+// The palette completes with tab (commands, entities, attributes), keeps a history
+// that up and down walk, and names a wrong entity (issue 25, item 8).
+func TestPaletteCompletesAndRemembers(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		tt := startFixture(t, w, h)
+		tt.write(":it\t")
+		tt.write("cu\t")
+		tt.write("custo\t")
+		tt.write("7 na\t")
+		tt.write("Zed\r")
+		tt.waitFor("added item CUST#7")
+		tt.write(":item custmer customerId=8\r")
+		tt.waitFor(`there is no entity "custmer"`)
+		tt.write("\x1b") // esc closes the palette
+		tt.settle()
+		tt.write(":\x1b[A") // up: the last command that ran
+		m := tt.stop()
+		p := m.palette()
+		if p == nil || p.in.Value() != "item customer customerId=7 name=Zed" {
+			got := ""
+			if p != nil {
+				got = p.in.Value()
+			}
+			t.Errorf("up in the palette gives %q, want the item command that ran", got)
+		}
+		if n := len(m.Doc().D.Items); n != 5 {
+			t.Errorf("%d items, want the fixture's 4 and the one added", n)
+		}
+	})
+}
+
+// Layout after a resize (issue 25, item 12): a list scrolled to its end shows the
+// patterns above it when the window grows, not blank rows; tables scrolled
+// sideways come back to their first columns when they fit.
+func TestLayoutAfterGrowing(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		doc := fixtureDoc()
+		for i := 4; i <= 40; i++ {
+			p := doc.D.Patterns[0]
+			p.ID, p.Name = i, fmt.Sprintf("Profile again %d", i)
+			doc.D.Patterns = append(doc.D.Patterns, p)
+		}
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("G")     // the last pattern: the list scrolled to its end
+		tt.write("4llll") // the Cost pane, its tables scrolled right
+		tt.settle()
+		tt.p.Send(tea.WindowSizeMsg{Width: 200, Height: 120})
+		tt.settle()
+		m = tt.stop()
+		scr := screen(m)
+		if strings.Contains(scr, "◀") {
+			t.Errorf("at 200 columns a table still hides its first columns:\n%s", scr)
+		}
+		p := m.panes[panePatterns].(*patternsPane)
+		if rows := p.listHeight() - 1; p.l.top > len(doc.D.Patterns)-rows {
+			t.Errorf("the list shows from row %d with room for %d of %d: blank rows below", p.l.top, rows, len(doc.D.Patterns))
+		}
+	})
+}
