@@ -569,12 +569,11 @@ func (m *Model) View() string {
 	b.WriteByte('\n')
 	var short []key.Binding
 	switch d := m.top(); {
-	case d != nil && d.takesText():
-		// In a text field ? and q are text: the footer is the field's keys alone.
+	case d != nil:
+		// A dialog's own keys alone: in a text field ? and q are text, and a
+		// question takes y or n.
 		b.WriteString(render.Fit(m.help.ShortHelpView(d.ShortHelp()), m.width))
 		return b.String()
-	case d != nil:
-		short = d.ShortHelp()
 	case m.ver.show:
 		short = m.w.km.verifyHelp()
 	default:
