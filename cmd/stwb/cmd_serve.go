@@ -38,7 +38,16 @@ Ctrl-C or SIGTERM.
 It writes only what its flags name: --record a line for every request the
 application makes (for "stwb check DESIGN --traffic FILE"), and on shutdown --dump
 the table's items as DynamoDB JSON (for "stwb import --format dynamodb-json").
-The design file itself is never changed.
+The design file itself is never changed. Before serving, each output is refused
+with its reason when it names the design or the other output, or cannot be
+written (a missing or read-only directory, a directory). The recording goes to a
+temporary file beside its target (the banner names it) and replaces the target,
+whole, when serve stops; the dump is written then, also whole. If the recording
+fails while serving (a full disk), serve says so at once, on standard error and
+in an X-Stwb-Record-Failed header on every answer from then on, and goes on
+serving; at shutdown it drops the partial recording (the target keeps what it
+held, and the space is freed) and still writes --dump. A dump that cannot be
+written leaves its target as it was.
 
 With --throttle it throttles as DynamoDB does (each partition key value's 3,000
 RCU and 1,000 WCU a second, per item once split for heat; provisioned capacity
@@ -47,7 +56,8 @@ on-demand table's account quota), each limit divided by --scale; --faults inject
 failures at rates, repeatable with --seed.
 
 Exit status: 0 served and stopped; 1 the port was taken, or --record or --dump
-failed; 2 an invalid design or usage.`,
+failed (the other output is still written); 2 an invalid design, an output
+refused, or usage.`,
 		Example: `  stwb serve mydesign.yaml                          # DynamoDB at http://127.0.0.1:8000
   stwb serve mydesign.yaml --port 0                 # any free port
   stwb serve design.yaml --record requests.jsonl    # then: stwb check design.yaml --traffic requests.jsonl
@@ -69,7 +79,7 @@ failed; 2 an invalid design or usage.`,
 	f.IntVar(&o.port, "port", 8000, "port to listen on (0: any free port)")
 	f.StringVar(&o.dump, "dump", "", "on shutdown, write the table's items here as DynamoDB JSON (stwb import --format dynamodb-json reads it)")
 	f.StringVar(&o.dumpTable, "dump-table", "", "the table --dump writes (default: the design's, or the only one)")
-	f.StringVar(&o.record, "record", "", "write every request the application makes here, for stwb check DESIGN --traffic FILE")
+	f.StringVar(&o.record, "record", "", "write every request the application makes here (in place when serve stops), for stwb check DESIGN --traffic FILE")
 	f.BoolVar(&o.throttle, "throttle", false, "throttle as DynamoDB does: each key value's 3,000 RCU and 1,000 WCU a second, provisioned capacity with burst, a GSI's back-pressure")
 	f.Float64Var(&o.scale, "scale", 1, "with --throttle, divide every limit and burst by N (at 100 a key value holds 10 WCU a second)")
 	f.StringVar(&o.faults, "faults", "", "inject failures at rates: internal=0.5%,throttle=1%,drop=0.1%,conflict=2%")
