@@ -43,6 +43,18 @@ func CreateTableInput(name string, t model.Table) *dynamodb.CreateTableInput {
 		in.ProvisionedThroughput = throughput(t.Billing.Read, t.Billing.Write)
 	} else {
 		in.BillingMode = types.BillingModePayPerRequest
+		if t.Billing.MaxRead > 0 || t.Billing.MaxWrite > 0 {
+			// The design's maximum throughput (billing: {on-demand: {maxRead,
+			// maxWrite}}); a side it leaves out is sent as -1, none
+			// (API_OnDemandThroughput.html).
+			side := func(n int64) *int64 {
+				if n <= 0 {
+					n = -1
+				}
+				return aws.Int64(n)
+			}
+			in.OnDemandThroughput = &types.OnDemandThroughput{MaxReadRequestUnits: side(t.Billing.MaxRead), MaxWriteRequestUnits: side(t.Billing.MaxWrite)}
+		}
 	}
 	for _, ix := range t.Indexes {
 		ks := t.IndexKey(&ix)

@@ -167,3 +167,18 @@ func TestNewClientResolution(t *testing.T) {
 		})
 	}
 }
+
+// TestCreateTableInputOnDemandMaximum: deploy creates an on-demand table with the
+// design's maximum throughput, -1 (none) for a side the design leaves out
+// (API_OnDemandThroughput.html), and none at all when the design sets neither.
+func TestCreateTableInputOnDemandMaximum(t *testing.T) {
+	tb := model.Table{Name: "t", Key: model.KeySchema{Partition: "PK"}, Billing: model.Billing{Mode: model.OnDemand, MaxWrite: 500}}
+	in := CreateTableInput("t", tb)
+	if o := in.OnDemandThroughput; o == nil || *o.MaxWriteRequestUnits != 500 || *o.MaxReadRequestUnits != -1 {
+		t.Fatalf("OnDemandThroughput %+v", in.OnDemandThroughput)
+	}
+	tb.Billing.MaxWrite = 0
+	if in := CreateTableInput("t", tb); in.OnDemandThroughput != nil {
+		t.Errorf("a design with no maximum sent %+v", in.OnDemandThroughput)
+	}
+}

@@ -36,6 +36,14 @@ type createTableInput struct {
 	TableClass                *string
 	Tags                      []tag
 	DeletionProtectionEnabled *bool
+	OnDemandThroughput        *onDemandWire
+}
+
+// onDemandWire is an on-demand table's maximum throughput (API_OnDemandThroughput.html);
+// -1 or absent is none. --throttle holds the table to it.
+type onDemandWire struct {
+	MaxReadRequestUnits  *int64 `json:",omitempty"`
+	MaxWriteRequestUnits *int64 `json:",omitempty"`
 }
 
 type tableOutput struct {
@@ -171,6 +179,14 @@ func tableFromInput(in *createTableInput) (model.Table, *apiError) {
 			return def, validationError("One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST")
 		}
 		def.Billing.Mode = model.OnDemand
+		if o := in.OnDemandThroughput; o != nil {
+			if o.MaxReadRequestUnits != nil && *o.MaxReadRequestUnits > 0 {
+				def.Billing.MaxRead = *o.MaxReadRequestUnits
+			}
+			if o.MaxWriteRequestUnits != nil && *o.MaxWriteRequestUnits > 0 {
+				def.Billing.MaxWrite = *o.MaxWriteRequestUnits
+			}
+		}
 	} else {
 		if in.ProvisionedThroughput == nil {
 			return def, validationError("One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED")

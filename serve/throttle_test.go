@@ -265,3 +265,32 @@ func TestSDKReadsThrottlingReasons(t *testing.T) {
 		}
 	}
 }
+
+// TestThrottleOnDemandMaximum: a table created on-demand with OnDemandThroughput
+// (as stwb deploy creates one from billing: {on-demand: {maxWrite}}) is held to it:
+// ThrottlingException with TableWriteMaxOnDemandThroughputExceeded.
+func TestThrottleOnDemandMaximum(t *testing.T) {
+	c := &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	s := New(Options{Throttle: throttle.New(throttle.Options{Scale: 100, Now: c.now})})
+	if status, body := s.Call("CreateTable", []byte(`{"TableName":"capped","BillingMode":"PAY_PER_REQUEST",
+		"AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"}],"KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],
+		"OnDemandThroughput":{"MaxWriteRequestUnits":500,"MaxReadRequestUnits":-1}}`)); status != 200 {
+		t.Fatalf("CreateTable: %s", body)
+	}
+	c.t = c.t.Add(time.Second) // ACTIVE
+	s.Call("DescribeTable", []byte(`{"TableName":"capped"}`))
+	refused := 0
+	for i := 0; i < 20; i++ { // 20 writes on 20 keys in one instant: 5 WRU a second at scale 100
+		status, body := s.Call("PutItem", []byte(fmt.Sprintf(`{"TableName":"capped","Item":{"PK":{"S":"K%d"}}}`, i)))
+		if status == http.StatusOK {
+			continue
+		}
+		refused++
+		if !strings.Contains(string(body), `"reason":"TableWriteMaxOnDemandThroughputExceeded"`) || !strings.Contains(string(body), "#ThrottlingException") {
+			t.Fatalf("refused with %s", body)
+		}
+	}
+	if refused < 10 {
+		t.Errorf("%d of 20 writes refused past a maximum of 5 a second", refused)
+	}
+}
