@@ -212,6 +212,11 @@ type Report struct {
 	anyTarget   bool
 }
 
+// KeySpace is what the report knew of the design's key values (nil before a
+// pattern was priced): review reads the same, rather than reading every sample
+// item again.
+func (r *Report) KeySpace() *KeySpace { return r.keys }
+
 // Targets lists the distinct autoscaling targets that AtTarget is priced at, from
 // the lowest; none when the design sets no target.
 func (r *Report) Targets() []float64 {

@@ -58,13 +58,14 @@ type KeySpace struct {
 	samples map[string][]model.Item  // entity name -> its sample items
 	byKey   map[string]*model.Entity // table key -> the stored item's entity
 	vars    map[[2]string]VarInfo    // (entity, variable) -> what is known
+	values  map[[2]string][]string   // (entity, variable) -> its sample values (sampleValues)
 }
 
 // NewKeySpace indexes the design's sample items by entity. count is an entity's
 // production count as the storage report took it.
 func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) int64) *KeySpace {
 	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{},
-		byKey: map[string]*model.Entity{}}
+		byKey: map[string]*model.Entity{}, values: map[[2]string][]string{}}
 	ta := d.TypeAttr()
 	for _, it := range items {
 		if v, ok := it[ta]; ok && v.Type == model.TypeS {
@@ -185,6 +186,16 @@ func (ks *KeySpace) parentOf(name string) (*model.Entity, int64) {
 // sampleValues are the texts a variable takes in an entity's samples: the item's
 // attribute of that name, else read back out of a key built from a template.
 func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
+	k := [2]string{e.Name, name}
+	if v, ok := ks.values[k]; ok {
+		return v
+	}
+	v := ks.readSampleValues(e, name)
+	ks.values[k] = v
+	return v
+}
+
+func (ks *KeySpace) readSampleValues(e *model.Entity, name string) []string {
 	var out []string
 	for _, it := range ks.samples[e.Name] {
 		if v, ok := it[name]; ok {

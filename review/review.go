@@ -118,6 +118,11 @@ type checker struct {
 
 // keys is what is known of the design's key template variables (cost.KeySpace).
 func (c *checker) keys() *cost.KeySpace {
+	if c.keySpace == nil && c.in.Cost != nil && c.in.Cost.Design == c.d.Name {
+		// The cost report read the same stored items with the same counts: share
+		// what it knows rather than read every sample item again.
+		c.keySpace = c.in.Cost.KeySpace()
+	}
 	if c.keySpace == nil {
 		c.keySpace = cost.NewKeySpace(c.d, c.stored, c.count)
 	}
@@ -236,7 +241,6 @@ func (c *checker) count(e *model.Entity) int64 {
 // fmtInt writes an integer with thousands separators: 1,204.
 func fmtInt(n int64) string { return numfmt.Int(n) }
 
-// fmtNum writes a figure with at most two decimals and thousands separators.
 // fmtNum writes a figure by the one rounding rule, as the cost report does.
 func fmtNum(f float64) string { return numfmt.Figure(f) }
 
