@@ -19,8 +19,13 @@ import (
 // Building sorts every item once; Render then draws only the visible rows, so a
 // million-item grid costs no more to draw than a ten-item one.
 type Grid struct {
-	View     string // "" for the table, else the index name
-	PK, SK   string // the view's key attributes (SK "" when none)
+	View   string // "" for the table, else the index name
+	PK, SK string // the view's key attributes (SK "" when none); a multi-attribute key's first
+	// pks and sks are every key attribute of the view, in key order: one each but
+	// for a GSI with a multi-attribute key (GSI.DesignPattern.MultiAttributeKeys.html),
+	// whose rows group by the tuple of partition values and order by the sort
+	// attributes in turn, each by its type.
+	pks, sks []string
 	TablePK  string
 	TableSK  string
 	Columns  []string // attribute columns after the keys and the type, in first-seen order
@@ -57,8 +62,7 @@ func (g *Grid) Only(d *model.Design, entity int) *Grid {
 			continue
 		}
 		if n := len(c.Rows); n > 0 {
-			prev := d.Items[c.Rows[n-1].Item][g.PK]
-			r.First = !prev.Equal(d.Items[r.Item][g.PK])
+			r.First = compareTuple(d.Items[c.Rows[n-1].Item], d.Items[r.Item], g.pks) != 0
 		} else {
 			r.First = true
 		}
@@ -81,32 +85,30 @@ func BuildGrid(d *model.Design, view string) (*Grid, error) {
 		if !ok {
 			return nil, fmt.Errorf("no index named %q: the table has %s", view, strings.Join(Views(d)[1:], ", "))
 		}
-		g.PK, g.SK, g.proj = ix.Key.Partition, ix.Key.Sort, ix.Projection
-		if ix.Local && g.PK == "" {
-			g.PK = g.TablePK
-		}
+		k := d.Table.IndexKey(&ix)
+		g.PK, g.SK, g.proj = k.Partition, k.Sort, ix.Projection
+		g.pks, g.sks = k.Partitions(), k.Sorts()
+	} else {
+		g.pks, g.sks = []string{g.PK}, d.Table.Key.Sorts()
 	}
 
 	type sortKey struct {
-		pk, sk, tpk, tsk model.Value
-		idx              int32
-		missing          bool
+		it      model.Item
+		idx     int32
+		missing bool
 	}
+	keyAttrs := append(slices.Clone(g.pks), g.sks...)
 	keys := make([]sortKey, 0, len(d.Items))
 	for i, it := range d.Items {
-		pk, hasPK := it[g.PK]
-		sk, hasSK := it[g.SK]
-		if g.SK == "" {
-			hasSK = true
-		}
-		if view != "" && (!hasPK || !hasSK) {
+		missing := slices.ContainsFunc(keyAttrs, func(a string) bool { _, ok := it[a]; return !ok })
+		if view != "" && missing {
 			continue // not in the sparse index
 		}
-		k := sortKey{pk: pk, sk: sk, idx: int32(i), missing: !hasPK || !hasSK}
-		if view != "" {
-			k.tpk, k.tsk = it[g.TablePK], it[g.TableSK]
-		}
-		keys = append(keys, k)
+		keys = append(keys, sortKey{it: it, idx: int32(i), missing: missing})
+	}
+	tableKey := []string{g.TablePK}
+	if g.TableSK != "" {
+		tableKey = append(tableKey, g.TableSK)
 	}
 	slices.SortStableFunc(keys, func(a, b sortKey) int {
 		if a.missing != b.missing { // items without a key go last, in file order
@@ -115,24 +117,21 @@ func BuildGrid(d *model.Design, view string) (*Grid, error) {
 			}
 			return -1
 		}
-		if c := model.CompareScalar(a.pk, b.pk); c != 0 {
+		if c := compareTuple(a.it, b.it, keyAttrs); c != 0 || view == "" {
 			return c
 		}
-		if c := model.CompareScalar(a.sk, b.sk); c != 0 {
-			return c
-		}
-		if c := model.CompareScalar(a.tpk, b.tpk); c != 0 {
-			return c
-		}
-		return model.CompareScalar(a.tsk, b.tsk)
+		return compareTuple(a.it, b.it, tableKey)
 	})
 
 	g.Rows = make([]GridRow, len(keys))
-	seen := map[string]bool{g.PK: true, g.SK: true, g.TablePK: true, g.TableSK: true, g.typeAttr: true, "": true}
+	seen := map[string]bool{g.TablePK: true, g.TableSK: true, g.typeAttr: true, "": true}
+	for _, a := range keyAttrs {
+		seen[a] = true
+	}
 	for r, k := range keys {
 		it := d.Items[k.idx]
 		row := GridRow{Item: k.idx, Entity: -1,
-			First: r == 0 || !keys[r-1].pk.Equal(k.pk) || keys[r-1].missing != k.missing}
+			First: r == 0 || compareTuple(keys[r-1].it, it, g.pks) != 0 || keys[r-1].missing != k.missing}
 		if t, ok := it[g.typeAttr]; ok && t.Type == model.TypeS {
 			if e, ok := g.entity[t.Str]; ok {
 				row.Entity = int16(e)
@@ -181,7 +180,7 @@ func (g *Grid) Project(it model.Item) model.Item {
 		return it
 	}
 	out := model.Item{}
-	for _, n := range []string{g.PK, g.SK, g.TablePK, g.TableSK} {
+	for _, n := range append(append([]string{g.TablePK, g.TableSK}, g.pks...), g.sks...) {
 		if v, ok := it[n]; ok && n != "" {
 			out[n] = v
 		}
@@ -291,11 +290,12 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 
 	// Widths come from the visible rows, so a long value far away never widens
 	// what is on screen.
-	pkW, skW, tyW := Width(g.PK), Width(g.SK), Width(g.typeAttr)
+	pkName, skName := keyHeader(g.pks), keyHeader(g.sks)
+	pkW, skW, tyW := Width(pkName), Width(skName), Width(g.typeAttr)
 	for r := top; r < end; r++ {
 		it := d.Items[g.Rows[r].Item]
-		pkW = max(pkW, Width(cell(it, g.PK)))
-		skW = max(skW, Width(cell(it, g.SK)))
+		pkW = max(pkW, Width(keyCell(it, g.pks)))
+		skW = max(skW, Width(keyCell(it, g.sks)))
 		tyW = max(tyW, Width(cell(it, g.typeAttr)))
 	}
 	pkW, skW, tyW = min(pkW, maxKeyWidth), min(skW, maxKeyWidth), min(tyW, maxTypeWidth)
@@ -347,9 +347,9 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 	// Header.
 	var h strings.Builder
 	h.WriteString(Fit("", gutterWidth))
-	h.WriteString(Fit(g.PK, pkW) + "  ")
+	h.WriteString(Fit(pkName, pkW) + "  ")
 	if skW > 0 {
-		h.WriteString(Fit(g.SK, skW) + "  ")
+		h.WriteString(Fit(skName, skW) + "  ")
 	}
 	h.WriteString(Fit(g.typeAttr, tyW) + "  ")
 	if left > 0 {
@@ -396,13 +396,13 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		pk := ""
 		switch {
 		case row.First:
-			pk = cell(it, g.PK)
+			pk = keyCell(it, g.pks)
 		case r == top: // a collection that starts above the window: say whose rows these are
-			pk = "↑ " + cell(it, g.PK)
+			pk = "↑ " + keyCell(it, g.pks)
 		}
 		l.WriteString(st.Key.Render(Fit(pk, pkW)) + "  ")
 		if skW > 0 {
-			l.WriteString(Fit(cell(it, g.SK), skW) + "  ")
+			l.WriteString(Fit(keyCell(it, g.sks), skW) + "  ")
 		}
 		l.WriteString(st.Entity(int(row.Entity)).Render(Fit(cell(it, g.typeAttr), tyW)) + "  ")
 		if left > 0 {
@@ -430,6 +430,34 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		b.WriteString(st.Dim.Render(Fit("  "+msg, o.Width)))
 	}
 	return b.String()
+}
+
+// compareTuple orders two items by the values of attrs in turn, each compared by
+// its type (model.CompareScalar): how an index with a multi-attribute key orders.
+func compareTuple(a, b model.Item, attrs []string) int {
+	for _, n := range attrs {
+		if c := model.CompareScalar(a[n], b[n]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+// keyHeader is a key side's column title: its attribute, or a multi-attribute
+// side's attributes in order.
+func keyHeader(names []string) string { return strings.Join(names, " · ") }
+
+// keyCell is a key side's cell: its value, or a multi-attribute side's values in
+// key order (the tuple the index groups or orders by).
+func keyCell(it model.Item, names []string) string {
+	if len(names) == 1 {
+		return cell(it, names[0])
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = cell(it, n)
+	}
+	return strings.Join(parts, " · ")
 }
 
 func cell(it model.Item, name string) string {

@@ -361,11 +361,25 @@ func (p *itemsPane) viewTitle() string {
 	return fmt.Sprintf("%s %s · key %s · projection %s", kind, ix.Name, keyPair(ix.Key), proj)
 }
 
+// keyPair names a key's attributes: "PK, SK"; a multi-attribute key's sides as
+// lists in key order, "[tournamentId, region] / [round, bracket]".
 func keyPair(k model.KeySchema) string {
-	if k.Sort == "" {
-		return k.Partition
+	if !k.Multi() {
+		if k.Sort == "" {
+			return k.Partition
+		}
+		return k.Partition + ", " + k.Sort
 	}
-	return k.Partition + ", " + k.Sort
+	side := func(names []string) string {
+		if len(names) == 1 {
+			return names[0]
+		}
+		return "[" + strings.Join(names, ", ") + "]"
+	}
+	if k.Sort == "" {
+		return side(k.Partitions())
+	}
+	return side(k.Partitions()) + " / " + side(k.Sorts())
 }
 
 func (p *itemsPane) View() string {

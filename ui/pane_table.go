@@ -183,10 +183,29 @@ func (p *tablePane) lines() (lines []string, at []int) {
 	}
 	t := d.Table
 	lines = append(lines, st.Header.Render("Table"))
+	// A multi-attribute key's sides are lists in key order: [tournamentId (S),
+	// region (S)] / [round (N), bracket (S)].
 	keyDesc := func(k model.KeySchema) string {
-		s := fmt.Sprintf("%s (%s)", k.Partition, t.KeyAttributeType(k.Partition))
+		side := func(names []string) string {
+			parts := make([]string, len(names))
+			for i, n := range names {
+				parts[i] = fmt.Sprintf("%s (%s)", n, t.KeyAttributeType(n))
+			}
+			if len(parts) > 1 {
+				return "[" + strings.Join(parts, ", ") + "]"
+			}
+			return strings.Join(parts, "")
+		}
+		if !k.Multi() {
+			s := side(k.Partitions())
+			if k.Sort != "" {
+				s += ", " + side(k.Sorts())
+			}
+			return s
+		}
+		s := side(k.Partitions())
 		if k.Sort != "" {
-			s += fmt.Sprintf(", %s (%s)", k.Sort, t.KeyAttributeType(k.Sort))
+			s += " / " + side(k.Sorts())
 		}
 		return s
 	}

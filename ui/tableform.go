@@ -310,29 +310,29 @@ func indexFromForm(d *model.Design, local bool, editing int, v map[string]string
 		errs["name"] = fmt.Sprintf("a table has at most %d local secondary indexes", model.MaxLSIs)
 	}
 	attrs := map[string]model.Type{}
+	// A GSI's side may be up to four attributes, comma-separated, with a type each
+	// (a multi-attribute key, GSI.DesignPattern.MultiAttributeKeys.html); an LSI's
+	// sort key is one attribute.
+	var parts []string
 	if !local {
-		ix.Key.Partition = strings.TrimSpace(v["pk"])
-		if p := attrNameProblem(ix.Key.Partition); p != "" {
-			errs["pk"] = p
-		}
-		if ty, err := parseKeyType(v["pktype"]); err != nil {
-			errs["pktype"] = err.Error()
-		} else if ix.Key.Partition != "" {
-			attrs[ix.Key.Partition] = ty
+		parts = keySide(v["pk"], v["pktype"], "pk", attrs, errs)
+		if len(parts) == 0 && errs["pk"] == "" {
+			errs["pk"] = attrNameProblem("")
 		}
 	}
-	ix.Key.Sort = strings.TrimSpace(v["sk"])
-	if local && ix.Key.Sort == "" {
+	sorts := keySide(v["sk"], v["sktype"], "sk", attrs, errs)
+	ix.Key = model.NewKeySchema(parts, sorts)
+	switch {
+	case local && len(sorts) > 1:
+		errs["sk"] = "an LSI's sort key is one attribute; a GSI's may be up to 4"
+	case local && ix.Key.Sort == "":
 		errs["sk"] = "an LSI has the table's partition key and its own sort key: give the sort key"
-	}
-	if local && ix.Key.Sort == d.Table.Key.Sort && ix.Key.Sort != "" {
+	case local && ix.Key.Sort == d.Table.Key.Sort:
 		errs["sk"] = "an LSI's sort key must differ from the table's"
 	}
-	if ix.Key.Sort != "" {
-		if ty, err := parseKeyType(v["sktype"]); err != nil {
-			errs["sktype"] = err.Error()
-		} else {
-			attrs[ix.Key.Sort] = ty
+	for i, a := range sorts {
+		if slices.Contains(parts, a) || slices.Contains(sorts[:i], a) {
+			errs["sk"] = fmt.Sprintf("%s is in the key already; each key attribute appears once", a)
 		}
 	}
 	for a, ty := range attrs {
@@ -346,6 +346,57 @@ func indexFromForm(d *model.Design, local bool, editing int, v map[string]string
 	}
 	ix.Projection = proj
 	return ix, attrs, errs
+}
+
+// keySide reads one side of an index key from its field ("a, b": up to
+// model.MaxKeyAttributes names) and its types field (one type, or one a name;
+// empty is S), declaring each attribute's type in attrs; problems go into errs
+// under field and field+"type".
+func keySide(names, types, field string, attrs map[string]model.Type, errs map[string]string) []string {
+	var out []string
+	for _, n := range strings.Split(names, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	if len(out) > model.MaxKeyAttributes {
+		errs[field] = fmt.Sprintf("a key side is at most %d attributes, comma-separated", model.MaxKeyAttributes)
+	}
+	for i, n := range out {
+		if p := attrNameProblem(n); p != "" {
+			errs[field] = p
+		}
+		if slices.Contains(out[:i], n) {
+			errs[field] = fmt.Sprintf("%s is named twice; each key attribute appears once", n)
+		}
+	}
+	tys := strings.Split(types, ",")
+	if len(tys) != 1 && len(tys) != len(out) {
+		errs[field+"type"] = fmt.Sprintf("give one type, or one for each of the %d attributes, comma-separated", len(out))
+		return out
+	}
+	for i, n := range out {
+		ty, err := parseKeyType(tys[min(i, len(tys)-1)])
+		if err != nil {
+			errs[field+"type"] = err.Error()
+			continue
+		}
+		attrs[n] = ty
+	}
+	return out
+}
+
+// keySideText writes a key side for its form field, and its types for the types
+// field: "tournamentId, region" and "S, S".
+func keySideText(t *model.Table, names []string) (string, string) {
+	tys := make([]string, len(names))
+	for i, n := range names {
+		tys[i] = t.KeyAttributeType(n).String()
+	}
+	if len(names) == 0 {
+		tys = []string{model.TypeS.String()}
+	}
+	return strings.Join(names, ", "), strings.Join(tys, ", ")
 }
 
 func newIndexForm(w *world, local bool, editing int) *form {
@@ -366,12 +417,17 @@ func newIndexForm(w *world, local bool, editing int) *form {
 		return e
 	})
 	f.add("name", "name", ix.Name, "the index name, such as GSI1", check("name"))
+	sk, skTypes := keySideText(&d.Table, ix.Key.Sorts())
 	if !local {
-		f.add("pk", "partition key", ix.Key.Partition, "the index's partition key attribute, such as GSI1PK", check("pk"))
-		f.add("pktype", "pk type", d.Table.KeyAttributeType(ix.Key.Partition).String(), "S, N or B", check("pktype"))
+		pk, pkTypes := keySideText(&d.Table, ix.Key.Partitions())
+		f.add("pk", "partition key", pk, "the index's partition key attribute, such as GSI1PK; or up to 4, comma-separated (a multi-attribute key)", check("pk"))
+		f.add("pktype", "pk type", pkTypes, "S, N or B; one for each attribute, comma-separated", check("pktype"))
+		f.add("sk", "sort key", sk, "the index's sort key attribute; up to 4, comma-separated; empty for none", check("sk"))
+		f.add("sktype", "sk type", skTypes, "S, N or B; one for each attribute, comma-separated", check("sktype"))
+	} else {
+		f.add("sk", "sort key", sk, "the index's sort key attribute; empty for none", check("sk"))
+		f.add("sktype", "sk type", skTypes, "S, N or B", check("sktype"))
 	}
-	f.add("sk", "sort key", ix.Key.Sort, "the index's sort key attribute; empty for none", check("sk"))
-	f.add("sktype", "sk type", d.Table.KeyAttributeType(ix.Key.Sort).String(), "S, N or B", check("sktype"))
 	f.add("projection", "projection", projectionText(ix.Projection), "all, keys-only, or include ATTR ATTR...", check("projection"))
 	f.submit = func(v map[string]string) (edit, error) {
 		nix, attrs, errs := indexFromForm(w.doc.D, local, editing, v)
