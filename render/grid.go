@@ -283,65 +283,10 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 	if o.Width <= 0 || o.Height <= 0 {
 		return ""
 	}
-	n := VisibleRows(o.Height)
-	top := max(0, min(o.Top, len(g.Rows)-n))
-	end := min(len(g.Rows), top+n)
+	lay := g.layout(d, o)
+	top, end, left, cols, moreRight := lay.top, lay.end, lay.left, lay.cols, lay.moreRight
+	pkName, skName, pkW, skW, tyW := lay.pkName, lay.skName, lay.pkW, lay.skW, lay.tyW
 	st := o.Styles
-
-	// Widths come from the visible rows, so a long value far away never widens
-	// what is on screen.
-	pkName, skName := keyHeader(g.pks), keyHeader(g.sks)
-	pkW, skW, tyW := Width(pkName), Width(skName), Width(g.typeAttr)
-	for r := top; r < end; r++ {
-		it := d.Items[g.Rows[r].Item]
-		pkW = max(pkW, Width(keyCell(it, g.pks)))
-		skW = max(skW, Width(keyCell(it, g.sks)))
-		tyW = max(tyW, Width(cell(it, g.typeAttr)))
-	}
-	pkW, skW, tyW = min(pkW, maxKeyWidth), min(skW, maxKeyWidth), min(tyW, maxTypeWidth)
-	if g.SK == "" {
-		skW = 0
-	}
-	fixed := gutterWidth + pkW + 2 + tyW + 2 + sizeWidth
-	if skW > 0 {
-		fixed += skW + 2
-	}
-	// Squeeze the keys on narrow screens rather than lose the size column.
-	for fixed > o.Width && (pkW > 6 || skW > 6) {
-		if pkW >= skW && pkW > 6 {
-			pkW--
-		} else if skW > 6 {
-			skW--
-		}
-		fixed--
-	}
-
-	left := max(0, min(o.Left, len(g.Columns)-1))
-	avail := o.Width - fixed
-	if left > 0 {
-		avail -= 2 // the "◀ " that says columns are scrolled off to the left
-	}
-	type col struct {
-		name string
-		w    int
-	}
-	var cols []col
-	// A column narrower than minAttrWidth shows nothing useful: stop and let the
-	// user scroll right instead.
-	for c := left; c < len(g.Columns) && avail >= minAttrWidth+2; c++ {
-		name := g.Columns[c]
-		w := Width(name)
-		for r := top; r < end; r++ {
-			w = max(w, Width(cell(g.Project(d.Items[g.Rows[r].Item]), name)))
-		}
-		if name != o.Wide {
-			w = min(w, maxAttrWidth)
-		}
-		w = min(w, avail-2)
-		cols = append(cols, col{name, w})
-		avail -= w + 2
-	}
-	moreRight := left+len(cols) < len(g.Columns)
 
 	var b strings.Builder
 	// Header.
@@ -430,6 +375,96 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		b.WriteString(st.Dim.Render(Fit("  "+msg, o.Width)))
 	}
 	return b.String()
+}
+
+// gridCol is an attribute column on screen and its width.
+type gridCol struct {
+	name string
+	w    int
+}
+
+// gridLayout is where Render draws: the rows shown, the key columns' titles and
+// widths, and the attribute columns that fit from the first one scrolled to.
+type gridLayout struct {
+	top, end, left int
+	pkName, skName string
+	pkW, skW, tyW  int
+	cols           []gridCol
+	moreRight      bool
+}
+
+func (g *Grid) layout(d *model.Design, o GridOptions) gridLayout {
+	n := VisibleRows(o.Height)
+	top := max(0, min(o.Top, len(g.Rows)-n))
+	end := min(len(g.Rows), top+n)
+
+	// Widths come from the visible rows, so a long value far away never widens
+	// what is on screen.
+	pkName, skName := keyHeader(g.pks), keyHeader(g.sks)
+	pkW, skW, tyW := Width(pkName), Width(skName), Width(g.typeAttr)
+	for r := top; r < end; r++ {
+		it := d.Items[g.Rows[r].Item]
+		pkW = max(pkW, Width(keyCell(it, g.pks)))
+		skW = max(skW, Width(keyCell(it, g.sks)))
+		tyW = max(tyW, Width(cell(it, g.typeAttr)))
+	}
+	pkW, skW, tyW = min(pkW, maxKeyWidth), min(skW, maxKeyWidth), min(tyW, maxTypeWidth)
+	if g.SK == "" {
+		skW = 0
+	}
+	fixed := gutterWidth + pkW + 2 + tyW + 2 + sizeWidth
+	if skW > 0 {
+		fixed += skW + 2
+	}
+	// Squeeze the keys on narrow screens rather than lose the size column.
+	for fixed > o.Width && (pkW > 6 || skW > 6) {
+		if pkW >= skW && pkW > 6 {
+			pkW--
+		} else if skW > 6 {
+			skW--
+		}
+		fixed--
+	}
+
+	left := max(0, min(o.Left, len(g.Columns)-1))
+	avail := o.Width - fixed
+	if left > 0 {
+		avail -= 2 // the "◀ " that says columns are scrolled off to the left
+	}
+	var cols []gridCol
+	// A column narrower than minAttrWidth shows nothing useful: stop and let the
+	// user scroll right instead.
+	for c := left; c < len(g.Columns) && avail >= minAttrWidth+2; c++ {
+		name := g.Columns[c]
+		w := Width(name)
+		for r := top; r < end; r++ {
+			w = max(w, Width(cell(g.Project(d.Items[g.Rows[r].Item]), name)))
+		}
+		if name != o.Wide {
+			w = min(w, maxAttrWidth)
+		}
+		w = min(w, avail-2)
+		cols = append(cols, gridCol{name, w})
+		avail -= w + 2
+	}
+	moreRight := left+len(cols) < len(g.Columns)
+	return gridLayout{top: top, end: end, left: left, pkName: pkName, skName: skName,
+		pkW: pkW, skW: skW, tyW: tyW, cols: cols, moreRight: moreRight}
+}
+
+// FitLeft is o.Left brought back while the columns scrolled off to the left fit
+// beside the rest: after the window grows (issue 25, item 12), columns scrolled off
+// come back as soon as every column from them to the last one fits.
+func (g *Grid) FitLeft(d *model.Design, o GridOptions) int {
+	left := max(0, min(o.Left, len(g.Columns)-1))
+	for left > 0 {
+		o.Left = left - 1
+		if g.layout(d, o).moreRight {
+			break
+		}
+		left--
+	}
+	return left
 }
 
 // compareTuple orders two items by the values of attrs in turn, each compared by

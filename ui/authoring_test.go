@@ -149,3 +149,23 @@ func TestLayoutAfterGrowing(t *testing.T) {
 		}
 	})
 }
+
+// The Items pane after a resize (issue 25, item 12): columns scrolled off to the left
+// come back once the grown window fits every column.
+func TestItemsColumnsAfterGrowing(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		m := New(fixtureDoc(), Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("2")
+		tt.write("lll") // the Items pane, its columns scrolled right
+		tt.waitFor("◀")
+		tt.settle()
+		tt.p.Send(tea.WindowSizeMsg{Width: 240, Height: h})
+		tt.settle()
+		m = tt.stop()
+		if scr := screen(m); strings.Contains(scr, "◀") || strings.Contains(scr, "▶") {
+			t.Errorf("at 240 columns the grid still hides columns:\n%s", scr)
+		}
+	})
+}

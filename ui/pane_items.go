@@ -107,9 +107,18 @@ func (p *itemsPane) keys() KeyMap {
 	return km
 }
 
-func (p *itemsPane) Title() string    { return "Items" }
-func (p *itemsPane) Init() tea.Cmd    { return nil }
-func (p *itemsPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.clamp(); p.refresh() }
+func (p *itemsPane) Title() string { return "Items" }
+func (p *itemsPane) Init() tea.Cmd { return nil }
+func (p *itemsPane) SetSize(w, h int) {
+	p.wid, p.hgt = w, h
+	p.clamp()
+	// A grown window brings back the columns scrolled off to the left once they fit
+	// (issue 25, item 12).
+	if g, d, _ := p.shownGrid(); g != nil {
+		p.left = g.FitLeft(d, p.gridOptions())
+	}
+	p.refresh()
+}
 
 func (p *itemsPane) ShortHelp() []key.Binding {
 	km := p.keys()
@@ -436,9 +445,15 @@ func (p *itemsPane) frame() string {
 	if len(hl) > 0 && w.selPattern < len(w.doc.D.Patterns) {
 		title += fmt.Sprintf(" · * %d returned by pattern %d", len(hl), w.doc.D.Patterns[w.selPattern].ID)
 	}
-	body := g.Render(d, render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left,
-		Cursor: p.l.cur, Highlight: func(i int) bool { return hl[i] }, Styles: st.Render, Wide: p.wide})
+	o := p.gridOptions()
+	o.Highlight, o.Styles = func(i int) bool { return hl[i] }, st.Render
+	body := g.Render(d, o)
 	return st.Render.Header.Render(render.Clip(title, p.wid)) + "\n" + body
+}
+
+// gridOptions is the window of the grid the pane shows (without its styles).
+func (p *itemsPane) gridOptions() render.GridOptions {
+	return render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left, Cursor: p.l.cur, Wide: p.wide}
 }
 
 func hashString(s string) uint64 {
