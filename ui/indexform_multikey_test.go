@@ -64,3 +64,25 @@ func TestIndexFormMultiAttributeKey(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectMultiAttributeKey: the item inspector says an item is in an index
+// with a multi-attribute key only when it has every key attribute, and names the
+// key by all of them.
+func TestInspectMultiAttributeKey(t *testing.T) {
+	s, n := model.Str, model.Num
+	d := &model.Design{Version: 1, Table: model.Table{Name: "tbl", Key: model.KeySchema{Partition: "PK"},
+		Attributes: map[string]model.Type{"round": model.TypeN},
+		Indexes:    []model.Index{{Name: "ByRegion", Key: model.NewKeySchema([]string{"t", "r"}, []string{"round", "b"})}}},
+		Items: []model.Item{
+			{"PK": s("m1"), "t": s("W26"), "r": s("NA"), "round": n("2"), "b": s("UP")},
+			{"PK": s("m2"), "t": s("W26"), "r": s("NA"), "round": n("3")},
+		}}
+	in := strings.Join(inspectLines(d, 0, nil, 120, NewStyles(DefaultTheme())), "\n")
+	if !strings.Contains(in, "ByRegion: t=W26 r=NA round=2 b=UP") {
+		t.Errorf("item 0 is in the index with its whole key:\n%s", in)
+	}
+	out := strings.Join(inspectLines(d, 1, nil, 120, NewStyles(DefaultTheme())), "\n")
+	if !strings.Contains(out, "not in ByRegion: it has no b") {
+		t.Errorf("item 1 lacks b, so it is not in the index:\n%s", out)
+	}
+}

@@ -63,13 +63,9 @@ func inspectLines(d *model.Design, i int, results []*resultOf, w int, st Styles)
 	lines = append(lines, "", r.Header.Render("In"))
 	lines = append(lines, "  table "+d.Table.Name+": "+keyDesc(it, d.Table.Key))
 	for _, ix := range d.Table.Indexes {
-		k := ix.Key
-		if ix.Local {
-			k.Partition = d.Table.Key.Partition
-		}
-		_, hasP := it[k.Partition]
-		_, hasS := it[k.Sort]
-		if hasP && (k.Sort == "" || hasS) {
+		// In the index only with every key attribute (a multi-attribute key's too).
+		k := d.Table.IndexKey(&ix)
+		if missingKey(it, k) == "" {
 			lines = append(lines, render.Clip("  "+ix.Name+": "+keyDesc(it, k), w))
 		} else {
 			lines = append(lines, r.Dim.Render(render.Clip("  not in "+ix.Name+": it has no "+missingKey(it, k), w)))
@@ -127,19 +123,23 @@ func (w *world) returnedBy(i int) []*resultOf {
 	return out
 }
 
+// keyDesc writes an item's key: every key attribute with its value, in key order.
 func keyDesc(it model.Item, k model.KeySchema) string {
-	s := k.Partition + "=" + keyText(it[k.Partition])
-	if k.Sort != "" {
-		s += " " + k.Sort + "=" + keyText(it[k.Sort])
+	parts := make([]string, 0, 2)
+	for _, a := range k.Attributes() {
+		parts = append(parts, a+"="+keyText(it[a]))
 	}
-	return s
+	return strings.Join(parts, " ")
 }
 
+// missingKey is the first key attribute the item lacks, "" when it has them all.
 func missingKey(it model.Item, k model.KeySchema) string {
-	if _, ok := it[k.Partition]; !ok {
-		return k.Partition
+	for _, a := range k.Attributes() {
+		if _, ok := it[a]; !ok {
+			return a
+		}
 	}
-	return k.Sort
+	return ""
 }
 
 // valueText is a value as the design file writes it (flow YAML), a string as it is.
