@@ -645,7 +645,7 @@ func (d *decoder) item(n *yaml.Node, where string) (model.Item, []string) {
 // in this order too.
 var (
 	designFields     = []string{"version", "name", "description", "region", "skew", "table", "entities", "items", "patterns", "review"}
-	tableFields      = []string{"name", "key", "attributes", "billing", "class", "typeAttribute", "ttl", "indexes"}
+	tableFields      = []string{"name", "key", "attributes", "billing", "class", "stream", "typeAttribute", "ttl", "indexes"}
 	keyFields        = []string{"partition", "sort"}
 	indexFields      = []string{"name", "local", "key", "projection", "read", "write", "autoscaling"}
 	entityFields     = []string{"name", "keys", "attributes", "count", "values", "expires", "aliases"}
@@ -814,6 +814,13 @@ func (d *decoder) table(n *yaml.Node) model.Table {
 	}
 	if c := f.choice("class", string(model.ClassStandard), string(model.ClassStandardIA)); c != "" {
 		t.Class = model.TableClass(c)
+	}
+	views := make([]string, len(model.StreamViews))
+	for i, v := range model.StreamViews {
+		views[i] = string(v)
+	}
+	if v := f.choice("stream", views...); v != "" {
+		t.Stream = model.StreamView(v)
 	}
 	if ta := f.str("typeAttribute"); ta != "" {
 		t.TypeAttribute = ta

@@ -250,6 +250,9 @@ func tableNode(t *model.Table) *yaml.Node {
 	if t.Class != "" && t.Class != model.ClassStandard {
 		m.str("class", string(t.Class))
 	}
+	if t.Stream != "" {
+		m.str("stream", string(t.Stream))
+	}
 	if t.TypeAttribute != "" && t.TypeAttribute != "type" {
 		m.str("typeAttribute", t.TypeAttribute)
 	}

@@ -36,6 +36,7 @@ type tableSpec struct {
 	Scale      model.Autoscaling
 	Guessed    bool
 	ClassIA    bool
+	Stream     string // the stream's view type as DynamoDB names it; "" for none
 	GSIs, LSIs []indexSpec
 }
 
@@ -55,7 +56,7 @@ type indexSpec struct {
 
 func specOf(d *model.Design) tableSpec {
 	t := &d.Table
-	s := tableSpec{Name: t.Name, Key: t.Key, ClassIA: t.Class == model.ClassStandardIA,
+	s := tableSpec{Name: t.Name, Key: t.Key, ClassIA: t.Class == model.ClassStandardIA, Stream: t.Stream.ViewType(),
 		Provisioned: t.Billing.Mode == model.Provisioned, Read: t.Billing.Read, Write: t.Billing.Write}
 	if s.Provisioned {
 		s.Scale, s.Guessed = tableAutoscaling(&t.Billing)
@@ -258,6 +259,10 @@ func ExportCloudFormation(d *model.Design) []byte {
 	} else {
 		w(3, "TableClass: STANDARD")
 	}
+	if s.Stream != "" {
+		w(3, "StreamSpecification:")
+		w(4, "StreamViewType: %s", s.Stream)
+	}
 	w(3, "PointInTimeRecoverySpecification:")
 	w(4, "PointInTimeRecoveryEnabled: true")
 	if d.Table.TTL != "" {
@@ -389,6 +394,10 @@ func ExportTerraform(d *model.Design) []byte {
 		top.set("table_class", `"STANDARD_INFREQUENT_ACCESS"`)
 	} else {
 		top.set("table_class", `"STANDARD"`)
+	}
+	if s.Stream != "" {
+		top.set("stream_enabled", "true")
+		top.set("stream_view_type", hclString(s.Stream))
 	}
 	nested := func(name string, fill func(h *hclBlock)) {
 		h := &hclBlock{indent: 2}
@@ -611,6 +620,9 @@ func ExportCDK(d *model.Design) []byte {
 		w(1, "tableClass: dynamodb.TableClass.STANDARD_INFREQUENT_ACCESS,")
 	} else {
 		w(1, "tableClass: dynamodb.TableClass.STANDARD,")
+	}
+	if s.Stream != "" {
+		w(1, "dynamoStream: dynamodb.StreamViewType.%s,", s.Stream)
 	}
 	w(1, "pointInTimeRecovery: true,")
 	if d.Table.TTL != "" {

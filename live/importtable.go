@@ -66,6 +66,13 @@ func TableFromDescription(td *types.TableDescription) *TableSource {
 	if td.TableClassSummary != nil && td.TableClassSummary.TableClass == types.TableClassStandardInfrequentAccess {
 		t.Class = model.ClassStandardIA
 	}
+	if ss := td.StreamSpecification; ss != nil && aws.ToBool(ss.StreamEnabled) {
+		for _, v := range model.StreamViews {
+			if v.ViewType() == string(ss.StreamViewType) {
+				t.Stream = v
+			}
+		}
+	}
 	for _, g := range td.GlobalSecondaryIndexes {
 		ix := model.Index{Name: aws.ToString(g.IndexName), Key: keySchemaOf(g.KeySchema), Projection: projectionOf(g.Projection)}
 		if pt := g.ProvisionedThroughput; t.Billing.Mode == model.Provisioned && pt != nil {

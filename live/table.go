@@ -78,6 +78,10 @@ func CreateTableInput(name string, t model.Table) *dynamodb.CreateTableInput {
 		}
 		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, g)
 	}
+	// The design's stream (model.StreamView), created with the table.
+	if t.Stream != "" {
+		in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: types.StreamViewType(t.Stream.ViewType())}
+	}
 	// A stable order makes the request (and the printed plan) the same every run.
 	sort.Slice(in.AttributeDefinitions, func(i, j int) bool {
 		return *in.AttributeDefinitions[i].AttributeName < *in.AttributeDefinitions[j].AttributeName

@@ -176,13 +176,38 @@ const (
 	ClassStandardIA TableClass = "standard-ia"
 )
 
+// StreamView is what a table's stream records hold of each changed item, as the
+// design file writes it (Streams.html "StreamViewType"): keys-only, new-image,
+// old-image or new-and-old-images; "" for a table without a stream.
+type StreamView string
+
+// The stream view types as the design file writes them.
+const (
+	StreamKeysOnly  StreamView = "keys-only"
+	StreamNewImage  StreamView = "new-image"
+	StreamOldImage  StreamView = "old-image"
+	StreamNewAndOld StreamView = "new-and-old-images"
+)
+
+// StreamViews are the view types, in the order the design file's contract lists
+// them.
+var StreamViews = []StreamView{StreamNewAndOld, StreamNewImage, StreamOldImage, StreamKeysOnly}
+
+// ViewType is the view type as DynamoDB's API names it (KEYS_ONLY, NEW_IMAGE,
+// OLD_IMAGE, NEW_AND_OLD_IMAGES); "" for none.
+func (v StreamView) ViewType() string {
+	return strings.ToUpper(strings.ReplaceAll(string(v), "-", "_"))
+}
+
 // Table is the table and its indexes.
 type Table struct {
-	Name          string
-	Key           KeySchema
-	Attributes    map[string]Type // declared key attribute types; missing ones are S
-	Billing       Billing
-	Class         TableClass
+	Name       string
+	Key        KeySchema
+	Attributes map[string]Type // declared key attribute types; missing ones are S
+	Billing    Billing
+	Class      TableClass
+	// Stream is the table's DynamoDB stream view type; "" for none.
+	Stream        StreamView
 	TypeAttribute string // default "type"
 	// TTL names the attribute whose Number value, epoch seconds, is when an item
 	// expires; DynamoDB then deletes it without consuming write throughput

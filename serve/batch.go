@@ -185,7 +185,8 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 		ConsumedCapacity      []*consumedCapacity                 `json:",omitempty"`
 		ItemCollectionMetrics map[string][]*itemCollectionMetrics `json:",omitempty"`
 	}{UnprocessedItems: map[string]any{}}
-	for _, p := range parts {
+	changes := make([][]engine.Change, len(parts))
+	for i, p := range parts {
 		res, err := p.eng.BatchWriteItem(p.reqs)
 		if err != nil {
 			return nil, fromEngine(err)
@@ -195,12 +196,14 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 				return nil, err
 			}
 		}
+		changes[i] = res.Changes
 		if c := capacityOf(mode, p.t, res.Consumed); c != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, c)
 		}
 	}
-	for _, p := range parts {
+	for i, p := range parts {
 		p.t.eng = p.eng
+		s.recordChanges(p.t, changes[i], false)
 		for _, r := range p.reqs {
 			k := r.Key
 			if k == nil {

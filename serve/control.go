@@ -406,6 +406,9 @@ func indexFromInput(ix indexInput, defns []string, seen map[string]bool, ppr boo
 	return mi, nil
 }
 
+// setStream checks a StreamSpecification of CreateTable or UpdateTable against
+// the table and applies it: enabling gives the table a new stream, disabling
+// closes the current one (stream.go).
 func (s *Server) setStream(t *table, spec *streamSpecification) *apiError {
 	if spec.StreamEnabled {
 		vt := spec.StreamViewType
@@ -417,20 +420,19 @@ func (s *Server) setStream(t *table, spec *streamSpecification) *apiError {
 		if err := v.err(); err != nil {
 			return err
 		}
-		if t.stream != nil && t.stream.StreamEnabled {
-			return validationError("Table already has an enabled stream: %s", t.arn+"/stream/"+t.streamLabel)
+		if t.live != nil {
+			return validationError("Table already has an enabled stream: %s", t.live.arn)
 		}
-		t.streamLabel = s.now().UTC().Format("2006-01-02T15:04:05.000")
-		t.stream = &streamSpecification{StreamEnabled: true, StreamViewType: vt}
+		s.enableStream(t, vt)
 		return nil
 	}
 	if spec.StreamViewType != "" {
 		return validationError("One or more parameter values were invalid: Disabled streams must not have a StreamViewType")
 	}
-	if t.stream == nil || !t.stream.StreamEnabled {
+	if t.live == nil {
 		return validationError("Table already has no stream")
 	}
-	t.stream = nil
+	s.disableStream(t)
 	return nil
 }
 
@@ -470,6 +472,9 @@ func deleteTable(s *Server, in *tableNameInput) (any, *apiError) {
 	}
 	d := s.describe(t, changing{status: "DELETING"})
 	delete(s.tables, t.def.Name)
+	// Its streams outlive it by 24 hours (stream.go).
+	s.disableStream(t)
+	s.dropped = append(s.dropped, t.streams...)
 	return tableOutput{d}, nil
 }
 

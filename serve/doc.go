@@ -3,6 +3,11 @@
 // application/x-amz-json-1.0) over the engine, so that an application's own tests,
 // written with any AWS SDK, run against the design's table and items.
 //
+// DynamoDB Streams is answered on the same endpoint (X-Amz-Target:
+// DynamoDBStreams_20120810.Operation; stream.go, streams_ops.go). Tables belong to
+// the account and region a request is signed with, the design's to every one
+// (namespace.go).
+//
 // State lives in memory. Every request is atomic: reads share a lock, writes and
 // the control plane hold it alone, so transactions are serializable. Requests are
 // not authenticated: any credentials and region are accepted, signatures are not

@@ -357,7 +357,8 @@ func str(p *string) string {
 }
 
 // writeResult turns a single-item write's outcome into its answer: throttled
-// (--throttle) by the units it took, a failed condition's too.
+// (--throttle) by the units it took, a failed condition's too; its change is put
+// on the table's stream.
 func writeResult(s *Server, out *engine.WriteOutput, err error, p *prepared, in *writeMembers) (any, *apiError) {
 	if s.opts.Throttle != nil {
 		if terr := s.admitWrite(p.t, out, []model.Item{p.item}); terr != nil {
@@ -367,6 +368,7 @@ func writeResult(s *Server, out *engine.WriteOutput, err error, p *prepared, in 
 	if err != nil {
 		return nil, fromEngine(err)
 	}
+	s.recordChanges(p.t, out.Changes, false)
 	return writeOutput{Attributes: wireItem(out.Attributes), ConsumedCapacity: capacityOf(p.mode, p.t, out.Consumed),
 		ItemCollectionMetrics: collectionMetrics(in.ReturnItemCollectionMetrics, p.t, p.item)}, nil
 }

@@ -112,6 +112,7 @@ func executeStatement(s *Server, in *executeStatementInput) (any, *apiError) {
 	if eerr != nil {
 		return nil, fromEngine(eerr)
 	}
+	s.recordChanges(t, out.Changes, false)
 	buf := newAnswer()
 	b := append(*buf, `{"Items":[`...)
 	for i, it := range out.Items {
@@ -302,6 +303,7 @@ func (s *Server) batchStatement(r batchStatementRequest) (*table, model.Item, en
 	if eerr != nil {
 		return t, nil, c, fromEngine(eerr)
 	}
+	s.recordChanges(t, out.Changes, false)
 	return t, nil, c, nil
 }
 
@@ -451,6 +453,7 @@ func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n 
 	reasons := make([]engine.CancellationReason, n)
 	var caps []*consumedCapacity
 	cancelled := false
+	changes := make([][]engine.Change, len(groups.list))
 	for i, g := range groups.list {
 		res, err := engines[i].TransactWriteItems(g.actions)
 		if err != nil {
@@ -475,6 +478,7 @@ func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n 
 				return nil, nil, err
 			}
 		}
+		changes[i] = res.Changes
 		if c := capacityOf(mode, g.t, res.Consumed); c != nil {
 			caps = append(caps, c)
 		}
@@ -484,6 +488,7 @@ func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n 
 	}
 	for i, g := range groups.list {
 		g.t.eng = engines[i]
+		s.recordChanges(g.t, changes[i], false)
 	}
 	return caps, nil, nil
 }

@@ -45,18 +45,41 @@ type Options struct {
 	// --throttle); Faults, when set, injects failures (--faults). throttle.go.
 	Throttle *throttle.Limiter
 	Faults   *throttle.Faults
+	// Shared keeps one namespace of tables for every request, whatever account
+	// and region it signs with (stwb serve --shared); otherwise each account and
+	// region has its own (namespace.go).
+	Shared bool
 }
 
 // Server holds the tables and answers DynamoDB requests over HTTP. It is an
-// http.Handler; Serve and Close run it on a listener.
+// http.Handler; Serve and Close run it on a listener. A Server is the state all
+// requests share and the namespace one request sees (its account's and region's
+// tables, namespace.go): New's is the server's own; ServeHTTP answers each request
+// through a Server of its namespace.
 type Server struct {
+	*state
+	*namespace
+}
+
+// state is what every namespace shares: the lock, the options, the namespaces.
+type state struct {
 	opts Options
 
 	// mu makes every request atomic: reads hold it shared (the engine's reads may
 	// run side by side), writes and the control plane hold it alone.
 	mu     sync.RWMutex
-	tables map[string]*table
 	tokens *tokenCache
+
+	// spaces are the namespaces by account and region, home among them (the
+	// server's own: requests without a signature, and every request when
+	// Options.Shared); design are the design's tables, in every namespace.
+	// spacesMu guards spaces and design; a namespace's tables are guarded by mu.
+	spacesMu sync.Mutex
+	spaces   map[string]*namespace
+	home     *namespace
+	design   []*table
+	// seq is the last stream sequence number given (stream.go), under mu.
+	seq uint64
 
 	requestID atomic.Uint64
 	ops       map[string]operation
@@ -99,8 +122,13 @@ func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := &Server{opts: o, tables: map[string]*table{}, tokens: newTokenCache(), wire: newWireCache()}
+	home := newNamespace(o.Account, o.Region)
+	s := &Server{state: &state{opts: o, tokens: newTokenCache(), wire: newWireCache(), home: home,
+		spaces: map[string]*namespace{o.Account + "/" + o.Region: home}}, namespace: home}
 	s.ops = operations()
+	for name, op := range streamOperations() {
+		s.ops[name] = op
+	}
 	if o.Record != nil {
 		s.rec = &recorder{w: bufio.NewWriter(o.Record)}
 	}
@@ -141,7 +169,15 @@ func (s *Server) AddFile(f *designfile.File) error {
 		t.source = d
 		e.Each(func(it model.Item) bool { t.sourceItems = append(t.sourceItems, it); return true })
 	}
-	s.tables[d.Table.Name] = t
+	if err := s.designStream(t); err != nil {
+		return err
+	}
+	s.spacesMu.Lock()
+	defer s.spacesMu.Unlock()
+	s.design = append(s.design, t)
+	for _, ns := range s.spaces {
+		ns.tables[d.Table.Name] = t
+	}
 	return nil
 }
 
@@ -159,7 +195,7 @@ func (s *Server) TableNames() []string {
 
 // ServeHTTP answers one request. Only POST with a DynamoDB target is an operation;
 // a GET is the health answer DynamoDB gives.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serveHTTP(w, r, s.Call) }
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.serveHTTP(w, r, s.in(r).Call) }
 
 // serveHTTP is ServeHTTP with the operation's answer given by call: the HTTP
 // framing alone, which the benchmark also runs with a canned answer to measure what
@@ -188,7 +224,12 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request, call func(nam
 		return
 	}
 	name := opName(r)
-	if !strings.HasPrefix(r.Header.Get("X-Amz-Target"), targetPrefix) {
+	switch target := r.Header.Get("X-Amz-Target"); {
+	case strings.HasPrefix(target, streamsTargetPrefix):
+		// DynamoDB Streams on the same endpoint, named by its whole target
+		// (streams_ops.go).
+		name = target
+	case !strings.HasPrefix(target, targetPrefix):
 		name = ""
 	}
 	if s.opts.Faults != nil && s.ops[name].decode != nil && s.injectFault(w, name, body) {

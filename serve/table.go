@@ -24,12 +24,14 @@ type table struct {
 	design string
 	// attrs are the AttributeDefinitions in the order given (or the design's key
 	// attributes, sorted).
-	attrs              []attributeDefinition
-	tags               []tag
-	ttl                ttlSpec
-	expiry             *expiry // the items by expiry time while TTL is on (ttl.go)
-	stream             *streamSpecification
-	streamLabel        string
+	attrs  []attributeDefinition
+	tags   []tag
+	ttl    ttlSpec
+	expiry *expiry // the items by expiry time while TTL is on (ttl.go)
+	// live is the table's stream while enabled (nil when it has none); streams
+	// are every stream it has had, live last (stream.go).
+	live               *stream
+	streams            []*stream
 	deletionProtection bool
 	billingChanged     time.Time
 	// source and sourceItems are the design the table came from and its items, for
@@ -47,7 +49,7 @@ type ttlSpec struct {
 }
 
 func (s *Server) tableARN(name string) string {
-	return "arn:aws:dynamodb:" + s.opts.Region + ":" + s.opts.Account + ":table/" + name
+	return "arn:aws:dynamodb:" + s.region + ":" + s.account + ":table/" + name
 }
 
 // newTable is the state of a table made from a definition and an engine.
@@ -264,10 +266,13 @@ func (s *Server) describe(t *table, c changing) tableDescription {
 		}
 		d.GlobalSecondaryIndexes = append(d.GlobalSecondaryIndexes, id)
 	}
-	if t.stream != nil && t.stream.StreamEnabled {
-		d.StreamSpecification = t.stream
-		d.LatestStreamLabel = t.streamLabel
-		d.LatestStreamArn = t.arn + "/stream/" + t.streamLabel
+	if t.live != nil {
+		d.StreamSpecification = &streamSpecification{StreamEnabled: true, StreamViewType: t.live.viewType}
+	}
+	// The latest stream is named even once disabled, as DynamoDB names it.
+	if n := len(t.streams); n > 0 {
+		d.LatestStreamLabel = t.streams[n-1].label
+		d.LatestStreamArn = t.streams[n-1].arn
 	}
 	if t.def.Class == model.ClassStandardIA {
 		d.TableClassSummary = &tableClassSummary{TableClass: "STANDARD_INFREQUENT_ACCESS"}

@@ -16,31 +16,33 @@ type tagResourceInput struct {
 	NextToken   *string
 }
 
-// tableByARN finds the table an ARN names.
-func (s *Server) tableByARN(arn *string) (*table, *apiError) {
+// tableByARN finds the table an ARN names for the operation op: a table this
+// namespace sees (the design's keep the ARN they were served with); an ARN of
+// another account is AccessDeniedException (namespace.go), checked before the
+// table is looked up, as DynamoDB checks it.
+func (s *Server) tableByARN(arn *string, op string) (*table, *apiError) {
 	if arn == nil {
 		return nil, validationError("Invalid TableArn")
 	}
-	prefix := "arn:aws:dynamodb:" + s.opts.Region + ":" + s.opts.Account + ":table/"
-	name, ok := strings.CutPrefix(*arn, prefix)
-	if !ok || name == "" || strings.Contains(name, "/") {
-		if !strings.HasPrefix(*arn, "arn:aws:dynamodb:") {
-			return nil, validationError("Invalid TableArn: Invalid ResourceArn provided as input %s", *arn)
+	for _, t := range s.tables {
+		if t.arn == *arn {
+			return t, nil
 		}
-		return nil, notFound("Requested resource not found: ResourcArn: %s not found", *arn)
 	}
-	t, found := s.tables[name]
-	if !found {
-		return nil, notFound("Requested resource not found: ResourcArn: %s not found", *arn)
+	if !strings.HasPrefix(*arn, "arn:aws:dynamodb:") {
+		return nil, validationError("Invalid TableArn: Invalid ResourceArn provided as input %s", *arn)
 	}
-	return t, nil
+	if parts := strings.SplitN(*arn, ":", 6); len(parts) == 6 && parts[4] != s.account {
+		return nil, s.accessDenied(op, *arn)
+	}
+	return nil, notFound("Requested resource not found: ResourcArn: %s not found", *arn)
 }
 
 func tagResource(s *Server, in *tagResourceInput) (any, *apiError) {
 	if in.Tags == nil {
 		return nil, validationError("1 validation error detected: Value null at 'tags' failed to satisfy constraint: Member must not be null")
 	}
-	t, err := s.tableByARN(in.ResourceArn)
+	t, err := s.tableByARN(in.ResourceArn, "TagResource")
 	if err != nil {
 		return nil, err
 	}
@@ -61,7 +63,7 @@ func untagResource(s *Server, in *tagResourceInput) (any, *apiError) {
 	if in.TagKeys == nil {
 		return nil, validationError("1 validation error detected: Value null at 'tagKeys' failed to satisfy constraint: Member must not be null")
 	}
-	t, err := s.tableByARN(in.ResourceArn)
+	t, err := s.tableByARN(in.ResourceArn, "UntagResource")
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +75,7 @@ func untagResource(s *Server, in *tagResourceInput) (any, *apiError) {
 }
 
 func listTagsOfResource(s *Server, in *tagResourceInput) (any, *apiError) {
-	t, err := s.tableByARN(in.ResourceArn)
+	t, err := s.tableByARN(in.ResourceArn, "ListTagsOfResource")
 	if err != nil {
 		return nil, err
 	}

@@ -201,7 +201,9 @@ func (s *Server) ExpireNow() int {
 // says whether more are due.
 func (s *Server) expireBatch(now time.Time) (deleted int, more bool) {
 	budget := expiryBatch
-	for _, t := range s.tables {
+	// Every namespace's tables (the design's once): expiry is DynamoDB's own
+	// work, whoever made the table.
+	for _, t := range s.allTables() {
 		t.track()
 		if t.expiry == nil {
 			continue
@@ -231,8 +233,13 @@ func (s *Server) expireItem(t *table, key model.Item, now time.Time) bool {
 	if err != nil || got.Item == nil || !expiredAt(got.Item[t.ttl.attribute], now) {
 		return false
 	}
-	_, err = t.eng.DeleteItem(engine.DeleteItemInput{Key: key})
-	return err == nil
+	out, err := t.eng.DeleteItem(engine.DeleteItemInput{Key: key})
+	if err != nil {
+		return false
+	}
+	// On the stream as the service's deletion (time-to-live-ttl-streams.html).
+	s.recordChanges(t, out.Changes, true)
+	return true
 }
 
 // ttlSeconds is the epoch second a TTL attribute value names, when it is a Number

@@ -32,8 +32,11 @@ func newServeCmd(e *env) *cobra.Command {
 		Long: `serve reads the design FILE ("-": standard input), or none for an empty
 endpoint, and answers DynamoDB's JSON 1.0 HTTP protocol on --host:--port with the
 design's table and items, as DynamoDB would answer (any credentials and region;
-signatures are not checked). It prints its URL and tables, then serves until
-Ctrl-C or SIGTERM.
+signatures are not checked), and DynamoDB Streams (the dynamodbstreams service)
+on the same endpoint. Tables made by CreateTable belong to the account (the access
+key) and region the request is signed with, as DynamoDB's do; the design's tables
+are seen from every one; --shared keeps one namespace for every request. It prints
+its URL and tables, then serves until Ctrl-C or SIGTERM.
 
 It writes only what its flags name: --record a line for every request the
 application makes (for "stwb check DESIGN --traffic FILE"), and on shutdown --dump
@@ -84,6 +87,7 @@ refused, or usage.`,
 	f.Float64Var(&o.scale, "scale", 1, "with --throttle, divide every limit and burst by N (at 100 a key value holds 10 WCU a second)")
 	f.StringVar(&o.faults, "faults", "", "inject failures at rates: internal=0.5%,throttle=1%,drop=0.1%,conflict=2%")
 	f.Uint64Var(&o.seed, "seed", 1, "the seed of --faults' draws: the same seed and requests give the same failures")
+	f.BoolVar(&o.shared, "shared", false, "one namespace of tables for every request, whatever account and region it signs with")
 	complete(cmd, "dump", completeFiles)
 	complete(cmd, "record", completeFiles)
 	for _, name := range []string{"host", "port", "dump-table", "scale", "faults", "seed"} {
@@ -100,6 +104,7 @@ type serveOptions struct {
 	scale                         float64
 	faults                        string
 	seed                          uint64
+	shared                        bool
 }
 
 // serveMain is stwb serve with args until ctx ends, as the tests run it.
@@ -118,7 +123,7 @@ func runServe(ctx context.Context, e *env, pos []string, o serveOptions) int {
 	if code := checkServeOutputs(designPath, o.record, o.dump, stderr); code != 0 {
 		return code
 	}
-	opts := serve.Options{Log: stderr}
+	opts := serve.Options{Log: stderr, Shared: o.shared}
 	if o.scale < 1 {
 		return usageError(stderr, "serve", "--scale %v: give 1 or more (it divides every limit)", o.scale)
 	}
@@ -172,7 +177,10 @@ func runServe(ctx context.Context, e *env, pos []string, o serveOptions) int {
 		return 1
 	}
 	url := "http://" + l.Addr().String()
-	fmt.Fprintf(stdout, "stwb serve: DynamoDB at %s (any credentials and region; signatures are not checked)\n", url)
+	fmt.Fprintf(stdout, "stwb serve: DynamoDB and DynamoDB Streams at %s (any credentials; signatures are not checked)\n", url)
+	if !o.shared {
+		fmt.Fprintln(stdout, "  tables made by CreateTable are per access key and region (--shared: one namespace); the design's are in every one")
+	}
 	if ip := net.ParseIP(o.host); ip == nil || !ip.IsLoopback() {
 		fmt.Fprintf(stdout, "stwb serve: listening on %s, not loopback: anyone who can reach it can read and change the tables\n", o.host)
 	}
