@@ -44,7 +44,8 @@ type SplitCase struct {
 	// so DynamoDB does not split for it.
 	Monotonic bool
 	// ProvisionedStreams: a provisioned table with DynamoDB Streams enabled, where
-	// split for heat is not done (/work/shared/DYNAMODB.md, burst-adaptive-capacity).
+	// split for heat is not done
+	// (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/burst-adaptive-capacity.html).
 	ProvisionedStreams bool
 }
 

@@ -13,7 +13,7 @@ import (
 	"stwb/model"
 )
 
-// The load model (the README's Cost section says the same):
+// The load model (docs/cost.md says the same):
 //
 //   - Every request's units land on the partition key values it touches: each item a
 //     write changed on its own key (each action of a batch or transaction), a GSI key

@@ -8,11 +8,15 @@ import (
 	"testing"
 )
 
-// The README and ARCHITECTURE.md link only files inside the repository, and files
-// that exist: a user who clones stwb can follow every link.
+// The README, ARCHITECTURE.md and every page of docs/ link only files inside the
+// repository, and files that exist: a user who clones stwb can follow every link.
 func TestDocumentsLinkInsideTheRepository(t *testing.T) {
 	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
-	for _, doc := range []string{"../README.md", "../ARCHITECTURE.md", "../docs/FORMAT.md"} {
+	docs, err := filepath.Glob("../docs/*.md")
+	if err != nil || len(docs) < 5 {
+		t.Fatalf("docs/*.md: %v %v", docs, err)
+	}
+	for _, doc := range append([]string{"../README.md", "../ARCHITECTURE.md"}, docs...) {
 		b, err := os.ReadFile(doc)
 		if err != nil {
 			t.Fatal(err)

@@ -9,7 +9,7 @@ package interop
 // ProvisionedCapacitySettings. Items are DynamoDB JSON.
 //
 // What a design keeps and a Workbench model cannot, and the reverse, is listed in
-// the README's interop section; ImportWorkbench reports each loss as a note.
+// docs/import-export.md; ImportWorkbench reports each loss as a note.
 
 import (
 	"bytes"

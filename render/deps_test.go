@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// render is pure text (DESIGN.md "Imports point down this list only"): it must never
+// render is pure text (ARCHITECTURE.md: nothing lower knows anything higher): it must never
 // pull in Bubble Tea, nor the workbench, nor the AWS SDK (the verify report it
 // draws comes from package verify, which has none; live talks to the endpoint).
 func TestRenderIsPureText(t *testing.T) {

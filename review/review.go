@@ -54,7 +54,7 @@ func CheckSettings(d *model.Design) error {
 		if slices.Contains(ids, s.Rule) {
 			continue
 		}
-		hint := "see `stwb check`'s rules in the README"
+		hint := "see the rules in docs/review.md"
 		if m := model.DidYouMean(s.Rule, ids); m != "" {
 			hint = fmt.Sprintf("did you mean %q?", m)
 		}

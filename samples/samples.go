@@ -1,6 +1,6 @@
-// Package samples holds the sample designs that ship inside the binary: the seeds'
-// designs (../shared/seeds/) written out in full, one YAML design file each, in
-// FORMAT.md's format. A new user learns single-table design from them, and the other
+// Package samples holds the sample designs that ship inside the binary: the designs
+// of the single-table modelling notes the project started from, written out in full,
+// one YAML design file each, in docs/FORMAT.md's format. A new user learns single-table design from them, and the other
 // packages demonstrate and test their features on them.
 package samples
 

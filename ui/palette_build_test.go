@@ -99,16 +99,15 @@ func TestPaletteImport(t *testing.T) {
 	if n := len(m.Doc().D.Items); n != 4 {
 		t.Fatalf("undo left %d items", n)
 	}
-	nwb, err := filepath.Glob("../../shared/testdata/nwb/*.json")
-	if err != nil || len(nwb) == 0 {
-		nwb, _ = filepath.Glob("/work/shared/testdata/nwb/*.json")
-	}
-	if len(nwb) == 0 {
-		t.Skip("no NoSQL Workbench models to import")
+	// A NoSQL Workbench model from the repository's own test data (interop's).
+	data, err := os.ReadFile(filepath.Join("..", "interop", "testdata", "nwb", "AnOnlineShop_14.json"))
+	if err != nil {
+		t.Fatal(err)
 	}
 	src := filepath.Join(dir, "model.json")
-	data, _ := os.ReadFile(nwb[0])
-	os.WriteFile(src, data, 0o644)
+	if err := os.WriteFile(src, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	m = testModel(t, fixtureDoc(), 120, 40)
 	runPalette(t, m, "import "+src)
 	if m.palette() != nil && !strings.Contains(m.palette().err, "import FILE TABLE") {

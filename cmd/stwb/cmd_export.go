@@ -29,7 +29,7 @@ Formats:
 ` + formatList() + `
 Exit status: 0 written; 2 an invalid design, an unknown format or usage.`,
 		Example: `  stwb export mydesign.yaml --format cloudformation -o table.yaml
-  stwb export mydesign.yaml --format markdown > DESIGN.md
+  stwb export mydesign.yaml --format markdown > orders-design.md
   stwb export mydesign.yaml --format go --package keys -o keys/keys.go
   stwb export mydesign.yaml --format dynamodb-json -o requests/`,
 		Args:              usageArgs(1, 1),

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/spf13/cobra"
+
+	"stwb/internal/golden"
 )
 
 // writeCommandsDoc writes docs/commands.md: every command of the tree, as its
@@ -21,7 +23,7 @@ func writeCommandsDoc(w io.Writer, root *cobra.Command) {
 	root.InitDefaultCompletionCmd()
 	root.InitDefaultVersionFlag()
 	fmt.Fprint(w, "# stwb's commands\n\n")
-	fmt.Fprint(w, "Generated from the command line itself by `make docs` (`UPDATE_DOCS=1 go test ./cmd/stwb -run TestCommandsDocIsCurrent`);\n")
+	fmt.Fprint(w, "Generated from the command line itself by `make docs` (`go test ./cmd/stwb -run TestCommandsDocIsCurrent -update`);\n")
 	fmt.Fprint(w, "a test fails when this page and `stwb CMD --help` differ. The design file's fields and the\n")
 	fmt.Fprint(w, "output shapes are in [FORMAT.md](FORMAT.md).\n\n")
 	var cmds []*cobra.Command
@@ -55,13 +57,13 @@ func writeCommandsDoc(w io.Writer, root *cobra.Command) {
 	}
 }
 
-// The checked-in docs/commands.md is what the command tree generates;
-// UPDATE_DOCS=1 rewrites it.
+// The checked-in docs/commands.md is what the command tree generates; -update
+// rewrites it.
 func TestCommandsDocIsCurrent(t *testing.T) {
 	var b bytes.Buffer
 	writeCommandsDoc(&b, newRootCmd(&env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}))
 	path := filepath.Join("..", "..", "docs", "commands.md")
-	if os.Getenv("UPDATE_DOCS") != "" {
+	if golden.Updating() {
 		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -71,6 +73,6 @@ func TestCommandsDocIsCurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(have, b.Bytes()) {
-		t.Errorf("docs/commands.md differs from the command line; run make docs (UPDATE_DOCS=1 go test ./cmd/stwb -run TestCommandsDocIsCurrent) and commit it")
+		t.Errorf("docs/commands.md differs from the command line; run make docs (go test ./cmd/stwb -run TestCommandsDocIsCurrent -update) and commit it")
 	}
 }

@@ -1,4 +1,5 @@
-// Package layers holds no code: its test holds the module's import rules
-// (DESIGN.md "Imports point down"), so that a change that breaks one fails the
-// suite rather than waiting for a reviewer to notice.
+// Package layers holds no code: its tests hold the module's import rules
+// (ARCHITECTURE.md: nothing lower knows anything higher), and ARCHITECTURE.md to the
+// packages and their imports, so that a change that breaks one fails the suite
+// rather than waiting for a reviewer to notice.
 package layers

@@ -45,7 +45,7 @@ func listModule(t *testing.T) map[string]pkg {
 }
 
 // TestModelIsTypesAndRules: model is the design's types and rules, at the bottom of
-// the layers (DESIGN.md). Reading and writing files is designfile's, wire JSON
+// the layers (ARCHITECTURE.md). Reading and writing files is designfile's, wire JSON
 // dynamojson's; model imports no package of ours at all (not even under internal/),
 // no YAML library and no unsafe, and starts no goroutine.
 func TestModelIsTypesAndRules(t *testing.T) {
