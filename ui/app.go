@@ -6,10 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"stwb/render"
@@ -340,14 +338,19 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 		return nil
 	case key.Matches(msg, km.Search):
 		if _, ok := m.panes[m.focus].(searchable); ok {
-			in := textinput.New()
-			in.Prompt = "/"
-			in.CharLimit = maxPromptRunes
-			in.Cursor.SetMode(cursor.CursorStatic)
-			in.Focus()
-			m.push(&searchDialog{dialogBase{m}, in})
+			m.openPrompt("/", "search", func(q string) tea.Cmd {
+				m.query = q
+				if s, ok := m.panes[m.focus].(searchable); ok && q != "" {
+					return m.find(s, 1, true)
+				}
+				return nil
+			})
 			return nil
 		}
+	case key.Matches(msg, km.GotoPattern) && m.focus == panePatterns:
+		// # then the number: the digits alone switch panes (issue 25, item 9).
+		m.openPrompt("go to pattern #", "go to it", m.gotoTyped)
+		return nil
 	case key.Matches(msg, km.NextMatch, km.PrevMatch):
 		if s, ok := m.panes[m.focus].(searchable); ok && m.query != "" {
 			dir := 1

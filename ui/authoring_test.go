@@ -124,12 +124,7 @@ func TestPaletteCompletesAndRemembers(t *testing.T) {
 // sideways come back to their first columns when they fit.
 func TestLayoutAfterGrowing(t *testing.T) {
 	forSizes(t, func(t *testing.T, w, h int) {
-		doc := fixtureDoc()
-		for i := 4; i <= 40; i++ {
-			p := doc.D.Patterns[0]
-			p.ID, p.Name = i, fmt.Sprintf("Profile again %d", i)
-			doc.D.Patterns = append(doc.D.Patterns, p)
-		}
+		doc := fortyPatterns()
 		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
 		tt := startTerminal(t, m, w, h)
 		tt.waitFor("capacity per request")
@@ -166,6 +161,60 @@ func TestItemsColumnsAfterGrowing(t *testing.T) {
 		m = tt.stop()
 		if scr := screen(m); strings.Contains(scr, "◀") || strings.Contains(scr, "▶") {
 			t.Errorf("at 240 columns the grid still hides columns:\n%s", scr)
+		}
+	})
+}
+
+// fortyPatterns is the fixture with patterns 4 to 40 added, copies of the first.
+func fortyPatterns() *Doc {
+	doc := fixtureDoc()
+	for i := 4; i <= 40; i++ {
+		p := doc.D.Patterns[0]
+		p.ID, p.Name = i, fmt.Sprintf("Profile again %d", i)
+		doc.D.Patterns = append(doc.D.Patterns, p)
+	}
+	return doc
+}
+
+// Going to a pattern by its number from the Patterns pane (issue 25, item 9): # then
+// the digits and enter, in one burst or key by key; the digits alone still switch
+// panes.
+func TestGotoPatternByNumber(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		doc := fortyPatterns()
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("#27\r") // one burst, as a script or a paste sends it
+		tt.waitFor("Profile again 27")
+		tt.each("#8")
+		tt.p.Send(tea.KeyMsg{Type: tea.KeyEnter})
+		tt.settle()
+		tt.write("#99\r")
+		tt.waitFor("no pattern 99")
+		tt.write("?")
+		tt.waitFor("go to pattern by number")
+		tt.write("\x1b")
+		tt.settle()
+		m = tt.stop()
+		if m.focus != panePatterns {
+			t.Errorf("the digits after # switched to pane %d", m.focus+1)
+		}
+		if got := doc.D.Patterns[m.w.selPattern].ID; got != 8 {
+			t.Errorf("selected pattern %d, want 8:\n%s", got, screen(m))
+		}
+		if scr := screen(m); !strings.Contains(scr, "no pattern 99") {
+			t.Errorf("going to a missing pattern says nothing:\n%s", scr)
+		}
+
+		// The digits alone still switch panes.
+		m = New(fortyPatterns(), Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt = startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("2")
+		tt.settle()
+		if m = tt.stop(); m.focus != paneItems {
+			t.Errorf("2 went to pane %d, not Items", m.focus+1)
 		}
 	})
 }

@@ -21,6 +21,8 @@ type KeyMap struct {
 	// Inspect shows the item under the cursor whole; Facet shows one entity's items
 	// alone; Widen draws the first column scrolled to at full width, Narrow undoes it.
 	Inspect, Facet, Widen, Narrow key.Binding
+	// GotoPattern (#) in the Patterns pane asks for a pattern's number and goes to it.
+	GotoPattern key.Binding
 	// EditYAML opens the selected pattern, item or entity as YAML in $EDITOR.
 	EditYAML key.Binding
 	// The Patterns pane's detail and preview scroll on their own.
@@ -58,24 +60,25 @@ func DefaultKeyMap() KeyMap {
 		Left:     b([]string{"left", "h"}, "←/h", "scroll left"),
 		Right:    b([]string{"right", "l"}, "→/l", "scroll right"),
 
-		Add:       b([]string{"a"}, "a", "add"),
-		Edit:      b([]string{"enter"}, "enter", "edit"),
-		Delete:    b([]string{"d"}, "d", "delete"),
-		Copy:      b([]string{"c"}, "c", "copy"),
-		MoveUp:    b([]string{"K"}, "K", "move up"),
-		MoveDown:  b([]string{"J"}, "J", "move down"),
-		Duplicate: b([]string{"y"}, "y", "duplicate"),
-		CycleView: b([]string{"v"}, "v", "table/index view"),
-		AddLSI:    b([]string{"L"}, "L", "add LSI (new table only)"),
-		Pin:       b([]string{"p"}, "p", "pin expect to the result"),
-		Search:    b([]string{"/"}, "/", "search"),
-		Inspect:   b([]string{"i"}, "i", "inspect item"),
-		Facet:     b([]string{"f"}, "f", "one entity only"),
-		EditYAML:  b([]string{"e"}, "e", "edit as YAML in $EDITOR"),
-		Widen:     b([]string{"+"}, "+", "widen column"),
-		Narrow:    b([]string{"-"}, "-", "narrow column"),
-		NextMatch: b([]string{"n"}, "n", "next match"),
-		PrevMatch: b([]string{"N"}, "N", "previous match"),
+		Add:         b([]string{"a"}, "a", "add"),
+		Edit:        b([]string{"enter"}, "enter", "edit"),
+		Delete:      b([]string{"d"}, "d", "delete"),
+		Copy:        b([]string{"c"}, "c", "copy"),
+		MoveUp:      b([]string{"K"}, "K", "move up"),
+		MoveDown:    b([]string{"J"}, "J", "move down"),
+		Duplicate:   b([]string{"y"}, "y", "duplicate"),
+		CycleView:   b([]string{"v"}, "v", "table/index view"),
+		AddLSI:      b([]string{"L"}, "L", "add LSI (new table only)"),
+		Pin:         b([]string{"p"}, "p", "pin expect to the result"),
+		Search:      b([]string{"/"}, "/", "search"),
+		Inspect:     b([]string{"i"}, "i", "inspect item"),
+		Facet:       b([]string{"f"}, "f", "one entity only"),
+		EditYAML:    b([]string{"e"}, "e", "edit as YAML in $EDITOR"),
+		GotoPattern: b([]string{"#"}, "#", "go to pattern by number"),
+		Widen:       b([]string{"+"}, "+", "widen column"),
+		Narrow:      b([]string{"-"}, "-", "narrow column"),
+		NextMatch:   b([]string{"n"}, "n", "next match"),
+		PrevMatch:   b([]string{"N"}, "N", "previous match"),
 
 		DetailDown: b([]string{"]"}, "]", "scroll preview down"),
 		DetailUp:   b([]string{"["}, "[", "scroll preview up"),

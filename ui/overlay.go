@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
@@ -209,18 +210,31 @@ func (d *helpDialog) ShortHelp() []key.Binding {
 }
 func (d *helpDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
-// searchDialog is the / prompt.
-type searchDialog struct {
+// promptDialog is a one-line prompt in the status line: / (search) and # (go to a
+// pattern by its number). enter closes it and hands run what was typed; esc drops it.
+type promptDialog struct {
 	dialogBase
-	in textinput.Model
+	in   textinput.Model
+	verb string // what enter does, for the footer
+	run  func(text string) tea.Cmd
 }
 
-func (d *searchDialog) inStatusLine() bool { return true }
-func (d *searchDialog) takesText() bool    { return true }
-func (d *searchDialog) View() string       { return render.Fit(d.in.View(), d.m.width) }
+// openPrompt opens a prompt in the status line.
+func (m *Model) openPrompt(prompt, verb string, run func(text string) tea.Cmd) {
+	in := textinput.New()
+	in.Prompt = prompt
+	in.CharLimit = maxPromptRunes
+	in.Cursor.SetMode(cursor.CursorStatic)
+	in.Focus()
+	m.push(&promptDialog{dialogBase{m}, in, verb, run})
+}
 
-// Update is a key in the prompt: enter searches, esc drops it.
-func (d *searchDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (d *promptDialog) inStatusLine() bool { return true }
+func (d *promptDialog) takesText() bool    { return true }
+func (d *promptDialog) View() string       { return render.Fit(d.in.View(), d.m.width) }
+
+// Update is a key in the prompt: enter runs it, esc drops it.
+func (d *promptDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m, km := d.m, d.m.w.km
 	k, ok := msg.(tea.KeyMsg)
 	if !ok {
@@ -232,23 +246,19 @@ func (d *searchDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return d, nil
 	case key.Matches(k, km.Accept):
 		m.pop(d)
-		m.query = strings.TrimSpace(d.in.Value())
-		if s, ok := m.panes[m.focus].(searchable); ok && m.query != "" {
-			return d, m.find(s, 1, true)
-		}
-		return d, nil
+		return d, d.run(strings.TrimSpace(d.in.Value()))
 	}
 	var cmd tea.Cmd
 	d.in, cmd = d.in.Update(k)
 	return d, cmd
 }
-func (d *searchDialog) ShortHelp() []key.Binding {
+func (d *promptDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
-	find := k.Accept
-	find.SetHelp("enter", "search")
-	return []key.Binding{find, k.Close}
+	run := k.Accept
+	run.SetHelp("enter", d.verb)
+	return []key.Binding{run, k.Close}
 }
-func (d *searchDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
+func (d *promptDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }
 
 type confirmDialog struct {
 	dialogBase

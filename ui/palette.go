@@ -464,6 +464,22 @@ func (m *Model) checkedEdit(e edit, after func() tea.Cmd) (tea.Cmd, error) {
 	return m.w.now(applyEdit{e: e, after: after}), nil
 }
 
+// gotoTyped is the # prompt's enter: the pattern whose id was typed, selected.
+func (m *Model) gotoTyped(typed string) tea.Cmd {
+	if typed == "" {
+		return nil
+	}
+	n, err := strconv.Atoi(typed)
+	if err != nil {
+		return statusErr(fmt.Sprintf("%q is not a pattern number; type the number the list shows (# then 8, enter)", typed))
+	}
+	cmd, err := m.gotoPattern(n)
+	if err != nil {
+		return statusErr(err.Error())
+	}
+	return cmd
+}
+
 func (m *Model) gotoPattern(id int) (tea.Cmd, error) {
 	for i, p := range m.w.doc.D.Patterns {
 		if p.ID == id {

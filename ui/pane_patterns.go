@@ -56,13 +56,15 @@ func (p *patternsPane) SetSize(w, h int) {
 
 func (p *patternsPane) ShortHelp() []key.Binding {
 	km := p.keys()
-	return []key.Binding{km.Add, km.Edit, km.Delete, km.Copy, km.MoveUp, km.MoveDown}
+	jump := km.GotoPattern
+	jump.SetHelp("#N", "go to N") // short enough to leave delete and copy at 80 columns
+	return []key.Binding{km.Add, km.Edit, jump, km.Delete, km.Copy, km.MoveUp, km.MoveDown}
 }
 
 func (p *patternsPane) FullHelp() [][]key.Binding {
 	km := p.keys()
 	return [][]key.Binding{
-		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.DetailDown, km.DetailUp},
+		{km.Up, km.Down, km.PageUp, km.PageDown, km.Top, km.Bottom, km.GotoPattern, km.DetailDown, km.DetailUp},
 		{km.Add, km.Edit, km.EditYAML, km.Delete, km.Copy, km.MoveUp, km.MoveDown, km.Pin},
 		{km.Search, km.NextMatch, km.PrevMatch},
 	}
