@@ -154,7 +154,13 @@ func (c *checker) syntheticFinding(ix model.Index, e *model.Entity, sides []synt
 	// write units one put of it costs (the table's and each index's), before and
 	// after the synthetic attributes go.
 	var bytesSaved, unitsSaved float64
+	// The average over the entity's first syntheticSamples samples: the figure is
+	// per item, and a design of 100,000 items spent half a second of stwb check
+	// here when every sample was sized (docs/performance.md).
 	samples := c.byEntity[e.Name]
+	if len(samples) > syntheticSamples {
+		samples = samples[:syntheticSamples]
+	}
 	for _, i := range samples {
 		it := withVars(e, c.items[i], sides)
 		lean := maps.Clone(it)
@@ -199,6 +205,9 @@ func (c *checker) syntheticFinding(ix model.Index, e *model.Entity, sides []synt
 		Fix: fmt.Sprintf("key %s on {%s}, declare each attribute's type in table.attributes (a number sorts as a number, with no zero-padding), stop writing %s, and query with = on each partition attribute and the sort attributes from the left",
 			ix.Name, strings.Join(keyed, ", "), strings.Join(synth, " and "))})
 }
+
+// syntheticSamples bounds how many sample items the savings are averaged over.
+const syntheticSamples = 1000
 
 func keyList(names []string) string {
 	if len(names) == 1 {
