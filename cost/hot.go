@@ -29,14 +29,6 @@ func keyText(v model.Value) (string, bool) {
 	return "", false
 }
 
-// keyValues finds the partition key value a request uses for the table and for
-// each GSI it touches.
-type keyValues struct {
-	table    model.Value
-	hasTable bool
-	gsi      map[string]model.Value
-}
-
 // queryPartitionValue is the value a Query's key condition gives its partition key:
 // from an item the Query read when there is one (every item read shares it), else
 // from the compiled key condition.

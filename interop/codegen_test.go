@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -193,7 +192,10 @@ func TestGeneratedGoBuildsAndMatchesTemplates(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a module with aws-sdk-go-v2")
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("the go command is not on PATH: %v", err)
+	}
 	sum, err := os.ReadFile(filepath.Join("..", "go.sum"))
 	if err != nil {
 		t.Fatal(err)

@@ -123,7 +123,6 @@ type patternRun struct {
 	// seeded and unseeded count the drawn key values given copies of the
 	// sample's items, and those left without (past maxSeeded, or a failed write).
 	seeded, unseeded int64
-	second           struct{ sent, throttled, attempts int64 }
 }
 
 // Run drives every pattern of the analysed design at its rate divided by the

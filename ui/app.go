@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -20,6 +21,11 @@ type Options struct {
 	// RecoverEvery is how often a recovery copy is written while there are unsaved
 	// changes; 0 means every 5 seconds, negative turns it off (tests).
 	RecoverEvery time.Duration
+	// CrashDir, when set, is where a panic while handling a message is written (its
+	// value, the stack and the build) before the session goes on with the error in
+	// the status line: the user keeps their design and has a file to send. Unset,
+	// as in tests, a panic is not recovered and fails the test that caused it.
+	CrashDir string
 }
 
 // Model is the root of the workbench: header, the five panes, the status line and
@@ -143,15 +149,20 @@ func (m *Model) resize() {
 // Update routes a message: dialogs first, then the root's own bindings, then the
 // focused pane; data messages go to every pane.
 func (m *Model) Update(msg tea.Msg) (_ tea.Model, cmd tea.Cmd) {
-	// A bug must not cost the user their unsaved design: a panic while handling one
-	// message becomes an error in the status line, and the session goes on.
-	defer func() {
-		if r := recover(); r != nil {
-			m.dialogs = nil
-			m.status, m.statusErr = fmt.Sprintf("internal error (%v); your design is intact: save it and report this", r), true
-			cmd = nil
-		}
-	}()
+	// A bug must not cost the user their unsaved design: in the program (CrashDir
+	// set), a panic while handling one message is written to a crash file and
+	// becomes an error in the status line, and the session goes on. In tests it
+	// is not recovered, so the test fails.
+	if m.opts.CrashDir != "" {
+		defer func() {
+			if r := recover(); r != nil {
+				path := writeCrash(m.opts.CrashDir, r, debug.Stack())
+				m.dialogs = nil
+				m.status, m.statusErr = fmt.Sprintf("internal error (%v); your design is intact: save it, and send %s with a report", r, path), true
+				cmd = nil
+			}
+		}()
+	}
 	cmd = tea.Batch(m.update(msg), m.settle())
 	// Whatever happened, start any background work the new state lacks.
 	return m, tea.Batch(cmd, m.w.schedule(m.itemsView()))
@@ -603,8 +614,6 @@ func (m *Model) footer(short []key.Binding) string {
 	}
 	return render.Fit(m.help.ShortHelpView(rest), room) + " • " + always
 }
-
-func km(m *Model) KeyMap { return m.w.km }
 
 // helpView is the help's window of h lines from line top (View changes nothing).
 func (m *Model) helpView(top, h int) string {

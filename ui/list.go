@@ -56,9 +56,6 @@ func (l *list) scroll(d int) {
 	l.cur = l.top
 }
 
-// end is one past the last row shown.
-func (l *list) end() int { return min(l.n, l.top+l.rows) }
-
 // update moves the cursor for the movement keys and the wheel; handled says the
 // message was one of them.
 func (l *list) update(msg tea.Msg, km KeyMap) (handled bool) {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -27,7 +28,7 @@ func runWorkbench(args []string, e *env) int {
 		fmt.Fprintf(stderr, "stwb: %v\n", err)
 		return 2
 	}
-	m := ui.New(doc, ui.Options{KeyMap: ui.DefaultKeyMap(), Styles: ui.NewStyles(ui.DefaultTheme())})
+	m := ui.New(doc, ui.Options{KeyMap: ui.DefaultKeyMap(), Styles: ui.NewStyles(ui.DefaultTheme()), CrashDir: crashDir()})
 	opts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithMouseCellMotion()}
 	if f, ok := stdin.(*os.File); ok {
 		opts = append(opts, tea.WithInput(f))
@@ -45,4 +46,13 @@ func runWorkbench(args []string, e *env) int {
 		return 2
 	}
 	return 0
+}
+
+// crashDir is where the workbench writes a crash file for the user to send: the
+// user's cache directory (~/.cache/stwb on Linux), else the temporary directory.
+func crashDir() string {
+	if dir, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(dir, "stwb")
+	}
+	return os.TempDir()
 }
