@@ -123,6 +123,27 @@ func runFloor() error {
 	return hs.Serve(l)
 }
 
+// serveProcess builds stwb, writes d as a design file in a temporary directory and
+// starts "stwb serve" on it: its URL and its process, stopped when the benchmark ends.
+func serveProcess(b *testing.B, d *model.Design) (string, *exec.Cmd) {
+	b.Helper()
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "stwb")
+	if out, err := exec.Command("go", "build", "-o", bin, "stwb/cmd/stwb").CombinedOutput(); err != nil {
+		b.Fatalf("building stwb: %v\n%s", err, out)
+	}
+	text, err := (&designfile.File{Design: d}).Marshal()
+	if err != nil {
+		b.Fatal(err)
+	}
+	file := filepath.Join(dir, "design.yaml")
+	if err := os.WriteFile(file, text, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	cmd := exec.Command(bin, "serve", file, "--port", "0")
+	return serverProcess(b, cmd), cmd
+}
+
 // serverProcess starts cmd, a server that prints its http://127.0.0.1:PORT URL on
 // stdout, and returns that URL; the server is stopped when the benchmark ends.
 func serverProcess(b *testing.B, cmd *exec.Cmd) string {
@@ -261,21 +282,7 @@ func drive(clients, n int, run func(i int) error) (lat []time.Duration, failed i
 // what serve does beyond HTTP is BenchmarkCall's.
 func BenchmarkServeVsDynalite(b *testing.B) {
 	d := benchDesign()
-	dir := b.TempDir()
-	bin := filepath.Join(dir, "stwb")
-	if out, err := exec.Command("go", "build", "-o", bin, "stwb/cmd/stwb").CombinedOutput(); err != nil {
-		b.Fatalf("building stwb: %v\n%s", err, out)
-	}
-	text, err := (&designfile.File{Design: d}).Marshal()
-	if err != nil {
-		b.Fatal(err)
-	}
-	file := filepath.Join(dir, "bench.yaml")
-	if err := os.WriteFile(file, text, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	serveCmd := exec.Command(bin, "serve", file, "--port", "0")
-	serveURL := serverProcess(b, serveCmd)
+	serveURL, serveCmd := serveProcess(b, d)
 	floorCmd := exec.Command(os.Args[0])
 	floorCmd.Env = append(os.Environ(), floorEnv+"=1")
 	floorURL := serverProcess(b, floorCmd)

@@ -10,14 +10,12 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
 	"testing"
 	"time"
 
-	"stwb/designfile"
 	"stwb/internal/dynalitetest"
 	"stwb/live"
 	"stwb/model"
@@ -184,21 +182,7 @@ func readAnswer(br *bufio.Reader) error {
 //	go test ./serve -run '^$' -bench BenchmarkServerCPU -benchtime 20000x
 func BenchmarkServerCPU(b *testing.B) {
 	d := cpuDesign()
-	dir := b.TempDir()
-	bin := filepath.Join(dir, "stwb")
-	if out, err := exec.Command("go", "build", "-o", bin, "stwb/cmd/stwb").CombinedOutput(); err != nil {
-		b.Fatalf("building stwb: %v\n%s", err, out)
-	}
-	text, err := (&designfile.File{Design: d}).Marshal()
-	if err != nil {
-		b.Fatal(err)
-	}
-	file := filepath.Join(dir, "cpu.yaml")
-	if err := os.WriteFile(file, text, 0o644); err != nil {
-		b.Fatal(err)
-	}
-	serveCmd := exec.Command(bin, "serve", file, "--port", "0")
-	serveURL := serverProcess(b, serveCmd)
+	serveURL, serveCmd := serveProcess(b, d)
 	floorCmd := exec.Command(os.Args[0])
 	floorCmd.Env = append(os.Environ(), plainFloorEnv+"=1")
 	floorURL := serverProcess(b, floorCmd)
