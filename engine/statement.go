@@ -290,7 +290,7 @@ func Row(st *partiql.Statement, item model.Item) model.Item {
 	}
 	out := model.Item{}
 	for _, p := range st.Projection {
-		v, ok := valueAt(item, p)
+		v, ok := p.Lookup(item)
 		if !ok {
 			continue
 		}
@@ -303,24 +303,6 @@ func Row(st *partiql.Statement, item model.Item) model.Item {
 		out[name] = v
 	}
 	return out
-}
-
-func valueAt(item model.Item, p partiql.Path) (model.Value, bool) {
-	v, ok := item[p[0].Name]
-	for _, el := range p[1:] {
-		if !ok {
-			return v, false
-		}
-		switch {
-		case el.IsIndex && v.Type == model.TypeL && el.Index < len(v.List):
-			v = v.List[el.Index]
-		case !el.IsIndex && v.Type == model.TypeM:
-			v, ok = v.Map[el.Name]
-		default:
-			return v, false
-		}
-	}
-	return v, ok
 }
 
 // selectPlan is a SELECT as the request it is: a Query (scan false) or a Scan,

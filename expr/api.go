@@ -46,33 +46,12 @@ func NewContext(names map[string]string, values map[string]model.Value) *Context
 	return &Context{Names: names, Values: values}
 }
 
-// PathElem is one step of a document path: an attribute or map key name, or a list
-// index.
-type PathElem struct {
-	Name    string
-	Index   int
-	IsIndex bool
-}
+// PathElem is one step of a document path (model's, shared with PartiQL).
+type PathElem = model.PathElem
 
 // Path is a document path such as a.b[2].c, with its names already resolved from
 // ExpressionAttributeNames.
-type Path []PathElem
-
-// String writes the path back in DynamoDB's syntax, names unescaped.
-func (p Path) String() string {
-	s := ""
-	for i, e := range p {
-		switch {
-		case e.IsIndex:
-			s += fmt.Sprintf("[%d]", e.Index)
-		case i == 0:
-			s += e.Name
-		default:
-			s += "." + e.Name
-		}
-	}
-	return s
-}
+type Path = model.Path
 
 // SortKeyOp is the operator of a key condition on the sort key.
 type SortKeyOp string

@@ -408,7 +408,7 @@ func resolve(o *operand, item model.Item) (model.Value, bool) {
 	case opValue:
 		return o.val, true
 	case opPath:
-		return lookup(item, o.path)
+		return o.path.Lookup(item)
 	case opFunc: // size, the only function a condition operand can be
 		v, ok := resolve(o.args[0], item)
 		if !ok {
@@ -470,29 +470,4 @@ func itoa(n int) string {
 		return smallInts[n]
 	}
 	return strconv.Itoa(n)
-}
-
-// lookup follows a document path into an item.
-func lookup(item model.Item, path Path) (model.Value, bool) {
-	v, ok := item[path[0].Name]
-	if !ok {
-		return model.Value{}, false
-	}
-	for _, e := range path[1:] {
-		switch {
-		case e.IsIndex:
-			if v.Type != model.TypeL || e.Index >= len(v.List) {
-				return model.Value{}, false
-			}
-			v = v.List[e.Index]
-		default:
-			if v.Type != model.TypeM {
-				return model.Value{}, false
-			}
-			if v, ok = v.Map[e.Name]; !ok {
-				return model.Value{}, false
-			}
-		}
-	}
-	return v, true
 }

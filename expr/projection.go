@@ -73,7 +73,7 @@ func ProjectPaths(item model.Item, paths []Path) model.Item {
 	out := model.Item{}
 	var roots map[string]*pnode
 	for _, path := range paths {
-		v, ok := lookup(item, path)
+		v, ok := path.Lookup(item)
 		if !ok {
 			continue
 		}

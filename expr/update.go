@@ -288,7 +288,7 @@ func evalSet(o *operand, item model.Item) (model.Value, error) {
 	case opValue:
 		return o.val, nil
 	case opPath:
-		if v, ok := lookup(item, o.path); ok {
+		if v, ok := o.path.Lookup(item); ok {
 			return v, nil
 		}
 		return model.Value{}, errNoAttribute
@@ -319,7 +319,7 @@ func evalSet(o *operand, item model.Item) (model.Value, error) {
 	}
 	switch o.fn {
 	case "if_not_exists":
-		if v, ok := lookup(item, o.args[0].path); ok {
+		if v, ok := o.args[0].path.Lookup(item); ok {
 			return v, nil
 		}
 		return evalSet(o.args[1], item)

@@ -107,31 +107,11 @@ type Action struct {
 	Value Expr // nil for REMOVE
 }
 
-// PathElem is one step of a document path: a name, or a list index.
-type PathElem struct {
-	Name    string
-	Index   int
-	IsIndex bool
-}
+// PathElem is one step of a document path (model's, shared with expressions).
+type PathElem = model.PathElem
 
 // Path is a document path such as a.b[2].c.
-type Path []PathElem
-
-// String writes the path in PartiQL's syntax.
-func (p Path) String() string {
-	s := ""
-	for i, e := range p {
-		switch {
-		case e.IsIndex:
-			s += fmt.Sprintf("[%d]", e.Index)
-		case i == 0:
-			s += e.Name
-		default:
-			s += "." + e.Name
-		}
-	}
-	return s
-}
+type Path = model.Path
 
 // Expr is a node of a condition or a value: *Binary, *Not, *PathExpr, *Literal,
 // *Param, *Call, *Between, *In, *Is, *Tuple, *ListExpr or *Bag.
