@@ -454,34 +454,24 @@ func (p *parser) path() (Path, *Error) {
 	}
 }
 
-func (p *parser) cond() (Expr, *Error) {
-	l, err := p.and()
-	if err != nil {
-		return nil, err
-	}
-	for p.is("OR") {
-		at := p.next().pos
-		r, err := p.and()
-		if err != nil {
-			return nil, err
-		}
-		l = &Binary{Op: "OR", L: l, R: r, At: at}
-	}
-	return l, nil
-}
+func (p *parser) cond() (Expr, *Error) { return p.chain("OR", p.and) }
 
-func (p *parser) and() (Expr, *Error) {
-	l, err := p.not()
+func (p *parser) and() (Expr, *Error) { return p.chain("AND", p.not) }
+
+// chain parses operands joined by the keyword op, left-associative: OR over ANDs,
+// AND over NOTs, which is how the precedence falls out.
+func (p *parser) chain(op string, operand func() (Expr, *Error)) (Expr, *Error) {
+	l, err := operand()
 	if err != nil {
 		return nil, err
 	}
-	for p.is("AND") {
+	for p.is(op) {
 		at := p.next().pos
-		r, err := p.not()
+		r, err := operand()
 		if err != nil {
 			return nil, err
 		}
-		l = &Binary{Op: "AND", L: l, R: r, At: at}
+		l = &Binary{Op: op, L: l, R: r, At: at}
 	}
 	return l, nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -62,18 +61,7 @@ func TestKeysDocIsCurrent(t *testing.T) {
 	var b bytes.Buffer
 	writeKeysDoc(&b, testModel(t, doc, 120, 40))
 	path := filepath.Join("..", "docs", "keys.md")
-	if golden.Updating() {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	have, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(have, b.Bytes()) {
-		t.Errorf("docs/keys.md differs from the KeyMap; run make docs (go test ./ui -run TestKeysDocIsCurrent -update) and commit it")
-	}
+	golden.CheckGenerated(t, path, b.Bytes(), "make docs (go test ./ui -run TestKeysDocIsCurrent -update)")
 	for _, want := range []string{"`ctrl+s`", "`?`", "1 Patterns pane", "5 Review pane", "`:gsi"} {
 		if !bytes.Contains(b.Bytes(), []byte(want)) {
 			t.Errorf("docs/keys.md lacks %s", want)

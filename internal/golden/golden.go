@@ -39,6 +39,25 @@ func Updating() bool {
 // first (making its directory).
 func Check(t testing.TB, path string, got []byte) {
 	t.Helper()
+	if !matches(t, path, got) {
+		t.Errorf("%s differs from what the test produced; if the change is meant, run the tests with -update and review the diff\n--- got\n%s\n--- want\n%s", path, got, readOrEmpty(path))
+	}
+}
+
+// CheckGenerated is Check for a checked-in document the code generates (docs/keys.md,
+// docs/commands.md): its failure says how to regenerate it, regenerate being the
+// command, and leaves out the document itself, which git diff shows better.
+func CheckGenerated(t testing.TB, path string, got []byte, regenerate string) {
+	t.Helper()
+	if !matches(t, path, got) {
+		t.Errorf("%s differs from what the code generates; run %s and commit it", path, regenerate)
+	}
+}
+
+// matches writes got to path first under -update, then reports whether the file
+// holds exactly got.
+func matches(t testing.TB, path string, got []byte) bool {
+	t.Helper()
 	if Updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
@@ -51,7 +70,10 @@ func Check(t testing.TB, path string, got []byte) {
 	if err != nil {
 		t.Fatalf("%v (run the tests with -update to write it)", err)
 	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from what the test produced; if the change is meant, run the tests with -update and review the diff\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	return bytes.Equal(got, want)
+}
+
+func readOrEmpty(path string) []byte {
+	b, _ := os.ReadFile(path)
+	return b
 }
