@@ -3,7 +3,6 @@ package analysis
 import (
 	"maps"
 	"slices"
-	"strings"
 
 	"stwb/designfile"
 	"stwb/engine"
@@ -78,54 +77,22 @@ type templateVar struct {
 	keys []keyTemplate
 }
 
-// keyTemplate is a key attribute's template. One with a single variable between a
-// literal prefix and suffix (CUST#{customerId}, {placedAt}), as nearly every
-// template is, gives its variable back as the key minus the two, which is what
-// model.ExtractTemplate finds, without its search and maps.
+// keyTemplate is a key attribute's template, parsed once (model.KeyTemplate reads
+// a one-variable template's variable back without model.ExtractTemplate's search
+// and maps).
 type keyTemplate struct {
-	attr, tmpl     string
-	simple         bool
-	prefix, suffix string
+	attr string
+	tmpl model.KeyTemplate
 }
 
 func newKeyTemplate(attr, tmpl string) keyTemplate {
-	k := keyTemplate{attr: attr, tmpl: tmpl}
-	parts, ok := model.TemplateParts(tmpl)
-	if !ok {
-		return k
-	}
-	v := slices.IndexFunc(parts, func(p model.TemplatePart) bool { return p.Var != "" })
-	if v < 0 || v > 1 || len(parts)-v > 2 || slices.ContainsFunc(parts[v+1:], func(p model.TemplatePart) bool { return p.Var != "" }) {
-		return k
-	}
-	k.simple = true
-	if v == 1 {
-		k.prefix = parts[0].Literal
-	}
-	if v+1 < len(parts) {
-		k.suffix = parts[v+1].Literal
-	}
-	return k
+	return keyTemplate{attr: attr, tmpl: model.NewKeyTemplate(tmpl, model.TypeS)}
 }
 
 // extract reads the template's variable name back out of a key value, as
 // model.ExtractTemplate does.
 func (k keyTemplate) extract(kv model.Value, name string) (string, bool) {
-	if !k.simple {
-		vars, ok := model.ExtractTemplate(k.tmpl, kv)
-		x, has := vars[name]
-		return x, ok && has
-	}
-	switch kv.Type {
-	case model.TypeS, model.TypeN, model.TypeB:
-	default:
-		return "", false
-	}
-	t := kv.Str
-	if len(t) < len(k.prefix)+len(k.suffix) || !strings.HasPrefix(t, k.prefix) || !strings.HasSuffix(t, k.suffix) {
-		return "", false
-	}
-	return t[len(k.prefix) : len(t)-len(k.suffix)], true
+	return k.tmpl.Var(kv, name)
 }
 
 func newSummarizer(d *model.Design) *summarizer {

@@ -2,6 +2,8 @@ package cost
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -55,23 +57,24 @@ const (
 type KeySpace struct {
 	d       *model.Design
 	count   func(*model.Entity) int64
-	samples map[string][]model.Item  // entity name -> its sample items
-	byKey   map[string]*model.Entity // table key -> the stored item's entity
-	vars    map[[2]string]VarInfo    // (entity, variable) -> what is known
-	values  map[[2]string][]string   // (entity, variable) -> its sample values (sampleValues)
+	samples map[string][]model.Item    // entity name -> its sample items
+	items   []model.Item               // the sample items, for byKey
+	byKey   map[tableKey]*model.Entity // table key -> the stored item's entity, built on first use (EntityOf)
+	vars    map[[2]string]VarInfo      // (entity, variable) -> what is known
+	values  map[[2]string][]string     // (entity, variable) -> its sample values (sampleValues)
+	read    map[string]bool            // entities whose template variables values holds
 }
 
 // NewKeySpace indexes the design's sample items by entity. count is an entity's
 // production count as the storage report took it.
 func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) int64) *KeySpace {
 	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{},
-		byKey: map[string]*model.Entity{}, values: map[[2]string][]string{}}
+		items: items, values: map[[2]string][]string{}, read: map[string]bool{}}
 	ta := d.TypeAttr()
 	for _, it := range items {
 		if v, ok := it[ta]; ok && v.Type == model.TypeS {
-			if e := d.EntityByName(v.Str); e != nil {
+			if d.EntityByName(v.Str) != nil {
 				ks.samples[v.Str] = append(ks.samples[v.Str], it)
-				ks.byKey[tableKeyText(d, it)] = e
 			}
 		}
 	}
@@ -184,36 +187,75 @@ func (ks *KeySpace) parentOf(name string) (*model.Entity, int64) {
 }
 
 // sampleValues are the texts a variable takes in an entity's samples: the item's
-// attribute of that name, else read back out of a key built from a template.
+// attribute of that name, else read back out of a key built from a template. The
+// first call for an entity reads every variable of its templates in one pass over
+// its samples (readTemplateVars); a name no template of it has is read on its own.
 func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 	k := [2]string{e.Name, name}
 	if v, ok := ks.values[k]; ok {
 		return v
 	}
-	v := ks.readSampleValues(e, name)
+	if !ks.read[e.Name] {
+		ks.read[e.Name] = true
+		ks.readTemplateVars(e)
+		if v, ok := ks.values[k]; ok {
+			return v
+		}
+	}
+	v := ks.readSampleValues(e, name, nil)
 	ks.values[k] = v
 	return v
 }
 
-func (ks *KeySpace) readSampleValues(e *model.Entity, name string) []string {
-	var out []string
-	for _, it := range ks.samples[e.Name] {
+// readTemplateVars fills values for every variable of e's key templates.
+func (ks *KeySpace) readTemplateVars(e *model.Entity) {
+	type templateOf struct {
+		attr string
+		tpl  model.KeyTemplate
+	}
+	var names []string
+	byVar := map[string][]templateOf{}
+	for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
+		kt := model.NewKeyTemplate(e.Keys[attr], model.TypeS)
+		for _, name := range model.TemplateVars(e.Keys[attr]) {
+			if _, seen := byVar[name]; !seen {
+				names = append(names, name)
+			}
+			if n := len(byVar[name]); n == 0 || byVar[name][n-1].attr != attr {
+				byVar[name] = append(byVar[name], templateOf{attr, kt})
+			}
+		}
+	}
+	for _, name := range names {
+		ks.values[[2]string{e.Name, name}] = ks.readSampleValues(e, name, func(it model.Item) (string, bool) {
+			for _, t := range byVar[name] {
+				if kv, ok := it[t.attr]; ok {
+					if s, ok := t.tpl.Var(kv, name); ok {
+						return s, true
+					}
+				}
+			}
+			return "", false
+		})
+	}
+}
+
+// readSampleValues reads name's value in each of e's samples: the attribute when
+// the item has it (its text when a string or a number), else fromKeys's reading
+// of it (nil: none).
+func (ks *KeySpace) readSampleValues(e *model.Entity, name string, fromKeys func(model.Item) (string, bool)) []string {
+	samples := ks.samples[e.Name]
+	out := make([]string, 0, len(samples))
+	for _, it := range samples {
 		if v, ok := it[name]; ok {
 			if s, ok := keyText(v); ok {
 				out = append(out, s)
 			}
 			continue
 		}
-		for attr, tpl := range e.Keys {
-			kv, ok := it[attr]
-			if !ok {
-				continue
-			}
-			if vars, ok := model.ExtractTemplate(tpl, kv); ok {
-				if s, ok := vars[name]; ok {
-					out = append(out, s)
-					break
-				}
+		if fromKeys != nil {
+			if s, ok := fromKeys(it); ok {
+				out = append(out, s)
 			}
 		}
 	}
@@ -562,14 +604,29 @@ func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
 	if v, ok := it[ks.d.TypeAttr()]; ok && v.Type == model.TypeS {
 		return ks.d.EntityByName(v.Str)
 	}
-	return ks.byKey[tableKeyText(ks.d, it)]
+	if ks.byKey == nil {
+		ks.byKey = map[tableKey]*model.Entity{}
+		ta := ks.d.TypeAttr()
+		for _, st := range ks.items {
+			if v, ok := st[ta]; ok && v.Type == model.TypeS {
+				if e := ks.d.EntityByName(v.Str); e != nil {
+					ks.byKey[tableKeyOf(ks.d, st)] = e
+				}
+			}
+		}
+	}
+	return ks.byKey[tableKeyOf(ks.d, it)]
 }
 
-func tableKeyText(d *model.Design, it model.Item) string {
-	k := d.Table.Key
-	pk := it[k.Partition]
-	sk := it[k.Sort]
-	return pk.Type.String() + ":" + pk.Str + "\x00" + sk.Type.String() + ":" + sk.Str
+// tableKey is an item's table key, for lookups; its strings are the item's own.
+type tableKey struct {
+	pt, st model.Type
+	p, s   string
+}
+
+func tableKeyOf(d *model.Design, it model.Item) tableKey {
+	pk, sk := it[d.Table.Key.Partition], it[d.Table.Key.Sort]
+	return tableKey{pt: pk.Type, st: sk.Type, p: pk.Str, s: sk.Str}
 }
 
 // mulCap and addCap saturate at 1<<62 rather than wrap.

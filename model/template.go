@@ -406,13 +406,53 @@ type KeyTemplate struct {
 	set   bool
 	parts []tmplPart
 	ok    bool // the template parses
+	// oneVar is the variable of a template that has one, between a literal prefix
+	// and suffix (either may be empty): CUST#{customerId}, {placedAt}, as nearly
+	// every template is. Var reads it back without ExtractTemplate's search.
+	oneVar, prefix, suffix string
 }
 
 // NewKeyTemplate parses tmpl, the template of a key attribute of type ty.
 func NewKeyTemplate(tmpl string, ty Type) KeyTemplate {
 	parts, ok := parseTemplate(tmpl)
-	return KeyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
+	t := KeyTemplate{text: tmpl, ty: ty, set: true, parts: parts, ok: ok}
+	v := slices.IndexFunc(parts, func(p tmplPart) bool { return p.isVar })
+	if !ok || v < 0 || v > 1 || len(parts)-v > 2 || v+1 < len(parts) && parts[v+1].isVar {
+		return t
+	}
+	t.oneVar = parts[v].text
+	if v == 1 {
+		t.prefix = parts[0].text
+	}
+	if v+1 < len(parts) {
+		t.suffix = parts[v+1].text
+	}
+	return t
 }
+
+// Var reads variable name back out of key value v as ExtractTemplate does (ok is
+// false when v does not match, matches in more than one way, or the template has
+// no such variable). A template with one variable between a literal prefix and
+// suffix matches in one way at most, so that is read off the ends of v, without
+// the search and its maps: cost and review read every sample item's variables.
+func (t *KeyTemplate) Var(v Value, name string) (string, bool) {
+	if t.oneVar == "" || len(v.Str) > oneVarMaxLen {
+		vars, ok := ExtractTemplate(t.text, v)
+		x, has := vars[name]
+		return x, ok && has
+	}
+	s, ok := varText(v)
+	if !ok || name != t.oneVar || len(s) < len(t.prefix)+len(t.suffix) ||
+		!strings.HasPrefix(s, t.prefix) || !strings.HasSuffix(s, t.suffix) {
+		return "", false
+	}
+	return s[len(t.prefix) : len(s)-len(t.suffix)], true
+}
+
+// oneVarMaxLen bounds the values Var reads off the ends: ExtractTemplate gives up
+// after matchBudget tries, which a value this short (a key is at most 2,048 bytes)
+// never reaches, so both answer alike.
+const oneVarMaxLen = 4096
 
 // Builds reports whether ExpandKey(t.text, it, t.ty) gives a value equal to v; the
 // zero KeyTemplate builds nothing.

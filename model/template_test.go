@@ -180,3 +180,25 @@ func TestKeyAttributeNames(t *testing.T) {
 		}
 	}
 }
+
+// KeyTemplate.Var reads a variable back as ExtractTemplate does, on templates with
+// one variable (read off the ends) and with several (ExtractTemplate itself).
+func TestKeyTemplateVarIsExtractTemplate(t *testing.T) {
+	templates := []string{"CUST#{customerId}", "{placedAt}", "ORDER#{id}#LINE", "A#{x}#B#{y}", "{a}{b}", "#{x}#", "P{x}", "{x}#{x}", "PROFILE"}
+	values := []Value{Str("CUST#42"), Str("CUST#"), Str("ORDER#9#LINE"), Str("ORDER##LINE"), Str("A#1#B#2"), Str("#x#"),
+		Str("##"), Str("#"), Num("12"), Str("P"), Str("Px"), Str("2026-08-03"), {Type: TypeBOOL, Bool: true}, Str("CUST#42#x"),
+		Str("7#7"), Str("7#8"), Str("PROFILE"), Bin([]byte("CUST#\x00"))}
+	for _, tmpl := range templates {
+		k := NewKeyTemplate(tmpl, TypeS)
+		for _, v := range values {
+			for _, name := range append(TemplateVars(tmpl), "other") {
+				got, gotOK := k.Var(v, name)
+				vars, ok := ExtractTemplate(tmpl, v)
+				want, has := vars[name]
+				if gotOK != (ok && has) || gotOK && got != want {
+					t.Errorf("%s on %v, %s: got %q %v, ExtractTemplate %q %v", tmpl, v, name, got, gotOK, want, ok && has)
+				}
+			}
+		}
+	}
+}

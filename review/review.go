@@ -105,8 +105,7 @@ type checker struct {
 
 	byEntity map[string][]int // entity name -> indexes of its stored items (see stored)
 	avgSize  map[string]float64
-	keySpace *cost.KeySpace    // built on first use
-	byKey    map[string]string // table key -> entity of the stored item, built on first use
+	keySpace *cost.KeySpace // built on first use
 
 	items []model.Item // Input.Items, or the design's
 	sizes []int        // sizes[i] is items[i]'s

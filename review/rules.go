@@ -416,26 +416,15 @@ func productionCount(e model.Entity) string {
 // returnedEntity names the entity of an item a read returned. A KEYS_ONLY or INCLUDE
 // index, or a ProjectionExpression, may leave the type attribute out; the table key
 // it always carries (GSI.html, LSI.html "Attribute projections") finds the stored
-// item and so its entity.
+// item and so its entity (cost.KeySpace.EntityOf, the cost report's lookup, shared).
 func (c *checker) returnedEntity(it model.Item) string {
 	if name := c.entityOf(it); name != "" {
 		return name
 	}
-	if c.byKey == nil {
-		c.byKey = map[string]string{}
-		for _, st := range c.items {
-			c.byKey[c.tableKey(st)] = c.entityOf(st)
-		}
+	if e := c.keys().EntityOf(it); e != nil {
+		return e.Name
 	}
-	return c.byKey[c.tableKey(it)]
-}
-
-// tableKey is an item's table key as one string, for lookups.
-func (c *checker) tableKey(it model.Item) string {
-	k := c.d.Table.Key
-	pk, _ := it[k.Partition]
-	sk, _ := it[k.Sort]
-	return pk.Type.String() + ":" + pk.Str + "\x00" + sk.Type.String() + ":" + sk.Str
+	return ""
 }
 
 // guardEntities are entities written only as conditional claims (uniqueness items):
