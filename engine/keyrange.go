@@ -28,14 +28,20 @@ type keyRange struct {
 	prefix *string // begins_with: sort keys must start with it
 }
 
+// conditionTypeMismatch is DynamoDB's answer to a key condition value whose type is
+// not the key's; made only when refused, so that a Query that runs pays for no
+// message.
+func conditionTypeMismatch() *Error {
+	return validation("One or more parameter values were invalid: Condition parameter type does not match schema type")
+}
+
 // keyRangeOf turns a compiled key condition into the range it selects.
 func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 	if ks.multi() {
 		return multiKeyRange(kc, ks)
 	}
-	mismatch := validation("One or more parameter values were invalid: Condition parameter type does not match schema type")
 	if kc.PartitionValue.Type != ks.Partition.Type {
-		return nil, mismatch
+		return nil, conditionTypeMismatch()
 	}
 	if err := checkConditionValue(ks.Partition, kc.PartitionValue, true); err != nil {
 		return nil, err
@@ -43,21 +49,21 @@ func keyRangeOf(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 	r := &keyRange{hash: scanHash(kc.PartitionValue)}
 	var ok bool
 	if r.pk, ok = encodeKey(kc.PartitionValue); !ok {
-		return nil, mismatch
+		return nil, conditionTypeMismatch()
 	}
 	if kc.SortOp == expr.SortNone {
 		return r, nil
 	}
 	enc := func(v model.Value) (string, *Error) {
 		if v.Type != ks.Sort.Type {
-			return "", mismatch
+			return "", conditionTypeMismatch()
 		}
 		if err := checkConditionValue(ks.Sort, v, false); err != nil {
 			return "", err
 		}
 		s, ok := encodeKey(v)
 		if !ok {
-			return "", mismatch
+			return "", conditionTypeMismatch()
 		}
 		return s, nil
 	}

@@ -226,16 +226,15 @@ func multiKeyRange(kc *expr.KeyCondition, ks keySchema) (*keyRange, *Error) {
 // multiKeyPart checks one attribute's condition value as keyRangeOf checks a
 // single key's, and encodes it.
 func multiKeyPart(a keyAttr, v model.Value, partition bool) (string, *Error) {
-	mismatch := validation("One or more parameter values were invalid: Condition parameter type does not match schema type")
 	if v.Type != a.Type {
-		return "", mismatch
+		return "", conditionTypeMismatch()
 	}
 	if err := checkConditionValue(a, v, partition); err != nil {
 		return "", err
 	}
 	enc, ok := encodeKey(v)
 	if !ok {
-		return "", mismatch
+		return "", conditionTypeMismatch()
 	}
 	return enc, nil
 }

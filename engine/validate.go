@@ -453,7 +453,9 @@ func checkKeyValue(a keyAttr, v model.Value, partition bool) *Error {
 
 // checkKey validates a primary key given to GetItem, UpdateItem, DeleteItem and the
 // batch and transaction operations: exactly the table's key attributes, of their
-// types (API_GetItem.html "Key"). It returns the key with canonical numbers.
+// types (API_GetItem.html "Key"). It returns the key with canonical numbers: the
+// key given itself when they are canonical already (a key is only read after, so it
+// need not be copied: the copy was most of a GetItem's garbage).
 func (e *Engine) checkKey(key model.Item) (model.Item, *Error) {
 	return checkKeyOf(e.key, key)
 }
@@ -463,7 +465,7 @@ func checkKeyOf(ks keySchema, key model.Item) (model.Item, *Error) {
 	if len(key) != len(attrs) {
 		return nil, validation(msgKeySchema)
 	}
-	out := make(model.Item, len(attrs))
+	var out model.Item // the copy, made at the first number not canonical
 	parts := 1 + len(ks.morePartition)
 	for i, a := range attrs {
 		v, ok := key[a.Name]
@@ -473,11 +475,19 @@ func checkKeyOf(ks keySchema, key model.Item) (model.Item, *Error) {
 		if err := checkKeyValue(a, v, i < parts); err != nil {
 			return nil, err
 		}
-		n, _, err := normalize(v)
+		n, changed, err := normalize(v)
 		if err != nil {
 			return nil, err
 		}
-		out[a.Name] = n
+		if changed && out == nil {
+			out = maps.Clone(key)
+		}
+		if out != nil {
+			out[a.Name] = n
+		}
+	}
+	if out == nil {
+		return key, nil
 	}
 	return out, nil
 }

@@ -108,12 +108,11 @@ func runFloor() error {
 	}
 	fmt.Printf("floor server on http://%s\n", l.Addr())
 	hs := httpServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s.serveHTTP(w, r, func(name string, _ []byte) (int, []byte) {
+		s.serveHTTP(w, r, func(name string, _ []byte) answer {
 			if a, ok := canned[name]; ok {
-				return http.StatusOK, a
+				return answer{status: http.StatusOK, body: a}
 			}
-			e := unknownOperation()
-			return e.status, e.body()
+			return errorAnswer(unknownOperation())
 		})
 	}))
 	go func() {

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"encoding/json"
 	"strconv"
 	"sync"
@@ -79,32 +78,32 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	return finishAnswer(buf, b, out.Item != nil, mode, t, out.Consumed)
 }
 
-// answerBuffers hold the answers written directly while they are written: each is
-// built in a buffer an earlier request left and copied out once at its size, rather
-// than grown from nothing several times (a 25-item page grew three times).
+// answerBuffers hold the answers written directly while they are written and
+// sent: each is built in a buffer an earlier request left, rather than grown from
+// nothing several times (a 25-item page grew three times), and given back once it
+// has been sent (answer.release), so that a page costs no garbage of its size.
 var answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
-// newAnswer is an empty buffer from answerBuffers, for finishAnswer to give back.
+// newAnswer is an empty buffer from answerBuffers, for finishAnswer to fill.
 func newAnswer() *[]byte {
 	buf := answerBuffers.Get().(*[]byte)
 	*buf = (*buf)[:0]
 	return buf
 }
 
+// pooledAnswer is an answer an operation wrote as JSON itself, in a buffer of
+// answerBuffers: sent as it is, then given back (answer.release).
+type pooledAnswer *[]byte
+
 // finishAnswer ends an answer written directly in b (grown from buf) with its
-// ConsumedCapacity, when asked for (more says whether a member came before it),
-// and returns a copy, giving buf back. Buffers past a megabyte (a page of large
-// items) are not kept.
-func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consumed engine.Capacity) (rawAnswer, *apiError) {
-	defer func() {
-		if cap(b) <= 1<<20 {
-			*buf = b[:0]
-			answerBuffers.Put(buf)
-		}
-	}()
+// ConsumedCapacity, when asked for (more says whether a member came before it);
+// the answer is then *buf.
+func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consumed engine.Capacity) (pooledAnswer, *apiError) {
 	if c := capacityOf(mode, t, consumed); c != nil {
 		cb, err := json.Marshal(c)
 		if err != nil {
+			*buf = b
+			releaseAnswer(buf)
 			return nil, fromEngine(err)
 		}
 		if more {
@@ -113,8 +112,17 @@ func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consu
 		b = append(b, `"ConsumedCapacity":`...)
 		b = append(b, cb...)
 	}
-	b = append(b, '}')
-	return rawAnswer(bytes.Clone(b)), nil
+	*buf = append(b, '}')
+	return buf, nil
+}
+
+// releaseAnswer gives an answer's buffer back to answerBuffers once it has been
+// sent. Buffers past a megabyte (a page of large items) are not kept.
+func releaseAnswer(buf *[]byte) {
+	if cap(*buf) <= 1<<20 {
+		*buf = (*buf)[:0]
+		answerBuffers.Put(buf)
+	}
 }
 
 type readMembers struct {
@@ -152,7 +160,7 @@ type scanInput struct {
 // there is more, ConsumedCapacity when asked. It is written directly rather than by
 // encoding/json, which would check each item's JSON again after writing it: a page
 // of 25 items cost three times as much that way (BenchmarkCall).
-func (s *Server) pageOf(pg *engine.Page, count bool, mode string, t *table) (rawAnswer, *apiError) {
+func (s *Server) pageOf(pg *engine.Page, count bool, mode string, t *table) (pooledAnswer, *apiError) {
 	buf := newAnswer()
 	b := append(*buf, '{')
 	if !count {

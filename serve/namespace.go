@@ -48,11 +48,14 @@ func credentialScope(auth string) (key, region string, ok bool) {
 	if i := strings.IndexAny(rest, ", "); i >= 0 {
 		rest = rest[:i]
 	}
-	parts := strings.Split(rest, "/")
-	if len(parts) < 3 || parts[0] == "" || parts[2] == "" {
+	// KEY/DATE/REGION/...: cut, not split, for the cost of every request.
+	key, rest, ok1 := strings.Cut(rest, "/")
+	_, rest, ok2 := strings.Cut(rest, "/")
+	region, _, _ = strings.Cut(rest, "/")
+	if !ok1 || !ok2 || key == "" || region == "" {
 		return "", "", false
 	}
-	return parts[0], parts[2], true
+	return key, region, true
 }
 
 // accountOf is the account an access key stands for.
@@ -74,12 +77,33 @@ func (s *Server) in(r *http.Request) *Server {
 	if !ok {
 		return s
 	}
-	account := accountOf(key)
-	if account == s.home.account && region == s.home.region {
-		return s
+	sc := scope{key, region}
+	s.scopesMu.RLock()
+	v, ok := s.scopes[sc]
+	s.scopesMu.RUnlock()
+	if ok {
+		return v
 	}
-	return &Server{state: s.state, namespace: s.space(account, region)}
+	ns := s.home
+	if account := accountOf(key); account != ns.account || region != ns.region {
+		ns = s.space(account, region)
+	}
+	v = &Server{state: s.state, namespace: ns}
+	s.scopesMu.Lock()
+	defer s.scopesMu.Unlock()
+	if len(s.scopes) < maxScopes {
+		s.scopes[scope{strings.Clone(key), strings.Clone(region)}] = v
+	}
+	return v
 }
+
+// scope is a request's credential scope: the access key it signs with, and the
+// region. State.scopes remembers the server each one sees, so that a request pays
+// neither accountOf's hash nor the namespaces' lock; maxScopes bounds it (a client
+// signing with ever new keys only misses the cache).
+type scope struct{ key, region string }
+
+const maxScopes = 4096
 
 // space is the namespace of an account and region, made (holding the design's
 // tables) the first time it is asked for.

@@ -1,0 +1,91 @@
+package serve
+
+import (
+	"bytes"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"net/http"
+	"strconv"
+	"sync"
+	"testing"
+)
+
+// TestCallAnswerIsItsOwn: the answers serve writes in pooled buffers (a page, an
+// item) are copied out by Call, so that an answer a caller holds (check --traffic
+// keeps them) is not overwritten by the next request's.
+func TestCallAnswerIsItsOwn(t *testing.T) {
+	s := New(Options{})
+	if err := s.AddDesign(cpuDesign()); err != nil {
+		t.Fatal(err)
+	}
+	var held [][]byte
+	var want []string
+	for i := range 40 {
+		op, body := cpuRequest(i)
+		status, out := s.Call(op, []byte(body))
+		if status != http.StatusOK {
+			t.Fatalf("%s: %d %s", op, status, out)
+		}
+		held, want = append(held, out), append(want, string(out))
+	}
+	for i := range held {
+		if string(held[i]) != want[i] {
+			t.Fatalf("answer %d changed after later requests:\n%s\nwas\n%s", i, held[i], want[i])
+		}
+	}
+}
+
+// TestAnswersSideBySide: requests answered side by side over HTTP each get their
+// own answer, whole, with its CRC32 and length: a pooled answer buffer given back
+// before its answer is written would be filled by another request's.
+func TestAnswersSideBySide(t *testing.T) {
+	d := cpuDesign()
+	st := start(t, Options{}, d)
+	ref := New(Options{})
+	if err := ref.AddDesign(d); err != nil {
+		t.Fatal(err)
+	}
+	const clients, each = 8, 150
+	var wg sync.WaitGroup
+	errs := make(chan error, clients)
+	for c := range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := c; i < clients*each; i += clients {
+				op, body := cpuRequest(i)
+				_, want := ref.Call(op, []byte(body))
+				req, _ := http.NewRequest(http.MethodPost, st.endpoint, bytes.NewReader([]byte(body)))
+				req.Header.Set("X-Amz-Target", targetPrefix+op)
+				req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					errs <- err
+					return
+				}
+				got, err := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				crc := resp.Header.Get("X-Amz-Crc32")
+				switch {
+				case err != nil:
+					errs <- err
+				case !bytes.Equal(got, want):
+					errs <- fmt.Errorf("request %d (%s): answer\n%s\nwant\n%s", i, op, got, want)
+				case crc != strconv.FormatUint(uint64(crc32.ChecksumIEEE(got)), 10):
+					errs <- fmt.Errorf("request %d: x-amz-crc32 %s does not match the body", i, crc)
+				case resp.Header.Get("Content-Length") != strconv.Itoa(len(got)) || resp.Header.Get("x-amzn-RequestId") == "":
+					errs <- fmt.Errorf("request %d: headers %v", i, resp.Header)
+				default:
+					continue
+				}
+				return
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
