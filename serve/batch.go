@@ -10,6 +10,7 @@ import (
 
 	"stwb/engine"
 	"stwb/model"
+	"stwb/throttle"
 )
 
 // BatchGetItem, BatchWriteItem, TransactGetItems and TransactWriteItems: requests
@@ -56,6 +57,8 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 		UnprocessedKeys  map[string]any
 		ConsumedCapacity []*consumedCapacity `json:",omitempty"`
 	}{Responses: map[string][]wireItem{}, UnprocessedKeys: map[string]any{}}
+	var refusals []*throttle.Refusal // under --throttle, every key's that was refused
+	read := 0                        // and the number read
 	for _, name := range slices.Sorted(maps.Keys(in.RequestItems)) {
 		ka := in.RequestItems[name]
 		t, ok := s.tables[name]
@@ -74,14 +77,22 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 		if err := proj.apply(&ein.ProjectionExpression, &ein.ExpressionAttributeNames, &ein.Given, ka.ProjectionExpression); err != nil {
 			return nil, err
 		}
-		res, err := t.eng.BatchGetItem(ein)
+		var res *engine.BatchGetItemOutput
+		var err error
+		if s.opts.Throttle == nil {
+			res, err = t.eng.BatchGetItem(ein)
+		} else {
+			var refused []*throttle.Refusal
+			if res, refused, err = s.batchGetThrottled(t, ein); err == nil {
+				if left := unprocessedKeys(ka, refused); left != nil {
+					out.UnprocessedKeys[name] = left
+				}
+				refusals = appendRefused(refusals, refused)
+				read += len(ein.Keys) - countRefused(refused)
+			}
+		}
 		if err != nil {
 			return nil, fromEngine(err)
-		}
-		if s.opts.Throttle != nil {
-			if err := s.admitKeys(t, ein.Keys, res.Consumed); err != nil {
-				return nil, err
-			}
 		}
 		items := make([]wireItem, len(res.Responses))
 		for i, it := range res.Responses {
@@ -92,7 +103,53 @@ func batchGetItem(s *Server, in *batchGetInput) (any, *apiError) {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, c)
 		}
 	}
+	if len(refusals) > 0 && read == 0 {
+		return nil, batchRefused(refusals)
+	}
 	return out, nil
+}
+
+// unprocessedKeys is a table's entry in UnprocessedKeys: the keys refused, with
+// the request's other members, "in the same form as RequestItems, so the value can
+// be provided directly to a subsequent BatchGetItem operation"
+// (API_BatchGetItem.html); nil when every key was read.
+func unprocessedKeys(ka keysAndAttributes, refused []*throttle.Refusal) any {
+	var keys []rawItem
+	for j, r := range refused {
+		if r != nil {
+			keys = append(keys, ka.Keys[j])
+		}
+	}
+	if keys == nil {
+		return nil
+	}
+	return struct {
+		Keys                     []rawItem
+		ProjectionExpression     *string           `json:",omitempty"`
+		ExpressionAttributeNames map[string]string `json:",omitempty"`
+		AttributesToGet          []string          `json:",omitempty"`
+		ConsistentRead           bool              `json:",omitempty"`
+	}{keys, ka.ProjectionExpression, ka.ExpressionAttributeNames, ka.AttributesToGet, ka.ConsistentRead}
+}
+
+// appendRefused appends the refusals of rs (nil for an item that ran).
+func appendRefused(to, rs []*throttle.Refusal) []*throttle.Refusal {
+	for _, r := range rs {
+		if r != nil {
+			to = append(to, r)
+		}
+	}
+	return to
+}
+
+func countRefused(rs []*throttle.Refusal) int {
+	n := 0
+	for _, r := range rs {
+		if r != nil {
+			n++
+		}
+	}
+	return n
 }
 
 // requestItemsRequired is DynamoDB's answer to an empty RequestItems ({}), given
@@ -186,25 +243,44 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 		ItemCollectionMetrics map[string][]*itemCollectionMetrics `json:",omitempty"`
 	}{UnprocessedItems: map[string]any{}}
 	changes := make([][]engine.Change, len(parts))
-	for i, p := range parts {
-		res, err := p.eng.BatchWriteItem(p.reqs)
+	ran := make([][]*throttle.Refusal, len(parts)) // under --throttle: each request's refusal, nil when it ran
+	var refusals []*throttle.Refusal
+	written := 0
+	for i := range parts {
+		p := &parts[i]
+		var res *engine.WriteOutput
+		var err error
+		if s.opts.Throttle == nil {
+			res, err = p.eng.BatchWriteItem(p.reqs)
+		} else if res, ran[i], err = s.batchWriteThrottled(p.t, &p.eng, p.reqs); err == nil {
+			name := p.t.def.Name
+			for j, r := range ran[i] {
+				if r != nil {
+					left, _ := out.UnprocessedItems[name].([]any)
+					out.UnprocessedItems[name] = append(left, unprocessedWrite(in.RequestItems[name][j]))
+				}
+			}
+			refusals = appendRefused(refusals, ran[i])
+			written += len(p.reqs) - countRefused(ran[i])
+		}
 		if err != nil {
 			return nil, fromEngine(err)
-		}
-		if s.opts.Throttle != nil {
-			if err := s.admitWrite(p.t, res, nil); err != nil {
-				return nil, err
-			}
 		}
 		changes[i] = res.Changes
 		if c := capacityOf(mode, p.t, res.Consumed); c != nil {
 			out.ConsumedCapacity = append(out.ConsumedCapacity, c)
 		}
 	}
+	if len(refusals) > 0 && written == 0 {
+		return nil, batchRefused(refusals)
+	}
 	for i, p := range parts {
 		p.t.eng = p.eng
 		s.recordChanges(p.t, changes[i], false)
-		for _, r := range p.reqs {
+		for j, r := range p.reqs {
+			if ran[i] != nil && ran[i][j] != nil {
+				continue // unprocessed: no metrics
+			}
 			k := r.Key
 			if k == nil {
 				k = r.Item
@@ -218,6 +294,15 @@ func batchWriteItem(s *Server, in *batchWriteInput) (any, *apiError) {
 		}
 	}
 	return out, nil
+}
+
+// unprocessedWrite is a request in UnprocessedItems, as it was sent: "in the same
+// form as RequestItems" (API_BatchWriteItem.html).
+func unprocessedWrite(r writeRequest) any {
+	return struct {
+		PutRequest    *struct{ Item rawItem } `json:",omitempty"`
+		DeleteRequest *struct{ Key rawItem }  `json:",omitempty"`
+	}{r.PutRequest, r.DeleteRequest}
 }
 
 type transactGetInput struct {
@@ -279,6 +364,7 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 	reasons := make([]engine.CancellationReason, len(in.TransactItems))
 	var caps []*consumedCapacity
 	var cancel *engine.Error
+	var tps []transactionPart
 	for _, g := range groups.list {
 		res, err := g.t.eng.TransactGetItems(g.actions)
 		if err != nil {
@@ -293,13 +379,7 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 			continue
 		}
 		if s.opts.Throttle != nil {
-			keys := make([]model.Item, len(g.actions))
-			for j, a := range g.actions {
-				keys[j] = a.Key
-			}
-			if err := s.admitKeys(g.t, keys, res.Consumed); err != nil {
-				return nil, err
-			}
+			tps = append(tps, s.readParts(g, res.Consumed))
 		}
 		for j, it := range res.Responses {
 			if it != nil {
@@ -314,6 +394,11 @@ func transactGetItems(s *Server, in *transactGetInput) (any, *apiError) {
 	}
 	if cancel != nil {
 		return nil, cancelledError(reasons)
+	}
+	if tps != nil {
+		if reasons := s.admitTransaction(tps, len(in.TransactItems)); reasons != nil {
+			return nil, cancelledError(reasons)
+		}
 	}
 	return struct {
 		Responses        any
@@ -457,7 +542,7 @@ func (s *Server) idempotentReplay(token *string, in any, run func() (any, *apiEr
 		}
 	}
 	out, err := run()
-	if token != nil && (err == nil || err.code == engine.TransactionCanceledException) {
+	if token != nil && (err == nil || err.code == engine.TransactionCanceledException && !throttleCancelled(err)) {
 		s.tokens.store(*token, digest, s.now(), out, err)
 	}
 	return out, err

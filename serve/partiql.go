@@ -108,7 +108,15 @@ func executeStatement(s *Server, in *executeStatementInput) (any, *apiError) {
 			return nil, err
 		}
 	}
+	if s.opts.Throttle != nil {
+		ein.Visits = true // the items a Query read name the key values it read
+	}
 	out, eerr := t.eng.ExecuteStatement(ein)
+	if s.opts.Throttle != nil {
+		if terr := s.admit(t, s.statementCharges(t, st, params, out)); terr != nil {
+			return nil, terr
+		}
+	}
 	if eerr != nil {
 		return nil, fromEngine(eerr)
 	}
@@ -292,10 +300,27 @@ func (s *Server) batchStatement(r batchStatementRequest) (*table, model.Item, en
 		if eerr != nil {
 			return t, nil, engine.Capacity{}, fromEngine(eerr)
 		}
+		if s.opts.Throttle != nil {
+			if r := s.opts.Throttle.Admit(&t.def, t.arn, s.chargerOf(t).Keys([]model.Item{get.Key}, out.Consumed)); r != nil {
+				return t, nil, engine.Capacity{}, statementThrottled(r)
+			}
+		}
 		return t, engine.Row(st, out.Item), out.Consumed, nil
 	}
-	out, eerr := t.eng.ExecuteStatement(engine.StatementInput{Statement: st, Parameters: params,
+	// Under --throttle a write runs on a copy of the table's engine, kept only
+	// when the limiter lets it through: a throttled statement writes nothing.
+	eng := t.eng
+	if s.opts.Throttle != nil {
+		eng = eng.Clone()
+	}
+	out, eerr := eng.ExecuteStatement(engine.StatementInput{Statement: st, Parameters: params,
 		ReturnValuesOnConditionCheckFailure: str(r.ReturnValuesOnConditionCheckFailure)})
+	if s.opts.Throttle != nil {
+		if r := s.opts.Throttle.Admit(&t.def, t.arn, s.statementCharges(t, st, params, out)); r != nil {
+			return t, nil, engine.Capacity{}, statementThrottled(r)
+		}
+		t.eng = eng
+	}
 	var c engine.Capacity
 	if out != nil {
 		c = out.Consumed
@@ -392,16 +417,25 @@ func (s *Server) executeTransaction(in *executeTransactionInput, mode string) (a
 			Item wireItem `json:",omitempty"`
 		}, len(stmts))
 		var caps []*consumedCapacity
+		var tps []transactionPart
 		for _, g := range gets.list {
 			res, err := g.t.eng.TransactGetItems(g.actions)
 			if err != nil {
 				return nil, fromEngine(err)
+			}
+			if s.opts.Throttle != nil {
+				tps = append(tps, s.readParts(g, res.Consumed))
 			}
 			for j, it := range res.Responses {
 				responses[g.at[j]].Item = wireItem(engine.Row(stmts[g.at[j]].st, it))
 			}
 			if c := capacityOf(mode, g.t, res.Consumed); c != nil {
 				caps = append(caps, c)
+			}
+		}
+		if tps != nil {
+			if reasons := s.admitTransaction(tps, len(stmts)); reasons != nil {
+				return nil, cancelledError(reasons)
 			}
 		}
 		return struct {
@@ -446,10 +480,13 @@ func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n 
 	engines := make([]*engine.Engine, len(groups.list))
 	for i, g := range groups.list {
 		engines[i] = g.t.eng
-		if len(groups.list) > 1 {
+		// Under --throttle even one table's part runs on a copy: the limiter
+		// decides after it ran, and a throttled transaction writes nothing.
+		if len(groups.list) > 1 || s.opts.Throttle != nil {
 			engines[i] = g.t.eng.Clone()
 		}
 	}
+	var tps []transactionPart
 	reasons := make([]engine.CancellationReason, n)
 	var caps []*consumedCapacity
 	cancelled := false
@@ -468,15 +505,7 @@ func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n 
 			continue
 		}
 		if s.opts.Throttle != nil {
-			named := make([]model.Item, len(g.actions))
-			for j, a := range g.actions {
-				if named[j] = a.Key; a.Item != nil {
-					named[j] = a.Item
-				}
-			}
-			if err := s.admitWrite(g.t, res, named); err != nil {
-				return nil, nil, err
-			}
+			tps = append(tps, transactionPart{t: g.t, parts: s.writeParts(g.t, len(g.actions), res.Changes), at: g.at})
 		}
 		changes[i] = res.Changes
 		if c := capacityOf(mode, g.t, res.Consumed); c != nil {
@@ -485,6 +514,11 @@ func applyTransactWrites(s *Server, groups *groups[engine.TransactWriteItem], n 
 	}
 	if cancelled {
 		return nil, reasons, nil
+	}
+	if tps != nil {
+		if reasons := s.admitTransaction(tps, n); reasons != nil {
+			return nil, reasons, nil
+		}
 	}
 	for i, g := range groups.list {
 		g.t.eng = engines[i]

@@ -8,6 +8,7 @@ import (
 
 	"stwb/engine"
 	"stwb/model"
+	"stwb/partiql"
 	"stwb/throttle"
 )
 
@@ -20,7 +21,7 @@ import (
 // copy of each table's engine, kept only when the write is let through, so that a
 // throttled write leaves nothing written.
 var itemWrites = map[string]bool{"PutItem": true, "UpdateItem": true, "DeleteItem": true,
-	"BatchWriteItem": true, "TransactWriteItems": true}
+	"BatchWriteItem": true, "TransactWriteItems": true, "ExecuteStatement": true}
 
 // runThrottled runs a write operation on copies of the tables' engines and keeps
 // them unless the write was throttled.
@@ -118,4 +119,182 @@ func appendThrottling(b []byte, code string, rs []throttle.Reason) []byte {
 	}
 	j, _ := json.Marshal(slices.Clip(rs))
 	return append(b, j...)
+}
+
+// Batches and transactions under --throttle. DynamoDB throttles a batch item by
+// item: "If any requested operations fail because the table's provisioned
+// throughput is exceeded ..., the failed operations are returned in the
+// UnprocessedItems response parameter" (API_BatchWriteItem.html; BatchGetItem's
+// UnprocessedKeys the same, API_BatchGetItem.html), and the request fails only
+// when none of its items could be processed (throttle.BatchRefusal). A
+// transaction is all or nothing: DynamoDB cancels it when "there is insufficient
+// provisioned capacity for the transaction to be completed", each throttled
+// action's cancellation reason saying why (API_TransactWriteItems.html, "Errors").
+
+// batchWriteThrottled runs a BatchWriteItem's requests on table t one by one, each
+// on a copy of *eng kept only when the limiter lets its write through. refused[j]
+// is request j's refusal, nil when it ran; res sums the requests that ran.
+func (s *Server) batchWriteThrottled(t *table, eng **engine.Engine, reqs []engine.WriteRequest) (*engine.WriteOutput, []*throttle.Refusal, error) {
+	// A batch DynamoDB refuses (a duplicate key, an item too large) is refused
+	// whole, before any item runs.
+	if _, err := (*eng).Clone().BatchWriteItem(reqs); err != nil {
+		return nil, nil, err
+	}
+	res := &engine.WriteOutput{}
+	refused := make([]*throttle.Refusal, len(reqs))
+	for j := range reqs {
+		trial := (*eng).Clone()
+		one, err := trial.BatchWriteItem(reqs[j : j+1])
+		if err != nil {
+			return nil, nil, err
+		}
+		if refused[j] = s.opts.Throttle.Admit(&t.def, t.arn, s.chargerOf(t).Writes(one.Changes, nil, one.Consumed)); refused[j] != nil {
+			continue
+		}
+		*eng = trial
+		res.Changes = append(res.Changes, one.Changes...)
+		res.Consumed = res.Consumed.Add(one.Consumed)
+	}
+	return res, refused, nil
+}
+
+// batchGetThrottled reads a BatchGetItem's keys of table t one by one, each let
+// through or not by the limiter: refused[j] is key j's refusal, nil when it was
+// read; out holds the items read and their capacity.
+func (s *Server) batchGetThrottled(t *table, in engine.BatchGetItemInput) (*engine.BatchGetItemOutput, []*throttle.Refusal, error) {
+	if _, err := t.eng.BatchGetItem(in); err != nil {
+		return nil, nil, err // refused whole, as above
+	}
+	out := &engine.BatchGetItemOutput{}
+	refused := make([]*throttle.Refusal, len(in.Keys))
+	for j := range in.Keys {
+		one := in
+		one.Keys = in.Keys[j : j+1]
+		res, err := t.eng.BatchGetItem(one)
+		if err != nil {
+			return nil, nil, err
+		}
+		if refused[j] = s.opts.Throttle.Admit(&t.def, t.arn, s.chargerOf(t).Keys(one.Keys, res.Consumed)); refused[j] != nil {
+			continue
+		}
+		out.Responses = append(out.Responses, res.Responses...)
+		out.Consumed = out.Consumed.Add(res.Consumed)
+	}
+	return out, refused, nil
+}
+
+// batchRefused is the answer to a batch none of whose items ran, every item
+// refused as rs (throttle.BatchRefusal).
+func batchRefused(rs []*throttle.Refusal) *apiError {
+	r := throttle.BatchRefusal(rs)
+	return &apiError{status: http.StatusBadRequest, prefix: nsDynamoDB, code: r.Code, message: r.Message, throttled: r.Reasons}
+}
+
+// transactionPart is one table's share of a transaction under --throttle: the
+// charges of each of its actions, and each action's place in the request.
+type transactionPart struct {
+	t     *table
+	parts [][]throttle.Charge
+	at    []int
+}
+
+// writeParts is the charges of each of a table's transaction actions, from the
+// changes its engine made (one per action, in order).
+func (s *Server) writeParts(t *table, n int, changes []engine.Change) [][]throttle.Charge {
+	parts := make([][]throttle.Charge, n)
+	for j := range min(n, len(changes)) {
+		parts[j] = s.chargerOf(t).Writes(changes[j:j+1], nil, engine.Capacity{})
+	}
+	return parts
+}
+
+// admitTransaction decides a transaction of n actions, all or nothing: when any
+// action would be throttled nothing is taken, and the answer is the cancellation
+// reasons (the throttled actions' ProvisionedThroughputExceeded or
+// ThrottlingError, throttle.Refusal.Cancellation; the others None); otherwise
+// every action's units are taken and reasons is nil.
+func (s *Server) admitTransaction(tps []transactionPart, n int) []engine.CancellationReason {
+	var reasons []engine.CancellationReason
+	for _, tp := range tps {
+		for j, r := range s.opts.Throttle.Check(&tp.t.def, tp.t.arn, tp.parts) {
+			if r == nil {
+				continue
+			}
+			if reasons == nil {
+				reasons = make([]engine.CancellationReason, n)
+			}
+			code, msg := r.Cancellation()
+			reasons[tp.at[j]] = engine.CancellationReason{Code: code, Message: msg}
+		}
+	}
+	if reasons != nil {
+		for i := range reasons {
+			if reasons[i].Code == "" {
+				reasons[i].Code = "None"
+			}
+		}
+		return reasons
+	}
+	for _, tp := range tps {
+		s.opts.Throttle.Take(&tp.t.def, tp.t.arn, slices.Concat(tp.parts...))
+	}
+	return nil
+}
+
+// throttleCancelled reports whether a transaction was cancelled because it was
+// throttled: a state that passes, so its ClientRequestToken keeps no answer and a
+// retry with the same token runs it again.
+func throttleCancelled(err *apiError) bool {
+	return slices.ContainsFunc(err.reasons, func(r engine.CancellationReason) bool {
+		return r.Code == throttle.CodeProvisioned || r.Code == throttle.CodeThrottling
+	})
+}
+
+// readParts is the charges of each of a table's transaction reads (a
+// TransactGetItems' or an ExecuteTransaction's SELECTs) that consumed cp.
+func (s *Server) readParts(g *group[engine.TransactGet], cp engine.Capacity) transactionPart {
+	keys := make([]model.Item, len(g.actions))
+	for j, a := range g.actions {
+		keys[j] = a.Key
+	}
+	return transactionPart{t: g.t, parts: s.chargerOf(g.t).KeysEach(keys, cp), at: g.at}
+}
+
+// PartiQL statements are throttled as the operations they run as
+// (engine/statement.go): a SELECT as its Query or Scan (in a batch, its GetItem),
+// a write as its PutItem, UpdateItem or DeleteItem, a failed condition's units on
+// the key it named.
+
+// statementCharges is what a statement on t that ran as out takes, params its
+// parameters.
+func (s *Server) statementCharges(t *table, st *partiql.Statement, params []model.Value, out *engine.StatementOutput) []throttle.Charge {
+	if out == nil {
+		return nil
+	}
+	switch out.Operation {
+	case model.OpScan:
+		return s.chargerOf(t).Scan(st.Index, out.Consumed)
+	case model.OpQuery:
+		var items []model.Item
+		if out.Page != nil {
+			for _, v := range out.Page.Visits {
+				items = append(items, v.Item)
+			}
+		}
+		return s.chargerOf(t).Visited(st.Index, items, out.Consumed)
+	}
+	var named []model.Item
+	if w, err := t.eng.StatementWrite(st, params); err == nil {
+		if named = []model.Item{w.Key}; w.Item != nil {
+			named[0] = w.Item
+		}
+	}
+	return s.chargerOf(t).Writes(out.Changes, named, out.Consumed)
+}
+
+// statementThrottled is a batch statement's error when the limiter refused it
+// (throttle.Refusal.StatementError).
+func statementThrottled(r *throttle.Refusal) *apiError {
+	code, msg := r.StatementError()
+	return &apiError{status: http.StatusBadRequest, prefix: nsDynamoDB, code: code, message: msg}
 }

@@ -120,12 +120,18 @@ func (c *Charger) tableUnits(cp engine.Capacity) engine.Units {
 // BatchGetItem, TransactGetItems: the table's keys) that consumed cp: evenly over
 // the keys.
 func (c *Charger) Keys(keys []model.Item, cp engine.Capacity) []Charge {
+	return slices.Concat(c.KeysEach(keys, cp)...)
+}
+
+// KeysEach is Keys key by key: the charges of the read of keys[i] (none when it
+// consumed nothing), for a transaction whose actions are throttled one by one.
+func (c *Charger) KeysEach(keys []model.Item, cp engine.Capacity) [][]Charge {
 	u := c.tableUnits(cp)
 	n := float64(max(len(keys), 1))
-	out := make([]Charge, 0, len(keys))
-	for _, k := range keys {
+	out := make([][]Charge, len(keys))
+	for i, k := range keys {
 		if ch, ok := c.one("", k, u.Read/n, u.Write/n); ok {
-			out = append(out, ch)
+			out[i] = []Charge{ch}
 		}
 	}
 	return out
@@ -171,6 +177,36 @@ func (c *Charger) Query(index, keyCondition string, names map[string]string, val
 		return nil
 	}
 	return []Charge{ch}
+}
+
+// Visited is the charge of a read of index ("" the table) that consumed cp and
+// read items (a PartiQL SELECT run as a Query, whose key condition the statement
+// holds): its units evenly over the partition key values of the items it read,
+// each on the index's own key; a read that found none is on the pool's limit only.
+func (c *Charger) Visited(index string, items []model.Item, cp engine.Capacity) []Charge {
+	pool := c.poolOf(index)
+	units := c.readUnits(pool, cp)
+	if units == 0 {
+		return nil
+	}
+	attrs := c.keyOf(pool).Partitions()
+	if pool == "" {
+		attrs = c.def.Key.Partitions() // an LSI's items are under the table's key value
+	}
+	var keys []string
+	for _, it := range items {
+		if k, ok := valuesText(it, attrs); ok && !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return []Charge{{Index: pool, Read: units}}
+	}
+	out := make([]Charge, len(keys))
+	for i, k := range keys {
+		out[i] = Charge{Index: pool, Key: k, Read: units / float64(len(keys))}
+	}
+	return out
 }
 
 // Scan is the charge of a Scan of index ("" the table) that consumed cp: on the

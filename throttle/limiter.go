@@ -207,25 +207,80 @@ func (l *Limiter) Admit(def *model.Table, arn string, cs []Charge) *Refusal {
 	defer l.mu.Unlock()
 	now := l.now()
 	ts := l.state(def, arn, now)
+	if r := l.check(ts, arn, now, cs); r != nil {
+		return r
+	}
+	ts.take(cs, l.scale, now)
+	ts.sweep(now)
+	return nil
+}
+
+// Check decides, taking nothing, which parts of a request on table def would be
+// throttled now (a transaction's actions, each with its charges): refusals[i] is
+// part i's, nil when it may run; nil when every part may. A transaction is all
+// or nothing: when no part of any of its tables is refused, Take takes its units.
+func (l *Limiter) Check(def *model.Table, arn string, parts [][]Charge) []*Refusal {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	ts := l.state(def, arn, now)
+	var out []*Refusal
+	for i, cs := range parts {
+		if r := l.check(ts, arn, now, cs); r != nil {
+			if out == nil {
+				out = make([]*Refusal, len(parts))
+			}
+			out[i] = r
+		}
+	}
+	return out
+}
+
+// Take takes the units of cs, a request on table def that Check let through.
+func (l *Limiter) Take(def *model.Table, arn string, cs []Charge) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	ts := l.state(def, arn, now)
+	ts.take(cs, l.scale, now)
+	ts.sweep(now)
+}
+
+// keyID is the bucket a charge takes from: its key value's, or its item's once
+// the key value has split for heat.
+func (ts *tableState) keyID(c *Charge) string {
+	id := c.Index + "\x00" + c.Key
+	if ks := ts.keys[id]; ks != nil && ks.split && c.Splits && c.Item != "" {
+		id += "\x00" + c.Item
+	}
+	return id
+}
+
+// check is the refusal of a request taking cs, with every reason (nil when every
+// limit it touches has units left); its throttled keys are marked hot. It takes
+// nothing: a bucket lets a request through while it holds any unit at all
+// (bucket.go), so whether one request passes does not depend on the others'
+// units, only on the buckets.
+func (l *Limiter) check(ts *tableState, arn string, now time.Time, cs []Charge) *Refusal {
 	pools := map[string]*need{}
+	var poolOrder []string
 	keys := map[string]*need{}
 	var keyOrder []string
 	keyIndex := map[string]string{}
-	for _, c := range cs {
+	for i := range cs {
+		c := &cs[i]
 		p := pools[c.Index]
 		if p == nil {
 			p = &need{}
 			pools[c.Index] = p
+			poolOrder = append(poolOrder, c.Index)
 		}
 		p.read += c.Read
 		p.write += c.Write
 		if c.Key == "" {
 			continue
 		}
-		id := c.Index + "\x00" + c.Key
-		if ks := ts.keys[id]; ks != nil && ks.split && c.Splits && c.Item != "" {
-			id += "\x00" + c.Item
-		}
+		id := ts.keyID(c)
 		k := keys[id]
 		if k == nil {
 			k = &need{}
@@ -246,10 +301,6 @@ func (l *Limiter) Admit(def *model.Table, arn string, cs []Charge) *Refusal {
 		if !slices.Contains(limits, kind) {
 			limits = append(limits, kind)
 		}
-	}
-	poolOrder := make([]string, 0, len(pools))
-	for name := range pools {
-		poolOrder = append(poolOrder, name)
 	}
 	slices.Sort(poolOrder) // the table ("") first, then the GSIs by name
 	for _, name := range poolOrder {
@@ -282,25 +333,31 @@ func (l *Limiter) Admit(def *model.Table, arn string, cs []Charge) *Refusal {
 			hot = append(hot, ks)
 		}
 	}
-	if len(reasons) > 0 {
-		for _, ks := range hot {
-			l.markHot(ks, now)
+	if len(reasons) == 0 {
+		return nil
+	}
+	for _, ks := range hot {
+		l.markHot(ks, now)
+	}
+	return refusal(ts.provisioned, reasons, limits)
+}
+
+// take takes cs's units from every bucket they touch (a key's made again if a
+// sweep forgot it since the check).
+func (ts *tableState) take(cs []Charge, scale float64, now time.Time) {
+	for i := range cs {
+		c := &cs[i]
+		for _, lim := range ts.pools[c.Index] {
+			lim.read.take(c.Read)
+			lim.write.take(c.Write)
 		}
-		return refusal(ts.provisioned, reasons, limits)
-	}
-	for name, n := range pools {
-		for _, lim := range ts.pools[name] {
-			lim.read.take(n.read)
-			lim.write.take(n.write)
+		if c.Key == "" {
+			continue
 		}
+		ks := ts.key(ts.keyID(c), scale, now)
+		ks.read.take(c.Read)
+		ks.write.take(c.Write)
 	}
-	for id, n := range keys {
-		ks := ts.keys[id]
-		ks.read.take(n.read)
-		ks.write.take(n.write)
-	}
-	ts.sweep(now)
-	return nil
 }
 
 // key is the buckets of key (or item) id, made full when new.

@@ -1,6 +1,9 @@
 package throttle
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // DynamoDB's throttling reasons (API_ThrottlingReason.html; the throttling
 // resolution guide, troubleshooting-throttling-diagnostics.html, lists the
@@ -109,4 +112,86 @@ func refusal(provisioned bool, reasons []Reason, limits []string) *Refusal {
 		r.Code, r.Message = ThrottlingException, msgOnDemandKey
 	}
 	return r
+}
+
+// The words of a throttled part of a request: a transaction's action
+// (CancellationReason) or a BatchExecuteStatement's statement
+// (BatchStatementError). The codes and messages are the API reference's list for
+// TransactionCanceledException (API_TransactWriteItems.html, "Errors"): on a
+// provisioned table or GSI ProvisionedThroughputExceeded, on an on-demand one
+// ThrottlingError, each in the table's or the GSIs' words.
+const (
+	CodeProvisioned  = "ProvisionedThroughputExceeded"
+	CodeThrottling   = "ThrottlingError"
+	CodeRequestLimit = "RequestLimitExceeded"
+
+	msgProvisionedIndex = "The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API."
+	msgOnDemandIndex    = "Throughput exceeds the current capacity for one or more global secondary indexes. DynamoDB is automatically scaling your index so please try again shortly."
+)
+
+// onIndexes reports whether every reason is a GSI's.
+func (r *Refusal) onIndexes() bool {
+	for _, x := range r.Reasons {
+		if !strings.HasPrefix(x.Reason, "Index") {
+			return false
+		}
+	}
+	return len(r.Reasons) > 0
+}
+
+// Cancellation is the CancellationReason's code and message of a transaction's
+// action the refusal throttled: ProvisionedThroughputExceeded on a provisioned
+// table, ThrottlingError on an on-demand one (its account quota and maximum too:
+// the list has no code or message of their own, so they get ThrottlingError's).
+func (r *Refusal) Cancellation() (code, message string) {
+	if r.Code == ProvisionedThroughputExceededException {
+		if r.onIndexes() {
+			return CodeProvisioned, msgProvisionedIndex
+		}
+		return CodeProvisioned, msgProvisioned
+	}
+	if r.onIndexes() {
+		return CodeThrottling, msgOnDemandIndex
+	}
+	return CodeThrottling, msgOnDemandKey
+}
+
+// StatementError is the BatchStatementError's code and message of a statement
+// the refusal throttled (API_BatchStatementError.html lists
+// ProvisionedThroughputExceeded, ThrottlingError and RequestLimitExceeded): a
+// transaction action's words, the account quota as RequestLimitExceeded.
+func (r *Refusal) StatementError() (code, message string) {
+	if r.Code == RequestLimitExceeded {
+		return CodeRequestLimit, r.Message
+	}
+	return r.Cancellation()
+}
+
+// BatchRefusal is the exception of a BatchGetItem or BatchWriteItem none of whose
+// items could be processed, each refused as rs: "For tables and indexes with
+// provisioned capacity, if none of the items can be processed due to insufficient
+// provisioned throughput on all of the tables in the request, then BatchWriteItem
+// returns a ProvisionedThroughputExceededException. For all tables and indexes,
+// if none of the items can be processed due to other throttling scenarios (such
+// as exceeding partition level limits), then BatchWriteItem returns a
+// ThrottlingException." (API_BatchWriteItem.html; API_BatchGetItem.html says the
+// same of ProvisionedThroughputExceededException). The reasons are every item's.
+func BatchRefusal(rs []*Refusal) *Refusal {
+	out := &Refusal{Code: ProvisionedThroughputExceededException, Message: msgProvisioned}
+	for _, r := range rs {
+		for _, x := range r.Reasons {
+			if !slices.Contains(out.Reasons, x) {
+				out.Reasons = append(out.Reasons, x)
+			}
+			if !strings.HasSuffix(x.Reason, Provisioned) {
+				out.Code, out.Message = ThrottlingException, msgOnDemandKey
+			}
+		}
+	}
+	for _, r := range rs {
+		if out.Code == ThrottlingException && r.Message == msgMaxOnDemand {
+			out.Message = msgMaxOnDemand
+		}
+	}
+	return out
 }
