@@ -409,7 +409,7 @@ func (r *Report) pattern(d *model.Design, i int, res *engine.Result) PatternCost
 	if len(res.Requests) > 0 {
 		r.fanout(d, p, res, &pc)
 	} else if Billed(res.Err) {
-		pc.Sample, pc.Page, pc.PerRequest = r.request(d, p, res)
+		pc.Sample, pc.Page, pc.PerRequest = r.request(d, p, res, nil)
 	}
 	pc.PerSecond = pc.PerRequest.scale(pc.Rate)
 	pc.Pools = r.pools(pc.PerSecond)
@@ -423,8 +423,9 @@ func (r *Report) pattern(d *model.Design, i int, res *engine.Result) PatternCost
 
 // request prices one request of pattern p from its result: the sample's units, the
 // production page of a Query or Scan, and the units the request is priced at (the
-// production page's where it is known).
-func (r *Report) request(d *model.Design, p *model.Pattern, res *engine.Result) (sample Units, pg Page, per Units) {
+// production page's where it is known). shown are a fan-out's variables
+// (productionPage).
+func (r *Report) request(d *model.Design, p *model.Pattern, res *engine.Result, shown []string) (sample Units, pg Page, per Units) {
 	sample = unitsOf(firstRequest(res))
 	if p.AllPages || r.allPages {
 		sample = unitsOf(res.Consumed) // the run followed every page
@@ -432,7 +433,7 @@ func (r *Report) request(d *model.Design, p *model.Pattern, res *engine.Result) 
 	per = sample
 	if res.Err == nil && (p.Operation == model.OpQuery || p.Operation == model.OpScan) {
 		// Reads are priced on the page production would serve, not the sample's.
-		pg = r.productionPage(d, p, res)
+		pg = r.productionPage(d, p, res, shown)
 		if pg.Known {
 			per = pg.Units
 		}
@@ -450,12 +451,13 @@ func (r *Report) fanout(d *model.Design, p *model.Pattern, res *engine.Result, p
 	n := min(len(subs), len(res.Requests))
 	pc.Requests = n
 	sk := skewOf(d, p)
+	shown := r.fanoutVars(d, subs[:n], res.Requests[:n])
 	for i := 0; i < n; i++ {
 		sub := res.Requests[i]
 		if !Billed(sub.Err) {
 			continue
 		}
-		sample, pg, per := r.request(d, &subs[i], sub)
+		sample, pg, per := r.request(d, &subs[i], sub, shown)
 		pc.Sample, pc.PerRequest = pc.Sample.add(sample), pc.PerRequest.add(per)
 		if i == 0 {
 			pc.Page = pg
@@ -473,6 +475,32 @@ func (r *Report) fanout(d *model.Design, p *model.Pattern, res *engine.Result, p
 	if pc.loads == nil {
 		pc.loads = []contribution{}
 	}
+}
+
+// fanoutVars are the variables of the partition key's template that a fan-out's
+// Query requests set: those whose value differs between its first two requests'
+// keys (ORDERS#{orderDay}#{shard} read for shard 0 and 1: shard). None for a
+// fan-out of one request or of GetItems, which have no page to describe.
+func (r *Report) fanoutVars(d *model.Design, subs []model.Pattern, res []*engine.Result) []string {
+	if len(subs) < 2 || subs[0].Operation != model.OpQuery {
+		return nil
+	}
+	var keys [2]KeyInfo
+	for k := range keys {
+		_, attr, _ := readPool(d, &subs[k])
+		v, has := queryPartitionValue(d, &subs[k], res[k], attr)
+		keys[k] = r.keys.Key(attr, v, has)
+	}
+	if keys[0].Template == "" || keys[0].Template != keys[1].Template {
+		return nil
+	}
+	var out []string
+	for _, name := range model.TemplateVars(keys[0].Template) {
+		if keys[0].vals[name] != keys[1].vals[name] && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 func unitsOf(c engine.Capacity) Units {

@@ -354,6 +354,45 @@ type KeyInfo struct {
 	Because string
 	// Entities are the entities whose template the value matched.
 	Entities []*model.Entity
+	// vals are the template's variables read back out of the value.
+	vals map[string]string
+}
+
+// shape writes the key as production sees it (KeyInfo.Shape): each few-valued
+// variable's value filled in, unless shown names it; a period as {name:current};
+// every other variable as {name}.
+func (ki KeyInfo) shape(shown []string) string {
+	parts, _ := model.TemplateParts(ki.Template)
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Var == "" {
+			b.WriteString(p.Literal)
+			continue
+		}
+		switch vi := varNamed(ki.Vars, p.Var); {
+		case vi.Kind == VarPeriod:
+			b.WriteString("{" + p.Var + ":current}")
+		case vi.Kind == VarFew && !slices.Contains(shown, p.Var):
+			if s, ok := ki.vals[p.Var]; ok {
+				b.WriteString(s)
+				break
+			}
+			fallthrough
+		default:
+			b.WriteString("{" + p.Var + "}")
+		}
+	}
+	return showTuple(b.String())
+}
+
+// showingVars is ki with the named variables written {name} in its shape, whatever
+// their kind but a period: a fan-out's request names one value of its variable,
+// and what it says of that one key value holds for each of the fan-out's.
+func (ki KeyInfo) showingVars(names []string) KeyInfo {
+	if ki.Template != "" && len(names) > 0 {
+		ki.Shape = ki.shape(names)
+	}
+	return ki
 }
 
 // Key decides what is known of a partition key value v of attribute attr. has is
@@ -402,35 +441,22 @@ func (ks *KeySpace) Key(attr string, v model.Value, has bool) KeyInfo {
 		ki.Because = "a constant key: one value takes all of it"
 		return ki
 	}
-	extracted, _ := model.ExtractTemplate(ki.Template, v)
-	parts, _ := model.TemplateParts(ki.Template)
-	var shape strings.Builder
+	ki.vals, _ = model.ExtractTemplate(ki.Template, v)
 	var spread []VarInfo
 	anyFew, anyPeriod := false, false
-	for _, p := range parts {
-		if p.Var == "" {
-			shape.WriteString(p.Literal)
-			continue
-		}
-		vi := ks.varAcross(ki.Entities, p.Var)
+	for _, name := range model.TemplateVars(ki.Template) {
+		vi := ks.varAcross(ki.Entities, name)
 		ki.Vars = append(ki.Vars, vi)
 		switch vi.Kind {
 		case VarFew:
 			anyFew = true
-			if s, ok := extracted[p.Var]; ok {
-				shape.WriteString(s)
-			} else {
-				shape.WriteString("{" + p.Var + "}")
-			}
 		case VarPeriod:
 			anyPeriod = true
-			shape.WriteString("{" + p.Var + ":current}")
 		default:
 			spread = append(spread, vi)
-			shape.WriteString("{" + p.Var + "}")
 		}
 	}
-	ki.Shape = showTuple(shape.String())
+	ki.Shape = ki.shape(nil)
 	switch {
 	case len(spread) == 0 && anyFew:
 		ki.Kind, ki.Values = KeyFew, 1

@@ -189,7 +189,7 @@ func (r *Report) shardRead(id int, n int64) (ShardRead, bool) {
 		sr := ShardRead{Pattern: id, Requests: n, Before: pc.PerRequest.Read}
 		switch p.Operation {
 		case model.OpQuery:
-			pg := r.splitPage(r.design, p, pc.res, float64(n))
+			pg := r.splitPage(r.design, p, pc.res, float64(n), nil)
 			if !pg.Known {
 				return ShardRead{}, false
 			}

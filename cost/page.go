@@ -55,13 +55,15 @@ func readPool(d *model.Design, p *model.Pattern) (index string, attr string, loc
 }
 
 // productionPage sizes pattern p's first page in production (see Page).
-func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.Result) Page {
-	return r.splitPage(d, p, res, 1)
+// shown names the key's variables a fan-out sets (fanoutVars): the page is then
+// described as any of the fan-out's key values', not the one of this request.
+func (r *Report) productionPage(d *model.Design, p *model.Pattern, res *engine.Result, shown []string) Page {
+	return r.splitPage(d, p, res, 1, shown)
 }
 
 // splitPage is productionPage for a Query whose key value's items are split over
 // split write shards: the page of one shard, which holds 1/split of them.
-func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result, split float64) Page {
+func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result, split float64, shown []string) Page {
 	if len(res.Pages) == 0 {
 		return Page{}
 	}
@@ -78,7 +80,7 @@ func (r *Report) splitPage(d *model.Design, p *model.Pattern, res *engine.Result
 		}
 	} else {
 		v, has := queryPartitionValue(d, p, res, attr)
-		ki = r.keys.Key(attr, v, has)
+		ki = r.keys.Key(attr, v, has).showingVars(shown)
 		if len(entities) == 0 {
 			entities = ki.Entities
 		}

@@ -3,6 +3,7 @@ package cost
 import (
 	"math"
 	"strconv"
+	"strings"
 	"testing"
 
 	"stwb/model"
@@ -132,5 +133,49 @@ items:
 	k := keyLoad(t, loadDesign(t, src, nil), "table", "C#{x}")
 	if k.Read != 250 || k.TotalRead != 5000 {
 		t.Errorf("hottest key %v RCU of %v, want 250 of 5,000", k.Read, k.TotalRead)
+	}
+}
+
+// A fan-out's page is described for any of its key values, its variable left as
+// {shard}, not as the first request's (ORDERS#{orderDay:current}#0): each of the
+// ten requests reads a shard of its own (bp-write-sharding.html: a query per
+// suffix). A few-valued variable the fan-out does not set keeps its value.
+func TestFanoutPageNamesTheVariable(t *testing.T) {
+	f, err := samples.Load("daily-orders-sharded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := mustCompute(t, f.Design)
+	for _, pc := range r.Patterns {
+		if pc.ID != 2 {
+			continue
+		}
+		if pc.Requests != 10 || !pc.Page.Known {
+			t.Fatalf("pattern 2: %d requests, page %+v; want a fan-out of 10 with its page sized", pc.Requests, pc.Page)
+		}
+		if !strings.Contains(pc.Page.Because, "one ORDERS#{orderDay:current}#{shard} holds") || strings.Contains(pc.Page.Because, "#0") {
+			t.Errorf("page assumed %q; want it said of ORDERS#{orderDay:current}#{shard}", pc.Page.Because)
+		}
+		return
+	}
+	t.Fatal("no pattern 2")
+}
+
+// A key's shape fills in a few-valued variable's value unless it is shown; a period
+// is always the current one.
+func TestKeyShapeShowingVars(t *testing.T) {
+	ki := KeyInfo{Template: "S#{status}#{day}#{shard}", vals: map[string]string{"status": "PENDING", "day": "2026-08-03", "shard": "4"},
+		Vars: []VarInfo{{Name: "status", Kind: VarFew}, {Name: "day", Kind: VarPeriod}, {Name: "shard", Kind: VarFew}}}
+	for _, tc := range []struct {
+		shown []string
+		want  string
+	}{
+		{nil, "S#PENDING#{day:current}#4"},
+		{[]string{"shard"}, "S#PENDING#{day:current}#{shard}"},
+		{[]string{"shard", "day", "status"}, "S#{status}#{day:current}#{shard}"},
+	} {
+		if got := ki.shape(tc.shown); got != tc.want {
+			t.Errorf("showing %v: %q, want %q", tc.shown, got, tc.want)
+		}
 	}
 }
