@@ -492,13 +492,8 @@ func (ki KeyInfo) kindWords() string {
 // values the requests spread over, the named item takes the load. A write that
 // creates its item (a new message under a chat room) touches an item of its own.
 func (r *Report) itemOf(d *model.Design, ks *KeySpace, pool string, c *contribution, it model.Item, sk model.Skew, fresh bool) {
-	sortAttr := d.Table.Key.Sort
-	if pool != "table" {
-		ix, _ := d.Table.IndexByName(pool)
-		sortAttr = ix.Key.Sort
-	}
 	c.itemShare = 1
-	sc := SplitCase{SortKey: sortAttr != "", LSI: pool == "table" && len(r.local) > 0}
+	sc, sortAttr := poolSplitCase(d, pool)
 	if !sc.SortKey {
 		c.item, c.split = "(the key value's one item)", SplitFor(sc).Why
 		return

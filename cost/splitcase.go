@@ -16,13 +16,7 @@ import (
 // nothing, so Can is false). stwb serve --throttle asks it, then SplitFor, the
 // rule the load model's itemOf applies, so that check and serve agree.
 func SplitCaseOf(d *model.Design, ks *KeySpace, pool string, it model.Item) (SplitCase, *model.Entity, string) {
-	sortAttr := d.Table.Key.Sort
-	if pool != "table" {
-		ix, _ := d.Table.IndexByName(pool)
-		sortAttr = ix.Key.Sort
-	}
-	sc := SplitCase{SortKey: sortAttr != "",
-		LSI: pool == "table" && slices.ContainsFunc(d.Table.Indexes, func(ix model.Index) bool { return ix.Local })}
+	sc, sortAttr := poolSplitCase(d, pool)
 	if !SplitFor(sc).Can {
 		return sc, nil, ""
 	}
@@ -57,3 +51,20 @@ func SplitCaseOf(d *model.Design, ks *KeySpace, pool string, it model.Item) (Spl
 // SplitFor's "minutes of sustained throttling"; stwb takes five minutes, an
 // assumption said wherever it is used.
 const SplitForHeatAfter = 5 * time.Minute
+
+// poolSplitCase is what the design says of split for heat on pool ("table" or a
+// GSI's name) before any request, with the pool's sort key attribute ("" for
+// none): whether it has a sort key; for the table, whether it has an LSI, and
+// whether it is provisioned with a stream (table.stream). A stream is the table's
+// (Streams.html: a GSI has none), so a GSI's partitions are not held back by it.
+func poolSplitCase(d *model.Design, pool string) (SplitCase, string) {
+	sortAttr := d.Table.Key.Sort
+	if pool != "table" {
+		ix, _ := d.Table.IndexByName(pool)
+		sortAttr = ix.Key.Sort
+	}
+	table := pool == "table"
+	return SplitCase{SortKey: sortAttr != "",
+		LSI:                table && slices.ContainsFunc(d.Table.Indexes, func(ix model.Index) bool { return ix.Local }),
+		ProvisionedStreams: table && d.Table.Billing.Mode == model.Provisioned && d.Table.Stream != ""}, sortAttr
+}
