@@ -36,8 +36,10 @@ type VarInfo struct {
 	Because string
 	// Monotonic is set when the values increase (or decrease) with each new item:
 	// dates and times, epoch numbers, a zero-padded or increasing sequence, ULIDs,
-	// KSUIDs, UUIDv7. As a sort key, such a variable puts every new item at one end
-	// of the key's range, which split for heat does not spread (MonotonicWhy says why).
+	// KSUIDs, UUIDv7, read from the samples; or a name that says so (createdAt, ts,
+	// ulid, seq: monotonicName). As a sort key, such a variable puts every new item
+	// at one end of the key's range, which split for heat does not spread
+	// (MonotonicWhy says why).
 	Monotonic    bool
 	MonotonicWhy string
 }
@@ -53,7 +55,8 @@ const (
 // KeySpace answers, for a design, how many values each key template variable takes
 // and so how many partition key values a key has. It is built once per report; it
 // reads the entities' `values` and `count` and the sample items, never a variable's
-// name (a variable called day may hold ids; one called ts may hold dates).
+// name (a variable called day may hold ids; one called ts may hold dates), for how
+// many values it takes; a name only adds that its values increase (VarInfo.Monotonic).
 type KeySpace struct {
 	d       *model.Design
 	count   func(*model.Entity) int64
@@ -120,17 +123,17 @@ func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
 				Because: fmt.Sprintf("%s's values: %s has %s, few: each request names the one it loads", e.Name, name, numfmt.Int(dv.N))}
 		}
 		vi := VarInfo{Name: name, Kind: VarMany, Values: dv.N, Because: fmt.Sprintf("%s's values: %s has %s", e.Name, name, numfmt.Int(dv.N))}
-		vi.Monotonic, vi.MonotonicWhy = monotonicOf(ks.sampleValues(e, name))
+		vi.Monotonic, vi.MonotonicWhy = monotonic(name, ks.sampleValues(e, name))
 		return vi
 	}
 	vals := ks.sampleValues(e, name)
-	mono, monoWhy := monotonicOf(vals)
+	mono, monoWhy := monotonic(name, vals)
 	if parent, n := ks.parentOf(name); n > 0 {
 		return VarInfo{Name: name, Kind: VarMany, Values: n, Monotonic: mono, MonotonicWhy: monoWhy,
 			Because: fmt.Sprintf("one %s item per %s (a constant sort key): %s", parent.Name, name, plural(int(min(n, 1<<31)), "value", "values"))}
 	}
 	if len(vals) == 0 {
-		return VarInfo{Name: name, Kind: VarUnknown, Because: fmt.Sprintf("no %s sample gives %s", e.Name, name)}
+		return VarInfo{Name: name, Kind: VarUnknown, Monotonic: mono, MonotonicWhy: monoWhy, Because: fmt.Sprintf("no %s sample gives %s", e.Name, name)}
 	}
 	dates := 0
 	distinct := map[string]int{}

@@ -2,7 +2,9 @@ package cost
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode"
 )
 
 // Sort keys that increase with every new item. DynamoDB does not split a hot
@@ -11,7 +13,11 @@ import (
 // accessed items"; bp-partition-key-design.html): each split's new half takes all
 // the new writes. Such keys come in many shapes (bp-sort-keys.html uses dates and
 // version numbers; time-ordered ids are sorted by their leading time): monotonicOf
-// reads them from a variable's sample values, never from its name.
+// reads them from a variable's sample values, and monotonicName from the template,
+// whose variable's name may say it (createdAt, {ts}, {ulid}, {seq}): a design's
+// samples are written by hand, few, or in a shape not recognised, and a key the
+// template names a time or a sequence is taken as increasing, the safe verdict (no
+// split credit), unless its samples are in no order (monotonic).
 
 // monotonicOf reports whether every sample value of a variable increases with time
 // (and in what shape); at least one value is needed.
@@ -42,6 +48,82 @@ func monotonicOf(vals []string) (bool, string) {
 		}
 	}
 	return false, ""
+}
+
+// monotonic is what a variable's samples say of its order (monotonicOf), else what
+// its name says (monotonicName), unless the samples say otherwise: two or more
+// values that, in the order the design lists them, neither rise nor fall (random
+// ids under a {seq}) are read as what production writes.
+func monotonic(name string, vals []string) (bool, string) {
+	if ok, why := monotonicOf(vals); ok {
+		return ok, why
+	}
+	if len(vals) >= 2 && !slices.IsSorted(vals) && !slices.IsSortedFunc(vals, func(a, b string) int { return strings.Compare(b, a) }) {
+		return false, ""
+	}
+	return monotonicName(name)
+}
+
+// monotonicWords are the words of a variable's name that say its values increase
+// with each new item: the last word naming a time (createdAt, sent_at, eventTime,
+// ts, orderDate, epoch), or any word naming a time-ordered id or a sequence
+// (msgUlid, ksuid, uuidv7, seq, sequenceNo). Words are split at case changes,
+// '_', '-' and '.', and compared in lower case.
+var (
+	monotonicLast = []string{"at", "time", "timestamp", "ts", "date", "datetime", "epoch"}
+	monotonicAny  = []string{"ulid", "ksuid", "uuidv7", "seq", "sequence"}
+)
+
+// monotonicName reports whether a template variable's name says its values
+// increase with each new item (monotonicWords), and why.
+func monotonicName(name string) (bool, string) {
+	words := nameWords(name)
+	if len(words) == 0 {
+		return false, ""
+	}
+	said := ""
+	if last := words[len(words)-1]; slices.Contains(monotonicLast, last) {
+		said = "a time"
+	}
+	for i, w := range words {
+		switch {
+		case slices.Contains(monotonicAny, w):
+			said = "a time-ordered id or a sequence"
+		case w == "uuid" && i+1 < len(words) && words[i+1] == "v7":
+			said = "a time-ordered id or a sequence"
+		}
+	}
+	if said == "" {
+		return false, ""
+	}
+	return true, fmt.Sprintf("the template's variable %s names %s, which increases with each new item", name, said)
+}
+
+// nameWords splits an identifier into lower-case words: createdAt, created_at and
+// CREATED-AT are created, at; uuidV7 is uuid, v7; HTTPTime is http, time.
+func nameWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, strings.ToLower(string(cur)))
+			cur = cur[:0]
+		}
+	}
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case r == '_' || r == '-' || r == '.' || r == ' ':
+			flush()
+			continue
+		case unicode.IsUpper(r) && len(cur) > 0 && (unicode.IsLower(cur[len(cur)-1]) || unicode.IsDigit(cur[len(cur)-1]) ||
+			i+1 < len(rs) && unicode.IsLower(rs[i+1])):
+			flush()
+		}
+		cur = append(cur, r)
+	}
+	flush()
+	return words
 }
 
 func all(vals []string, is func(string) bool) bool {
