@@ -478,6 +478,12 @@ var reservedSorted = func() []string {
 	return ws
 }()
 
+// IsReserved reports whether an attribute name must be written through
+// ExpressionAttributeNames: it is one of DynamoDB's reserved words, in any case
+// (ReservedWords.html). The workbench's pattern form uses it to write a key
+// condition it offers.
+func IsReserved(name string) bool { return isReserved(name) }
+
 // isReserved reports whether a bare name is one of DynamoDB's reserved words, in
 // any case (ReservedWords.html).
 func isReserved(name string) bool {

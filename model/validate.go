@@ -657,6 +657,11 @@ var opFields = map[Operation][]string{
 	OpExecuteStatement: {"statement", "parameters", "limit", "consistent", "pages", "batch"},
 }
 
+// OperationFields lists the request fields operation op takes (a pattern's other
+// fields, such as name, rate and expect, are every operation's), for the
+// workbench's pattern form, which shows only these.
+func OperationFields(op Operation) []string { return opFields[op] }
+
 // patternFieldsSet lists the request fields a pattern sets.
 func patternFieldsSet(p *Pattern) []string {
 	var out []string

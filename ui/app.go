@@ -232,11 +232,14 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return m.w.now(applyEdit{e: *msg.e, after: msg.after})
 	case typingFlush:
-		return msg.f.flushTick() // wherever the form is in the stack
+		cmd := msg.f.flushTick() // wherever the form is in the stack
+		return tea.Batch(cmd, msg.f.noticeChange())
+	case formAsideMsg:
+		return msg.f.aside.update(msg.msg)
 	case openForm:
 		msg.f.refuse, msg.f.now = m.w.refusal, m.w.now
 		m.push(&formDialog{dialogBase{m}, msg.f})
-		return nil
+		return msg.f.noticeChange()
 	case askConfirm:
 		m.push(&confirmDialog{dialogBase{m}, msg})
 		return nil

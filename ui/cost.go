@@ -75,7 +75,12 @@ func (w *world) patternCost(i int) []string {
 	if w.costRes == nil || w.costRev != w.doc.Rev || w.costRes.report == nil {
 		return nil
 	}
-	r := w.costRes.report
+	return patternCostLines(w.costRes.report, i, w.st.Render)
+}
+
+// patternCostLines is patternCost of report r: the Patterns pane and the pattern form's
+// preview draw it alike.
+func patternCostLines(r *cost.Report, i int, st render.Styles) []string {
 	if i >= len(r.Patterns) {
 		return nil
 	}
@@ -99,7 +104,7 @@ func (w *world) patternCost(i int) []string {
 	s := fmt.Sprintf("at %s/s%s: %s RCU/s, %s WCU/s · $%.2f/month on-demand · $%.2f/month provisioned",
 		render.Units(pc.Rate), on, render.Units(pc.PerSecond.Read), render.Units(pc.PerSecond.Write), pc.Monthly.OnDemand, pc.Monthly.Provisioned)
 	if r.InHotKey(pc.ID) {
-		s += " · " + w.st.Render.Error.Render("hot partition")
+		s += " · " + st.Error.Render("hot partition")
 	}
 	return append(lines, s)
 }

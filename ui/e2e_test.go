@@ -32,17 +32,16 @@ func TestEndToEnd(t *testing.T) {
 			// Add pattern 8 through the form: name, then the key condition and values.
 			tm.Send(key1("a"))
 			waitText(t, tm, "Add an access pattern")
-			tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 			tm.Type("Lines of one order")
-			for range 8 { // name -> key
+			for range 4 { // name -> rate, operation, index, key
 				tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 			}
 			tm.Type("PK = :pk AND begins_with(SK, :i)")
-			waitText(t, tm, "not defined") // checked as typed: :pk has no value yet
-			for range 6 {                  // key -> values
-				tm.Send(tea.KeyMsg{Type: tea.KeyTab})
-			}
-			tm.Type(`{":pk": "ORDER#9f2a", ":i": "ITEM#"}`)
+			waitText(t, tm, "give the value of :pk") // checked as typed: :pk has no value yet
+			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})  // key -> its values, each a field
+			tm.Type("ORDER#9f2a")
+			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			tm.Type("ITEM#")
 			tm.Send(tea.KeyMsg{Type: tea.KeyCtrlS})
 			// Added, and its preview: the order's two line items in sort key order, then
 			// the page end (they may arrive in one frame, so they are awaited together).

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -33,6 +35,13 @@ type formField struct {
 	// the text (formtyping.go).
 	size     int
 	liveText string
+	// complete, when set, lists what the field's text may become, whole values that
+	// fit what is typed (formcomplete.go): tab puts in what they agree on, the line
+	// under the focused field shows them.
+	complete func(vals map[string]string, text string) []string
+	// choice says the field holds one of complete's values: a unique fit replaces
+	// what is typed (tw: TransactWriteItems), and tab then moves on.
+	choice bool
 }
 
 // form edits a record field by field. enter or tab moves to the next field, enter on
@@ -66,26 +75,60 @@ type form struct {
 	pendingSince, lastRunes time.Time
 	flushing                bool
 	cut                     bool
+
+	// shape, when set, lists the fields the form shows for its values, in order, and
+	// build makes a field it shows for the first time: the form reshapes after every
+	// check (the pattern form shows what its operation takes). A field taken away
+	// keeps its text in kept for when it comes back.
+	shape func(vals map[string]string) []string
+	build func(name string) formField
+	kept  map[string]string
+	// offer is what tab would put in the focused field, and offers what fits there,
+	// both as of the last check (formcomplete.go).
+	offer  string
+	offers []string
+	// aside, when set, draws under the fields what the values make (the pattern
+	// form's preview); it hears of every change and gets its own messages.
+	aside   formAside
+	noticed string // the values aside last heard of
+}
+
+// formAside is what a form shows under its fields from its values. It computes in
+// the background: changed and update return the commands that do it.
+type formAside interface {
+	changed(vals map[string]string) tea.Cmd
+	update(msg tea.Msg) tea.Cmd
+	view(w int) []string
+}
+
+// formAsideMsg carries a message for form f's aside, wherever f is in the stack.
+type formAsideMsg struct {
+	f   *form
+	msg tea.Msg
 }
 
 func newForm(title string, km KeyMap, st Styles) *form {
-	return &form{title: title, km: km, st: st, initial: map[string]string{}}
+	return &form{title: title, km: km, st: st, initial: map[string]string{}, kept: map[string]string{}}
 }
 
 // add appends a field with its initial value.
 func (f *form) add(name, label, value, help string, check func(map[string]string) error) {
+	f.fields = append(f.fields, formField{name: name, label: label, help: help, input: newFieldInput(value), check: check})
+	f.initial[name] = value
+	if len(f.fields) == 1 {
+		f.fields[0].input.Focus()
+	}
+	f.validate()
+}
+
+func newFieldInput(value string) textinput.Model {
 	in := textinput.New()
 	in.Prompt = ""
 	in.SetValue(value)
 	in.CharLimit = 0
 	// A static cursor: no blink ticks, so the screen only changes when the user acts.
 	in.Cursor.SetMode(cursor.CursorStatic)
-	f.fields = append(f.fields, formField{name: name, label: label, help: help, input: in, check: check})
-	f.initial[name] = value
-	if len(f.fields) == 1 {
-		f.fields[0].input.Focus()
-	}
-	f.validate()
+	return in
 }
 
 func (f *form) values() map[string]string {
@@ -115,6 +158,74 @@ func (f *form) validate() {
 			fl.liveText = fl.live(vals)
 		}
 	}
+	if f.reshape(vals) {
+		f.validate() // the fields shown changed: check them (shape is stable for them)
+		return
+	}
+	f.offer, f.offers = f.offered(vals)
+}
+
+// reshape shows the fields shape lists for vals, keeping each field's text and the
+// focus on the field it was on (or the one now in its place); it reports whether the
+// fields changed.
+func (f *form) reshape(vals map[string]string) bool {
+	if f.shape == nil {
+		return false
+	}
+	names := f.shape(vals)
+	if slices.EqualFunc(names, f.fields, func(n string, fl formField) bool { return n == fl.name }) {
+		return false
+	}
+	focused := f.fields[f.focus].name
+	shown := map[string]formField{}
+	for _, fl := range f.fields {
+		shown[fl.name] = fl
+	}
+	fields := make([]formField, 0, len(names))
+	for _, n := range names {
+		fl, ok := shown[n]
+		if !ok {
+			fl = f.build(n)
+			text, kept := f.kept[n]
+			if !kept {
+				text = f.initial[n]
+			}
+			if text == "" {
+				text = fl.input.Value() // what build put in
+			}
+			fl.input = newFieldInput(text)
+			fl.input.Width = max(10, f.w-labelWidth-4)
+		}
+		delete(shown, n)
+		fields = append(fields, fl)
+	}
+	for n, fl := range shown {
+		f.kept[n] = fl.input.Value()
+	}
+	at := min(f.focus, len(fields)-1)
+	for i, fl := range fields {
+		if fl.name == focused {
+			at = i
+		}
+		fields[i].input.Blur()
+	}
+	f.fields, f.focus = fields, at
+	f.fields[at].input.Focus()
+	return true
+}
+
+// noticeChange tells the aside of values it has not heard of.
+func (f *form) noticeChange() tea.Cmd {
+	if f.aside == nil {
+		return nil
+	}
+	vals := f.values()
+	k := fmt.Sprint(vals)
+	if k == f.noticed {
+		return nil
+	}
+	f.noticed = k
+	return f.aside.changed(vals)
 }
 
 func (f *form) setSize(w, h int) {
@@ -131,6 +242,20 @@ func (f *form) move(d int) {
 	f.focus = (f.focus + d + len(f.fields)) % len(f.fields)
 	f.fields[f.focus].input.Focus()
 	f.fields[f.focus].input.CursorEnd()
+	// A choice holds one whole value: the first letter typed on it starts another.
+	if fl := &f.fields[f.focus]; fl.choice && fl.input.Value() != "" {
+		fl.suggested = true
+	}
+	f.offer, f.offers = f.offered(f.values())
+}
+
+// fieldNames are the names of the fields shown, in order.
+func (f *form) fieldNames() []string {
+	out := make([]string, len(f.fields))
+	for i, fl := range f.fields {
+		out[i] = fl.name
+	}
+	return out
 }
 
 // field is the field called name, nil when there is none.
@@ -174,7 +299,8 @@ func (f *form) update(msg tea.Msg) tea.Cmd {
 	}
 	// Any other key acts on the whole text typed before it.
 	flushed := f.flushTyping()
-	return tea.Batch(flushed, f.key(km))
+	cmd := f.key(km)
+	return tea.Batch(flushed, cmd, f.noticeChange())
 }
 
 func (f *form) key(km tea.KeyMsg) tea.Cmd {
@@ -188,15 +314,20 @@ func (f *form) key(km tea.KeyMsg) tea.Cmd {
 	case key.Matches(km, f.km.Submit):
 		return f.trySubmit()
 	case key.Matches(km, f.km.Accept):
+		f.choose()
 		if f.focus == len(f.fields)-1 {
 			return f.trySubmit()
 		}
 		f.move(1)
 		return nil
+	case key.Matches(km, f.km.Complete) && f.completeFocused():
+		return nil
 	case key.Matches(km, f.km.NextField):
+		f.choose()
 		f.move(1)
 		return nil
 	case key.Matches(km, f.km.PrevField):
+		f.choose()
 		f.move(-1)
 		return nil
 	}
@@ -261,6 +392,11 @@ func (f *form) view() string {
 		case i == f.focus && fl.help != "":
 			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(fl.help, f.w-labelWidth-1)))
 		}
+		if i == f.focus && len(f.offers) > 0 {
+			if l := offersLine(fl.input.Value(), f.offer, f.offers); l != "" {
+				lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(l, f.w-labelWidth-1)))
+			}
+		}
 		if fl.liveText != "" {
 			lines = append(lines, strings.Repeat(" ", labelWidth+1)+f.st.Render.Dim.Render(render.Clip(fl.liveText, f.w-labelWidth-1)))
 		}
@@ -273,11 +409,20 @@ func (f *form) view() string {
 	}
 	head = append(head, f.st.Render.Dim.Render(render.Clip("enter/tab next field · shift+tab back · ctrl+s or enter on the last field apply · esc cancel", f.w)))
 	room := max(1, f.h-len(head))
+	var aside []string
+	if f.aside != nil {
+		// The fields keep at least half the room (and what they need, when less);
+		// the aside has the rest.
+		aside = f.aside.view(f.w)
+		fieldRoom := min(len(lines), max(room/2, room-len(aside)))
+		aside = aside[:min(len(aside), room-fieldRoom)]
+		room = fieldRoom
+	}
 	// View changes nothing: the window is a function of the focused field, scrolled
 	// just enough that the field and the line under it show.
 	top := max(0, min(focusLine-room+2, len(lines)-room))
 	end := min(len(lines), top+room)
-	return strings.Join(append(head, lines[top:end]...), "\n")
+	return strings.Join(append(append(head, lines[top:end]...), aside...), "\n")
 }
 
 // wrap breaks s into lines of at most w cells, at spaces where it can and inside a

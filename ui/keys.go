@@ -29,6 +29,9 @@ type KeyMap struct {
 	DetailDown, DetailUp key.Binding
 	// Dialogs and forms.
 	Confirm, Cancel, NextField, PrevField, Submit key.Binding
+	// Complete (tab) in a field that offers completions (the pattern form's) puts
+	// in what is offered, and moves to the next field when nothing is.
+	Complete key.Binding
 	// Close leaves a form or the palette (esc; Cancel's n is text there); Accept is
 	// enter in a form: the next field, or apply on the last one.
 	Close, Accept key.Binding
@@ -86,6 +89,7 @@ func DefaultKeyMap() KeyMap {
 		Confirm:   b([]string{"y", "enter"}, "y", "yes"),
 		Cancel:    b([]string{"esc", "n"}, "esc", "cancel"),
 		NextField: b([]string{"tab", "down"}, "tab/↓", "next field"),
+		Complete:  b([]string{"tab"}, "tab", "complete (what the line under the field offers)"),
 		PrevField: b([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
 		Submit:    b([]string{"ctrl+s", "ctrl+enter"}, "ctrl+s", "apply"),
 		Close:     b([]string{"esc"}, "esc", "close"),

@@ -43,7 +43,7 @@ func writeKeysDoc(w io.Writer, m *Model) {
 	for i, p := range m.panes {
 		table(fmt.Sprintf("%d %s pane", i+1, p.Title()), p.FullHelp()...)
 	}
-	table("Forms and dialogs", []key.Binding{k.NextField, k.PrevField, k.Accept, k.Submit, k.Close, k.Confirm, k.Cancel})
+	table("Forms and dialogs", []key.Binding{k.NextField, k.Complete, k.PrevField, k.Accept, k.Submit, k.Close, k.Confirm, k.Cancel})
 	fmt.Fprint(w, "\n## Commands (press `:`)\n\n")
 	for _, c := range paletteHelp() {
 		name, desc, _ := strings.Cut(c, ": ")

@@ -134,6 +134,9 @@ func (d *formDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 func (d *formDialog) ShortHelp() []key.Binding {
 	k := d.m.w.km
+	if len(d.f.offers) > 0 { // tab completes here: the line under the field says with what
+		return []key.Binding{k.Complete, k.PrevField, k.Submit, k.Close}
+	}
 	return []key.Binding{k.NextField, k.PrevField, k.Submit, k.Close}
 }
 func (d *formDialog) FullHelp() [][]key.Binding { return [][]key.Binding{d.ShortHelp()} }

@@ -217,7 +217,7 @@ func (p *palette) complete(m *Model) {
 		return
 	case 1:
 		done := fit[0]
-		if !strings.HasSuffix(done, "=") && !strings.HasSuffix(done, "/") {
+		if !strings.HasSuffix(done, "=") && !strings.HasSuffix(done, "/") && !strings.HasSuffix(done, ":") {
 			done += " "
 		}
 		p.in.SetValue(line[:start] + done)
@@ -268,8 +268,28 @@ func paletteCandidates(m *Model, words []string, partial string) []string {
 		}
 	case "entity":
 		if len(words) >= 2 {
+			// The key attributes not given a template yet, then the variables of
+			// the templates given, to declare (studentId: of STUDENT#{studentId}).
+			given := map[string]bool{}
+			var vars []string
+			for _, w := range words[2:] {
+				if k, tmpl, ok := strings.Cut(w, "="); ok {
+					given[k] = true
+					vars = append(vars, model.TemplateVars(unquote(tmpl))...)
+				} else {
+					name, _, _ := strings.Cut(w, ":")
+					given[name+":"] = true
+				}
+			}
 			for _, k := range model.KeyAttributeNames(&d.Table) {
-				out = append(out, k+"=")
+				if !given[k] {
+					out = append(out, k+"=")
+				}
+			}
+			for _, v := range vars {
+				if !given[v+":"] && !slices.Contains(out, v+":") {
+					out = append(out, v+":")
+				}
 			}
 		}
 	case "sample":

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"stwb/engine"
 	"stwb/model"
 	"stwb/render"
 	"stwb/review"
@@ -352,31 +353,50 @@ func (p *patternsPane) buildDetail() []string {
 	st := w.st.Render
 	lines := render.PatternDetail(pt, p.wid, st)
 	res := w.previewFor(sel)
-	if res != nil && res.Err != nil && pt.ExpectError != res.Err.Type {
+	if l := refusedLine(pt, res, p.wid, st); l != "" {
 		// A request DynamoDB refuses says so under its name, above a request that
 		// may run to 100 actions, not only in the preview below it.
-		lines = slices.Insert(lines, 1, st.Error.Render(render.Clip("✗ DynamoDB refuses this request: "+res.Err.Type+": "+res.Err.Message, p.wid)))
+		lines = slices.Insert(lines, 1, l)
 	}
-	lines = append(lines, "", st.Header.Render("Preview")+st.Dim.Render(" · run against this design's items as DynamoDB would"))
-	heading := len(lines) - 1
+	waiting := ""
 	switch {
 	case w.engErr != nil && w.engRev == w.doc.DataRev:
-		lines = append(lines, st.Error.Render(render.Clip("the items do not load into the engine: "+w.engErr.Error(), p.wid)))
+		waiting = st.Error.Render(render.Clip("the items do not load into the engine: "+w.engErr.Error(), p.wid))
 	case res == nil:
-		lines = append(lines, st.Dim.Render("computing…"))
-	default:
-		// The result against the pattern's expect: a drift gets its own line, its
-		// absence a mark on the heading (the preview's first lines stay on screen).
-		switch drift := review.Drift(d, pt, res); {
-		case drift != "":
-			lines = append(lines, st.Error.Render(render.Clip("✗ drift: "+drift+" (p pins the new result)", p.wid)))
-		case pt.Expect != nil || pt.ExpectError != "":
-			lines[heading] += st.Dim.Render(" · ✓ as expected")
-		}
-		lines = append(lines, render.Preview(res, previewKeyNames(d, pt), p.wid, st)...)
-		for _, c := range w.patternCost(sel) {
-			lines = append(lines, render.Clip(c, p.wid))
-		}
+		waiting = st.Dim.Render("computing…")
+	}
+	return append(append(lines, ""), previewSection(d, pt, res, w.patternCost(sel), waiting, p.wid, st)...)
+}
+
+// refusedLine says that DynamoDB refuses pattern pt's request, when its result res
+// is an error the pattern does not expect; "" otherwise.
+func refusedLine(pt *model.Pattern, res *engine.Result, width int, st render.Styles) string {
+	if res == nil || res.Err == nil || pt.ExpectError == res.Err.Type {
+		return ""
+	}
+	return st.Error.Render(render.Clip("✗ DynamoDB refuses this request: "+res.Err.Type+": "+res.Err.Message, width))
+}
+
+// previewSection is the Preview of pattern pt in design d: its heading, its result
+// res against its expect (a drift on its own line), the result as render.Preview
+// draws it and the cost lines; waiting, when set, stands in for the result. The
+// Patterns pane and the pattern form draw it alike.
+func previewSection(d *model.Design, pt *model.Pattern, res *engine.Result, cost []string, waiting string, width int, st render.Styles) []string {
+	lines := []string{st.Header.Render("Preview") + st.Dim.Render(" · run against this design's items as DynamoDB would")}
+	if waiting != "" || res == nil {
+		return append(lines, waiting)
+	}
+	// The result against the pattern's expect: a drift gets its own line, its
+	// absence a mark on the heading (the preview's first lines stay on screen).
+	switch drift := review.Drift(d, pt, res); {
+	case drift != "":
+		lines = append(lines, st.Error.Render(render.Clip("✗ drift: "+drift+" (p pins the new result)", width)))
+	case pt.Expect != nil || pt.ExpectError != "":
+		lines[0] += st.Dim.Render(" · ✓ as expected")
+	}
+	lines = append(lines, render.Preview(res, previewKeyNames(d, pt), width, st)...)
+	for _, c := range cost {
+		lines = append(lines, render.Clip(c, width))
 	}
 	return lines
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"stwb/designfile"
 	"stwb/expr"
 	"stwb/model"
 )
@@ -26,6 +27,8 @@ var patternFields = [][3]string{
 	{"cardinality", "cardinality", "how many items: 1, 0..25, ..."},
 	{"rate", "rate", "requests per second at peak (empty: 1)"},
 	{"operation", "operation", strings.Join(opNames(), " ")},
+	{"statement", "statement", `ExecuteStatement: a PartiQL statement, such as SELECT * FROM "table" WHERE PK = ?`},
+	{"parameters", "parameters", "ExecuteStatement: the values of its ? placeholders, in order: [CUST#42, 10]"},
 	{"index", "index", "index name for Query or Scan; empty for the table"},
 	{"key", "key", "Query: a KeyConditionExpression; GetItem/UpdateItem/DeleteItem: {PK: ..., SK: ...}"},
 	{"filter", "filter", "FilterExpression (Query, Scan)"},
@@ -67,6 +70,10 @@ func patternFormValues(p *model.Pattern) map[string]string {
 		"item": formatMapping(p.Item),
 		"keys": itemsText(p.Keys), "actions": actionsText(p.Actions), "expect": itemsText(p.Expect),
 		"expectError": p.ExpectError, "fanout": fanoutText(p.Fanout),
+		"statement": p.Statement,
+	}
+	if p.Parameters != nil {
+		v["parameters"] = formatNode(designfile.ValueToNode(model.List(p.Parameters...)))
 	}
 	if p.AllPages {
 		v["pages"] = "all"
@@ -213,6 +220,14 @@ func patternFromForm(d *model.Design, base model.Pattern, editing int, v map[str
 	}
 	p.Filter, p.Projection, p.Condition, p.Update = v["filter"], v["projection"], v["condition"], v["update"]
 	p.KeyCondition, p.Key, p.Item = "", nil, nil
+	p.Statement, p.Parameters = strings.TrimSpace(v["statement"]), nil
+	if s := strings.TrimSpace(v["parameters"]); s != "" {
+		if list, err := parseValue(s); err != nil || list.Type != model.TypeL {
+			bad("parameters", "write the parameters as a list, in the order of the statement's ?s: [CUST#42, 10]")
+		} else {
+			p.Parameters = list.List
+		}
+	}
 
 	// The expressions are compiled only when names and values read, so an error under
 	// an expression is about the expression.
@@ -427,53 +442,6 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
-}
-
-// newPatternForm builds the add or edit form of a pattern. editing is the pattern's
-// index, or -1 to add one.
-func newPatternForm(w *world, editing int, base model.Pattern) *form {
-	title := "Add an access pattern"
-	if editing >= 0 {
-		title = fmt.Sprintf("Edit access pattern %d", base.ID)
-	}
-	f := newForm(title, w.km, w.st)
-	vals := patternFormValues(&base)
-	// One check of the whole pattern per keystroke serves every field.
-	var lastKey string
-	var lastErrs map[string]string
-	check := func(field string) func(map[string]string) error {
-		return func(v map[string]string) error {
-			k := fmt.Sprint(v)
-			if k != lastKey {
-				_, lastErrs = patternFromForm(w.doc.D, base, editing, v)
-				lastKey = k
-			}
-			if msg, ok := lastErrs[field]; ok {
-				return errors.New(msg)
-			}
-			return nil
-		}
-	}
-	for _, fl := range patternFields {
-		f.add(fl[0], fl[1], vals[fl[0]], fl[2], check(fl[0]))
-	}
-	f.submit = func(v map[string]string) (edit, error) {
-		p, errs := patternFromForm(w.doc.D, base, editing, v)
-		if len(errs) > 0 {
-			return edit{}, fmt.Errorf("fix the fields marked ✗ first")
-		}
-		if editing >= 0 {
-			return sliceEdit(fmt.Sprintf("edited pattern %d", p.ID), false, patternsOf, opSet, editing, w.doc.D.Patterns[editing], p), nil
-		}
-		at := len(w.doc.D.Patterns)
-		return sliceEdit(fmt.Sprintf("added pattern %d", p.ID), false, patternsOf, opInsert, at, model.Pattern{}, p), nil
-	}
-	idx := editing
-	if idx < 0 {
-		idx = len(w.doc.D.Patterns)
-	}
-	f.after = w.nowFn(selectPattern{index: idx})
-	return f
 }
 
 // patternProblems is what the loader says of p alone: model.Validate of a design

@@ -71,10 +71,10 @@ func TestPatternFormBuildsPutKeys(t *testing.T) {
 		tt := startTerminal(t, m, w, h)
 		tt.waitFor("capacity per request")
 		tt.write("a")
-		tt.write("\t" + "Add a customer")
-		tt.write(strings.Repeat("\t", 6) + "\x15PutItem") // to operation, ctrl+u clears it
-		tt.write(strings.Repeat("\t", 14) + `{type: customer, customerId: "9", name: Zed}`)
-		tt.write("\x13") // ctrl+s
+		tt.write("Add a customer")
+		tt.write("\t\t\x15PutItem")                                     // to operation, ctrl+u clears it
+		tt.write("\t" + `{type: customer, customerId: "9", name: Zed}`) // a PutItem's next field is its item
+		tt.write("\x13")                                                // ctrl+s
 		tt.waitFor("added pattern 4")
 		m = tt.stop()
 		p := m.Doc().D.Patterns[3]

@@ -41,16 +41,15 @@ func TestWorkbenchInTmux(t *testing.T) {
 			tm.waitFor("c copy")
 			tm.keys("a")
 			tm.waitFor("Add an access pattern")
-			tm.keys("Tab")
 			tm.text("Lines of one order")
-			for range 8 {
+			for range 4 { // rate, operation, index, key
 				tm.keys("Tab")
 			}
 			tm.text("PK = :pk AND begins_with(SK, :i)")
-			for range 6 {
-				tm.keys("Tab")
-			}
-			tm.text(`{":pk": "ORDER#9f2a", ":i": "ITEM#"}`)
+			tm.keys("Enter") // each value its field, under the key condition
+			tm.text("ORDER#9f2a")
+			tm.keys("Enter")
+			tm.text("ITEM#")
 			tm.keys("C-s")
 			tm.waitFor("added pattern 8")
 			tm.waitFor("Count 2, ScannedCount 2")
