@@ -252,7 +252,41 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request, call func(nam
 // Call answers one operation's request body as ServeHTTP does, without HTTP: the
 // status and the JSON answer. An unknown operation is UnknownOperationException.
 func (s *Server) Call(name string, body []byte) (status int, answer []byte) {
-	a := s.answer(name, body)
+	return s.Answer(s.Decode(name, body))
+}
+
+// Decoded is a request read off its body by Decode, to be answered by Answer.
+type Decoded struct {
+	name    string
+	body    []byte
+	op      operation
+	run     func(*Server) (any, *apiError)
+	derr    *apiError // a member of the wrong type: answered once recorded
+	refused *apiError // answered without running or recording
+}
+
+// Decode is the part of Call that reads the request and needs nothing of the
+// server's tables: it may run on any goroutine, side by side with Answer, so that
+// a replay (stwb check --traffic) reads the next requests while the server answers
+// this one. body must stay unchanged until Answer.
+func (s *Server) Decode(name string, body []byte) Decoded {
+	op, ok := s.ops[name]
+	if !ok {
+		return Decoded{refused: unknownOperation()}
+	}
+	run, derr := op.decode(body)
+	if derr != nil && !json.Valid(body) {
+		// Not JSON at all: refused before it is recorded (a member of the wrong
+		// type is recorded, as a request the application made).
+		return Decoded{refused: serializationError("")}
+	}
+	return Decoded{name: name, body: body, op: op, run: run, derr: derr}
+}
+
+// Answer answers a decoded request as Call does, in the order Answer is called:
+// the answer is the caller's own.
+func (s *Server) Answer(d Decoded) (status int, answer []byte) {
+	a := s.answerDecoded(d)
 	out := a.body
 	if a.buf != nil {
 		out = bytes.Clone(out)
@@ -280,18 +314,13 @@ func errorAnswer(e *apiError) answer { return answer{status: e.status, body: e.b
 
 // answer is Call's answer, its body possibly in a pooled buffer: ServeHTTP sends it
 // from there, with no copy.
-func (s *Server) answer(name string, body []byte) answer {
-	op, ok := s.ops[name]
-	if !ok {
-		return errorAnswer(unknownOperation())
+func (s *Server) answer(name string, body []byte) answer { return s.answerDecoded(s.Decode(name, body)) }
+
+func (s *Server) answerDecoded(d Decoded) answer {
+	if d.refused != nil {
+		return errorAnswer(d.refused)
 	}
-	run, derr := op.decode(body)
-	if derr != nil && !json.Valid(body) {
-		// Not JSON at all: refused before it is recorded (a member of the wrong
-		// type is recorded, as a request the application made).
-		return errorAnswer(serializationError(""))
-	}
-	out, aerr := s.call(op.write, name, body, run, derr)
+	out, aerr := s.call(d.op.write, d.name, d.body, d.run, d.derr)
 	if aerr != nil {
 		return errorAnswer(aerr)
 	}

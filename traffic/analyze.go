@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -93,15 +94,15 @@ func Analyze(d *model.Design, recs []serve.Record, prices cost.Prices) (*Report,
 	return a.Report(prices)
 }
 
-// AnalyzeRecording is Analyze over a --record file read as a stream: memory holds
-// one line, one Use per distinct shape and the replayed table, never the whole
-// recording. An error names the line.
+// AnalyzeRecording is Analyze over a --record file read as a stream (replay.go):
+// memory holds a few batches of lines, one Use per distinct shape and the replayed
+// table, never the whole recording. An error names the line.
 func AnalyzeRecording(d *model.Design, r io.Reader, prices cost.Prices) (*Report, error) {
 	a, err := NewAnalyzer(d)
 	if err != nil {
 		return nil, err
 	}
-	if err := serve.EachRecord(r, func(rec serve.Record) error { a.Add(rec); return nil }); err != nil {
+	if err := a.replay(r); err != nil {
 		return nil, err
 	}
 	return a.Report(prices)
@@ -117,12 +118,13 @@ type Analyzer struct {
 	rep      *Report
 	byShape  map[Shape]*Use
 	order    []Shape
-	seen     int // records added
+	seen     int        // records added
+	shapes   *shapeMemo // Add's
 }
 
 // NewAnalyzer starts a replay on a server holding the design's table and items.
 func NewAnalyzer(d *model.Design) (*Analyzer, error) {
-	a := &Analyzer{d: d, declared: map[Shape]int{}, byShape: map[Shape]*Use{}, rep: &Report{Region: d.Region}}
+	a := &Analyzer{d: d, declared: map[Shape]int{}, byShape: map[Shape]*Use{}, rep: &Report{Region: d.Region}, shapes: newShapeMemo(d)}
 	// The replay's clock is the recording's: each request runs at the time it was
 	// made, so that what depends on time (a table CREATING until shortly after
 	// CreateTable, TTL expiry) happens in the replay as it did in the run.
@@ -142,9 +144,32 @@ func NewAnalyzer(d *model.Design) (*Analyzer, error) {
 	return a, nil
 }
 
+// A prepared request is a recorded one read for the replay: decoded for the
+// server, asking for its capacity (appendCapacity), and its shape found. Preparing
+// needs nothing of the replayed tables, so the replay prepares the requests ahead,
+// on every core (replay.go), and answers them in order.
+type prepared struct {
+	rec   serve.Record
+	dec   serve.Decoded
+	shape Shape
+	ok    bool // an item request, of that shape
+}
+
+func (a *Analyzer) prepare(rec serve.Record, shapes *shapeMemo, capacityBody []byte) prepared {
+	p := prepared{rec: rec, dec: a.srv.Decode(rec.Op, capacityBody)}
+	p.shape, p.ok = shapes.shape(rec.Op, rec.Request)
+	return p
+}
+
 // Add replays one recorded request.
 func (a *Analyzer) Add(rec serve.Record) {
-	rep := a.rep
+	a.answer(a.prepare(rec, a.shapes, appendCapacity(nil, rec.Request)))
+}
+
+// answer replays a prepared request, after every request before it, and adds up
+// what it consumed.
+func (a *Analyzer) answer(p prepared) {
+	rec, rep := p.rec, a.rep
 	if a.seen == 0 || rec.At.Before(rep.From) {
 		rep.From = rec.At
 	}
@@ -153,16 +178,16 @@ func (a *Analyzer) Add(rec serve.Record) {
 		rep.To = rec.At
 	}
 	a.now = rec.At
-	status, resp := a.srv.Call(rec.Op, withCapacity(rec.Request))
-	s, ok := RequestShape(a.d, rec.Op, rec.Request)
-	if !ok {
+	status, resp := a.srv.Answer(p.dec)
+	if !p.ok {
 		return
 	}
+	s := p.shape
 	rep.Requests++
 	u := a.byShape[s]
 	if u == nil {
 		example := rec
-		example.Request = bytes.Clone(rec.Request) // EachRecord's is lent for the call
+		example.Request = bytes.Clone(rec.Request) // lent for the call
 		u = &Use{Shape: s, Pattern: a.declared[s], example: example}
 		a.byShape[s] = u
 		a.order = append(a.order, s)
@@ -174,7 +199,7 @@ func (a *Analyzer) Add(rec serve.Record) {
 			u.Error = errorText(resp)
 		}
 	}
-	r, w, scanned, returned := consumed(resp)
+	r, w, scanned, returned := consumed(rec.Op, resp)
 	u.Read, u.Write = u.Read+r, u.Write+w
 	u.Scanned, u.Returned = u.Scanned+scanned, u.Returned+returned
 	rep.Read, rep.Write = rep.Read+r, rep.Write+w
@@ -242,16 +267,16 @@ func errorText(resp []byte) string {
 	return e.Type + ": " + e.Message
 }
 
-// withCapacity is a request body asking for ReturnConsumedCapacity TOTAL, so that
-// the replay reports what it consumed: the member added at the object's end, where
-// it wins over one the request gave (the last of a repeated member is the one
-// read), without decoding and encoding the whole body again.
-func withCapacity(body []byte) []byte {
+// appendCapacity appends a request body asking for ReturnConsumedCapacity TOTAL,
+// so that the replay reports what it consumed: the member added at the object's
+// end, where it wins over one the request gave (the last of a repeated member is
+// the one read), without decoding and encoding the whole body again. A body that is
+// not an object is appended as it is.
+func appendCapacity(out, body []byte) []byte {
 	b := bytes.TrimRight(body, " \t\r\n")
 	if len(b) < 2 || b[len(b)-1] != '}' || bytes.TrimSpace(body)[0] != '{' {
-		return body
+		return append(out, body...)
 	}
-	out := make([]byte, 0, len(b)+32)
 	out = append(out, b[:len(b)-1]...)
 	if len(bytes.TrimSpace(b[1:len(b)-1])) > 0 {
 		out = append(out, ',')
@@ -263,31 +288,59 @@ func withCapacity(body []byte) []byte {
 // counts. It reads only those members, found by their text, not the whole answer
 // (a page of items is most of it): the top-level "Count": and "ScannedCount": are
 // the only ones followed by a digit (an attribute's value is an object, and a
-// string cannot hold an unescaped quote), and the top-level "ConsumedCapacity": the
-// only one whose value names a TableName.
-func consumed(resp []byte) (read, write float64, scanned, returned int) {
-	type units struct {
-		TableName                             string
-		ReadCapacityUnits, WriteCapacityUnits float64
+// string cannot hold an unescaped quote), and only Query and Scan answer them; the
+// top-level "ConsumedCapacity": is the only one whose value names a TableName.
+func consumed(op string, resp []byte) (read, write float64, scanned, returned int) {
+	add := func(units []byte, always bool) bool {
+		named := false
+		eachMember(units, func(name []byte, _ bool, v []byte) bool {
+			switch string(name) {
+			case "TableName":
+				named = string(v) != `""`
+			case "ReadCapacityUnits":
+				f, _ := strconv.ParseFloat(string(v), 64)
+				read += f
+			case "WriteCapacityUnits":
+				f, _ := strconv.ParseFloat(string(v), 64)
+				write += f
+			}
+			return true
+		})
+		return always || named
 	}
-	var list []units
 	if raw := memberValue(resp, `"ConsumedCapacity":`, func(v []byte) bool {
 		return bytes.HasPrefix(v, []byte(`{"TableName":`)) || bytes.HasPrefix(v, []byte("["))
 	}); raw != nil {
-		dec := json.NewDecoder(bytes.NewReader(raw))
 		if raw[0] == '[' {
-			dec.Decode(&list)
+			eachElement(raw, func(units []byte) { add(units, true) })
 		} else {
-			var one units
-			if dec.Decode(&one) == nil && one.TableName != "" {
-				list = append(list, one)
+			// One ConsumedCapacity counts when it names its table.
+			r, w := read, write
+			if !add(raw, false) {
+				read, write = r, w
 			}
 		}
 	}
-	for _, u := range list {
-		read, write = read+u.ReadCapacityUnits, write+u.WriteCapacityUnits
+	if op != "Query" && op != "Scan" {
+		return read, write, 0, 0
 	}
 	return read, write, countMember(resp, `,"ScannedCount":`), countMember(resp, `"Count":`)
+}
+
+// eachElement calls f with the text of each element of the JSON array at the start
+// of b.
+func eachElement(b []byte, f func([]byte)) {
+	i := skipSpace(b, 1)
+	for i < len(b) && b[i] != ']' {
+		end := skipValue(b, i)
+		if end < 0 {
+			return
+		}
+		f(b[i:end])
+		if i = skipSpace(b, end); i < len(b) && b[i] == ',' {
+			i = skipSpace(b, i+1)
+		}
+	}
 }
 
 // memberValue is the text from the value of the last member named key (its
