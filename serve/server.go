@@ -314,7 +314,9 @@ func errorAnswer(e *apiError) answer { return answer{status: e.status, body: e.b
 
 // answer is Call's answer, its body possibly in a pooled buffer: ServeHTTP sends it
 // from there, with no copy.
-func (s *Server) answer(name string, body []byte) answer { return s.answerDecoded(s.Decode(name, body)) }
+func (s *Server) answer(name string, body []byte) answer {
+	return s.answerDecoded(s.Decode(name, body))
+}
 
 func (s *Server) answerDecoded(d Decoded) answer {
 	if d.refused != nil {
