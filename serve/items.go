@@ -165,12 +165,7 @@ func (s *Server) pageOf(pg *engine.Page, count bool, mode string, t *table) (poo
 	b := append(*buf, '{')
 	if !count {
 		b = append(b, `"Items":[`...)
-		for i, it := range pg.Items {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = s.wire.appendItem(b, it)
-		}
+		b = s.wire.appendItems(b, pg.Items)
 		b = append(b, "],"...)
 	}
 	b = append(b, `"Count":`...)

@@ -3,7 +3,6 @@ package serve
 import (
 	"bytes"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"stwb/dynamojson"
@@ -21,9 +20,14 @@ import (
 // entry is kept. A projected item is a new map each time: it misses, and costs one
 // entry until the cache is emptied. The cache is emptied whole once it holds
 // wireCacheBytes, which bounds its memory.
+//
+// A page looks its items up under one read lock, in a map keyed by the map's
+// address (a sync.Map's hashing of interface keys cost more than the copy it
+// saved), and stores what it missed under one write lock after.
 type wireCache struct {
-	entries atomic.Pointer[sync.Map] // map identity (unsafe.Pointer) -> *wireEntry
-	bytes   atomic.Int64
+	mu      sync.RWMutex
+	entries map[unsafe.Pointer]wireEntry // map identity -> its JSON
+	bytes   int
 }
 
 type wireEntry struct {
@@ -35,28 +39,57 @@ type wireEntry struct {
 const wireCacheBytes = 64 << 20
 
 func newWireCache() *wireCache {
-	c := &wireCache{}
-	c.entries.Store(new(sync.Map))
-	return c
+	return &wireCache{entries: map[unsafe.Pointer]wireEntry{}}
 }
+
+// identity is a map's address: what names a stored item.
+func identity(it model.Item) unsafe.Pointer { return *(*unsafe.Pointer)(unsafe.Pointer(&it)) }
 
 // appendItem appends the item in DynamoDB JSON, as dynamojson.AppendItem does.
 func (c *wireCache) appendItem(buf []byte, it model.Item) []byte {
-	if len(it) == 0 {
-		return dynamojson.AppendItem(buf, it)
+	return c.appendItems(buf, []model.Item{it})
+}
+
+// appendItems appends the items in DynamoDB JSON, separated by commas, as the
+// elements of a JSON array.
+func (c *wireCache) appendItems(buf []byte, items []model.Item) []byte {
+	type missed struct {
+		item       model.Item
+		start, end int
 	}
-	key := *(*unsafe.Pointer)(unsafe.Pointer(&it)) // the map's identity
-	m := c.entries.Load()
-	if v, ok := m.Load(key); ok {
-		return append(buf, v.(*wireEntry).wire...)
+	var room [8]missed
+	misses := room[:0]
+	c.mu.RLock()
+	for i, it := range items {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		// A nil item has no identity to remember; any other map has, even empty.
+		if it != nil {
+			if e, ok := c.entries[identity(it)]; ok {
+				buf = append(buf, e.wire...)
+				continue
+			}
+		}
+		start := len(buf)
+		buf = dynamojson.AppendItem(buf, it)
+		if it != nil {
+			misses = append(misses, missed{it, start, len(buf)})
+		}
 	}
-	start := len(buf)
-	buf = dynamojson.AppendItem(buf, it)
-	wire := bytes.Clone(buf[start:])
-	m.Store(key, &wireEntry{item: it, wire: wire})
-	if c.bytes.Add(int64(len(wire))) > wireCacheBytes {
-		c.entries.Store(new(sync.Map))
-		c.bytes.Store(0)
+	c.mu.RUnlock()
+	if len(misses) == 0 {
+		return buf
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range misses {
+		wire := bytes.Clone(buf[m.start:m.end])
+		c.entries[identity(m.item)] = wireEntry{item: m.item, wire: wire}
+		c.bytes += len(wire)
+	}
+	if c.bytes > wireCacheBytes {
+		c.entries, c.bytes = map[unsafe.Pointer]wireEntry{}, 0
 	}
 	return buf
 }
