@@ -55,8 +55,11 @@ func writeOp[T any](f func(*Server, *T) (any, *apiError)) operation {
 func decoded[T any](f func(*Server, *T) (any, *apiError)) func([]byte) (func(*Server) (any, *apiError), *apiError) {
 	return func(body []byte) (func(*Server) (any, *apiError), *apiError) {
 		in := new(T)
-		if err := decode(body, in); err != nil {
-			return nil, err
+		if fd, ok := any(in).(fastDecoder); !ok || !fd.decodeFast(body) {
+			*in = *new(T) // what decodeFast filled before it gave up
+			if err := decode(body, in); err != nil {
+				return nil, err
+			}
 		}
 		return func(s *Server) (any, *apiError) { return f(s, in) }, nil
 	}

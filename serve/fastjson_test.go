@@ -1,0 +1,113 @@
+package serve
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// fastBodies are GetItem and Query bodies as applications and SDKs send them;
+// fast names the operations whose decodeFast must read them itself (the plainest
+// forms) rather than leave them to encoding/json: "" none, "*" both.
+var fastBodies = []struct {
+	body string
+	fast string
+}{
+	{`{"TableName":"t","Key":{"PK":{"S":"CUST#1"},"SK":{"S":"ORDER#001"}}}`, "GetItem"},
+	{` { "TableName" : "t" , "Key" : { "PK" : { "N" : "-1.5e3" } } , "ConsistentRead" : true } `, "GetItem"},
+	{`{"TableName":"t","Key":{"PK":{"S":"a"}},"ProjectionExpression":"#n, b[1].c","ExpressionAttributeNames":{"#n":"name"},"ReturnConsumedCapacity":"TOTAL"}`, "GetItem"},
+	{`{"TableName":"t","KeyConditionExpression":"PK = :p AND begins_with(SK, :s)","ExpressionAttributeValues":{":p":{"S":"x"},":s":{"S":"O"}},"Limit":25,"ScanIndexForward":false}`, "Query"},
+	{`{"TableName":"t","IndexName":"gsi","KeyConditionExpression":"#k = :p","ExpressionAttributeNames":{},"ExpressionAttributeValues":{":p":{"L":[{"NULL":true},{"BOOL":false},{"M":{}},{"NS":["1","2"]}]}},"ExclusiveStartKey":{"PK":{"S":"a"}},"Select":"COUNT","FilterExpression":"a <> :p","ConsistentRead":false,"Limit":-0}`, "Query"},
+	{`{"TableName":"t","ReturnConsumedCapacity":"INDEXES","ExpressionAttributeNames":{"#a":"b"}}`, "*"},
+	{`{}`, "*"},
+	// Left to encoding/json: another spelling, a second member of one name, an
+	// escape, non-ASCII, null, a wrong type, a member decodeFast does not read,
+	// a number an int cannot hold, and what is not JSON at all.
+	{`{"tablename":"t"}`, ""},
+	{`{"TableName":"a","TableName":"b"}`, ""},
+	{`{"TableName":"t\u0041"}`, ""},
+	{`{"TableName":"tä"}`, ""},
+	{`{"TableName":null}`, ""},
+	{`{"TableName":1}`, ""},
+	{`{"Key":"k"}`, ""},
+	{`{"Limit":1.5}`, ""},
+	{`{"Limit":1e2}`, ""},
+	{`{"Limit":99999999999999999999}`, ""},
+	{`{"ScanIndexForward":"true"}`, ""},
+	{`{"ExpressionAttributeNames":{"#a":"x","#a":"y"}}`, ""},
+	{`{"ExpressionAttributeNames":{"#a":1}}`, ""},
+	{`{"AttributesToGet":["a"]}`, ""},
+	{`{"KeyConditions":{}}`, ""},
+	{`{"TableName":"t"} x`, ""},
+	{`{"TableName":"t",}`, ""},
+	{`{"Key":{"PK":{"N":01}}}`, ""},
+	{`{"Key":{"PK":{"N":-}}}`, ""},
+	{`[]`, ""},
+	{``, ""},
+}
+
+// TestFastDecodeAgrees: a body decodeFast reads decodes exactly as encoding/json
+// decodes it, member for member; the plainest bodies are read by decodeFast; and
+// so is no body encoding/json refuses. Each body is also mutated a few thousand
+// ways (a byte dropped, doubled or changed) and the same held of every mutant.
+func TestFastDecodeAgrees(t *testing.T) {
+	for _, c := range fastBodies {
+		for op, fast := range agreeBoth(t, []byte(c.body)) {
+			want := c.fast == "*" || c.fast == op
+			if want && !fast {
+				t.Errorf("%s: %s left it to encoding/json, want read by decodeFast", c.body, op)
+			}
+			if !want && fast {
+				t.Errorf("%s: %s read it, want it left to encoding/json", c.body, op)
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(24, 1))
+	const alphabet = "{}[]:,\" \\-+.0123456789eEtruefalsnlTK\x00\x7f\xc3"
+	for _, c := range fastBodies {
+		for range 3000 {
+			b := []byte(c.body)
+			if len(b) == 0 {
+				break
+			}
+			i := rng.IntN(len(b))
+			switch rng.IntN(3) {
+			case 0:
+				b = append(b[:i:i], b[i+1:]...)
+			case 1:
+				b = append(b[:i+1:i+1], b[i:]...)
+			default:
+				b[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			agreeBoth(t, b)
+		}
+	}
+}
+
+// agreeBoth checks decodeFast against encoding/json on body for GetItem's input
+// and Query's, and reports whether decodeFast read it, for each.
+func agreeBoth(t *testing.T, body []byte) map[string]bool {
+	t.Helper()
+	return map[string]bool{"GetItem": agree[getItemInput](t, body), "Query": agree[queryInput](t, body)}
+}
+
+func agree[T any, P interface {
+	*T
+	fastDecoder
+}](t *testing.T, body []byte) bool {
+	t.Helper()
+	fast := P(new(T))
+	if !fast.decodeFast(body) {
+		return false
+	}
+	std := new(T)
+	if err := json.Unmarshal(body, std); err != nil {
+		t.Errorf("%T: decodeFast read %q, which encoding/json refuses: %v", std, body, err)
+		return true
+	}
+	if !reflect.DeepEqual((*T)(fast), std) {
+		t.Errorf("%T: %q decoded\n%+v\nencoding/json:\n%+v", std, body, *(*T)(fast), *std)
+	}
+	return true
+}
