@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
@@ -65,10 +66,9 @@ func countAttempts(stack *middleware.Stack) error {
 			if c, ok := ctx.Value(counterKey{}).(*counter); ok {
 				c.mu.Lock()
 				c.attempts++
-				var ae smithy.APIError
-				if errors.As(err, &ae) && throttleCodes[ae.ErrorCode()] {
+				if reasons, throttled := throttledTry(out.Result, err); throttled {
 					c.throttled++
-					for _, r := range throttlingReasons(err) {
+					for _, r := range reasons {
 						if c.reasons == nil {
 							c.reasons = map[string]int64{}
 						}
@@ -79,6 +79,36 @@ func countAttempts(stack *middleware.Stack) error {
 			}
 			return out, md, err
 		}), "Retry", middleware.After)
+}
+
+// throttledTry reports whether one try was throttled, and why: a throttling
+// error (its ThrottlingReasons); a transaction cancelled because an action was
+// throttled (its cancellation codes, ProvisionedThroughputExceeded or
+// ThrottlingError, API_TransactWriteItems.html); a batch answered with part of
+// its items unprocessed, which is how DynamoDB throttles a batch
+// (API_BatchWriteItem.html, API_BatchGetItem.html).
+func throttledTry(result any, err error) ([]string, bool) {
+	var ae smithy.APIError
+	var tc *types.TransactionCanceledException
+	switch {
+	case errors.As(err, &tc):
+		var codes []string
+		for _, r := range tc.CancellationReasons {
+			if c := aws.ToString(r.Code); c == "ProvisionedThroughputExceeded" || c == "ThrottlingError" {
+				codes = append(codes, c)
+			}
+		}
+		return codes, len(codes) > 0
+	case errors.As(err, &ae):
+		return throttlingReasons(err), throttleCodes[ae.ErrorCode()]
+	}
+	switch out := result.(type) {
+	case *dynamodb.BatchWriteItemOutput:
+		return []string{"UnprocessedItems"}, len(out.UnprocessedItems) > 0
+	case *dynamodb.BatchGetItemOutput:
+		return []string{"UnprocessedKeys"}, len(out.UnprocessedKeys) > 0
+	}
+	return nil, false
 }
 
 // throttlingReasons are the reasons a throttling error carries.

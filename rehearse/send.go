@@ -3,8 +3,10 @@ package rehearse
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -48,6 +50,33 @@ func (c *consumed) add(ccs ...types.ConsumedCapacity) {
 }
 
 const indexes = types.ReturnConsumedCapacityIndexes
+
+// A batch's unprocessed part is sent again, as an application does: "If DynamoDB
+// returns any unprocessed items, you should retry the batch operation on those
+// items ... we strongly recommend that you use an exponential backoff algorithm"
+// (API_BatchWriteItem.html, API_BatchGetItem.html). unprocessedTries bounds the
+// requests of one batch, the first included (live.LoadOptions' default), the
+// backoff the SDK's own, capped as live caps it.
+const unprocessedTries = 12
+
+var unprocessedBackoff = retry.NewExponentialJitterBackoff(live.DefaultMaxBackoff)
+
+// resendAfter waits before a batch's try round+1, or says the batch is still
+// unprocessed after its last try.
+func resendAfter(ctx context.Context, round int, op, what string) error {
+	if round >= unprocessedTries {
+		return fmt.Errorf("%s: %s after %d tries", op, what, round)
+	}
+	d, _ := unprocessedBackoff.BackoffDelay(round, nil)
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
 
 // send makes one request of a pattern to table through the SDK (its retryer
 // included) and returns what it consumed.
@@ -127,13 +156,21 @@ func send(ctx context.Context, db *dynamodb.Client, table string, q *model.Patte
 				return c, err
 			}
 		}
-		out, err := db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{ReturnConsumedCapacity: indexes,
-			RequestItems: map[string]types.KeysAndAttributes{table: {Keys: keys, ConsistentRead: aws.Bool(q.Consistent),
-				ProjectionExpression: opt(q.Projection), ExpressionAttributeNames: names}}})
-		if err == nil {
+		req := map[string]types.KeysAndAttributes{table: {Keys: keys, ConsistentRead: aws.Bool(q.Consistent),
+			ProjectionExpression: opt(q.Projection), ExpressionAttributeNames: names}}
+		for round := 1; ; round++ {
+			out, err := db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{ReturnConsumedCapacity: indexes, RequestItems: req})
+			if err != nil {
+				return c, err
+			}
 			c.add(out.ConsumedCapacity...)
+			if req = out.UnprocessedKeys; len(req) == 0 {
+				return c, nil
+			}
+			if err := resendAfter(ctx, round, "BatchGetItem", "UnprocessedKeys"); err != nil {
+				return c, err
+			}
 		}
-		return c, err
 	case model.OpTransactGetItems:
 		items := make([]types.TransactGetItem, len(q.Keys))
 		for i, k := range q.Keys {
@@ -198,11 +235,20 @@ func send(ctx context.Context, db *dynamodb.Client, table string, q *model.Patte
 				reqs[i] = types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: k}}
 			}
 		}
-		out, err := db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{table: reqs}, ReturnConsumedCapacity: indexes})
-		if err == nil {
+		req := map[string][]types.WriteRequest{table: reqs}
+		for round := 1; ; round++ {
+			out, err := db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: req, ReturnConsumedCapacity: indexes})
+			if err != nil {
+				return c, err
+			}
 			c.add(out.ConsumedCapacity...)
+			if req = out.UnprocessedItems; len(req) == 0 {
+				return c, nil
+			}
+			if err := resendAfter(ctx, round, "BatchWriteItem", "UnprocessedItems"); err != nil {
+				return c, err
+			}
 		}
-		return c, err
 	case model.OpTransactWriteItems:
 		items := make([]types.TransactWriteItem, len(q.Actions))
 		for i, a := range q.Actions {
