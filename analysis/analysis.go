@@ -108,18 +108,19 @@ func Run(d *model.Design, opt Options) (*Analysis, error) {
 // OnEngine analyses d on an engine that already holds its items (the workbench
 // keeps one; stwb cost and stwb check load one): each pattern runs once on e.
 func OnEngine(d *model.Design, e *engine.Engine, opt Options) *Analysis {
-	return Of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), opt)
+	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), nil, nil, storedIn(e), opt)
 }
 
 // Of prices and reviews results that exist: results[i] is d.Patterns[i]'s run on
 // the design's items.
 func Of(d *model.Design, results []*engine.Result, opt Options) *Analysis {
-	return of(d, results, nil, nil, opt)
+	return of(d, results, nil, nil, nil, opt)
 }
 
 // of is Of on the design's items as given (nil: d.Items), sizes[i] being
-// items[i]'s (nil: computed).
-func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []int, opt Options) *Analysis {
+// items[i]'s (nil: computed); stored looks a stored item up by its key in the
+// engine the results came from (nil: none, cost.Input.Stored).
+func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []int, stored func(model.Item) model.Item, opt Options) *Analysis {
 	if items == nil {
 		items = d.Items
 	}
@@ -131,7 +132,7 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 	a.LeftOut = leftOut
 	as := standIns(d, results)
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: as, Results: results, Items: costItems, Sizes: costSizes,
-		Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
+		Stored: stored, Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
 	if opt.Review {
 		a.Findings = review.Check(review.Input{Design: as, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
 	}
@@ -159,6 +160,24 @@ func standIns(d *model.Design, results []*engine.Result) *model.Design {
 	as := *d
 	as.Patterns = ps
 	return &as
+}
+
+// storedIn looks an item up by its table key in e, which holds the design's
+// items as DynamoDB stores them (an item over 400 KB left out, as cost leaves it
+// out): the item, or nil when e holds none with that key.
+func storedIn(e *engine.Engine) func(model.Item) model.Item {
+	t := e.Table()
+	return func(it model.Item) model.Item {
+		key := model.Item{t.Key.Partition: it[t.Key.Partition]}
+		if t.Key.Sort != "" {
+			key[t.Key.Sort] = it[t.Key.Sort]
+		}
+		out, err := e.GetItem(engine.GetItemInput{Key: key})
+		if err != nil {
+			return nil
+		}
+		return out.Item
+	}
 }
 
 // itemSizes sizes each item once, for cost and review alike.

@@ -34,7 +34,7 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 		return OnEngine(d, e, opt), nil
 	}
 	opt.lazy = f.Lazy
-	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), sum.items, sum.sizes, opt), nil
+	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), sum.items, sum.sizes, storedIn(e), opt), nil
 }
 
 // summaries is what Load keeps of each item of a lazy load: its summary and its

@@ -36,6 +36,11 @@ type Input struct {
 	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
 	// Items[i]; nil computes them from Items.
 	Sizes []int
+	// Stored, when set, returns the stored item whose table key is key's (nil when
+	// none): the engine the results came from holds the items by key, so the entity
+	// of an index entry that leaves the type out is looked up there rather than in
+	// a map of every item's key (KeySpace.EntityOf).
+	Stored func(key model.Item) model.Item
 	// Prices is the price table; nil means Builtin().
 	Prices Prices
 	// Region overrides the design's region ("" keeps it; the design's "" is us-east-1).
@@ -284,6 +289,7 @@ func Compute(in Input) (*Report, error) {
 	r.Storage = ComputeStorage(d, items, in.Sizes, r.Prices)
 	r.TTL, r.Expiries = d.Table.TTL, r.expiries(d)
 	r.keys = NewKeySpace(d, items, r.entityCount)
+	r.keys.stored = in.Stored
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {
 		var res *engine.Result

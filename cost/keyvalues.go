@@ -60,19 +60,19 @@ const (
 type KeySpace struct {
 	d       *model.Design
 	count   func(*model.Entity) int64
-	samples map[string][]model.Item    // entity name -> its sample items
-	items   []model.Item               // the sample items, for byKey
-	byKey   map[tableKey]*model.Entity // table key -> the stored item's entity, built on first use (EntityOf)
-	vars    map[[2]string]VarInfo      // (entity, variable) -> what is known
-	values  map[[2]string][]string     // (entity, variable) -> its sample values (sampleValues)
-	read    map[string]bool            // entities whose template variables values holds
+	samples map[string][]model.Item     // entity name -> its sample items
+	items   []model.Item                // the sample items, for byKey
+	stored  func(model.Item) model.Item // the stored item with a table key, when the caller has them (Input.Stored)
+	byKey   map[tableKey]*model.Entity  // table key -> the stored item's entity, built on first use (EntityOf)
+	vars    map[[2]string]VarInfo       // (entity, variable) -> what is known
+	values  map[[2]string][]string      // (entity, variable) -> its sample values (sampleValues)
 }
 
 // NewKeySpace indexes the design's sample items by entity. count is an entity's
 // production count as the storage report took it.
 func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) int64) *KeySpace {
 	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{},
-		items: items, values: map[[2]string][]string{}, read: map[string]bool{}}
+		items: items, values: map[[2]string][]string{}}
 	ta := d.TypeAttr()
 	for _, it := range items {
 		if v, ok := it[ta]; ok && v.Type == model.TypeS {
@@ -190,62 +190,41 @@ func (ks *KeySpace) parentOf(name string) (*model.Entity, int64) {
 }
 
 // sampleValues are the texts a variable takes in an entity's samples: the item's
-// attribute of that name, else read back out of a key built from a template. The
-// first call for an entity reads every variable of its templates in one pass over
-// its samples (readTemplateVars); a name no template of it has is read on its own.
+// attribute of that name, else read back out of a key built from one of the
+// entity's templates (model.KeyTemplate.Var, the templates parsed once for the
+// entity, tried in key attribute order). Read once per variable, on first use.
 func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 	k := [2]string{e.Name, name}
 	if v, ok := ks.values[k]; ok {
 		return v
 	}
-	if !ks.read[e.Name] {
-		ks.read[e.Name] = true
-		ks.readTemplateVars(e)
-		if v, ok := ks.values[k]; ok {
-			return v
-		}
-	}
-	v := ks.readSampleValues(e, name, nil)
-	ks.values[k] = v
-	return v
-}
-
-// readTemplateVars fills values for every variable of e's key templates.
-func (ks *KeySpace) readTemplateVars(e *model.Entity) {
 	type templateOf struct {
 		attr string
 		tpl  model.KeyTemplate
 	}
-	var names []string
-	byVar := map[string][]templateOf{}
+	var tpls []templateOf
 	for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
-		kt := model.NewKeyTemplate(e.Keys[attr], model.TypeS)
-		for _, name := range model.TemplateVars(e.Keys[attr]) {
-			if _, seen := byVar[name]; !seen {
-				names = append(names, name)
-			}
-			if n := len(byVar[name]); n == 0 || byVar[name][n-1].attr != attr {
-				byVar[name] = append(byVar[name], templateOf{attr, kt})
-			}
+		if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
+			tpls = append(tpls, templateOf{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
 		}
 	}
-	for _, name := range names {
-		ks.values[[2]string{e.Name, name}] = ks.readSampleValues(e, name, func(it model.Item) (string, bool) {
-			for _, t := range byVar[name] {
-				if kv, ok := it[t.attr]; ok {
-					if s, ok := t.tpl.Var(kv, name); ok {
-						return s, true
-					}
+	v := ks.readSampleValues(e, name, func(it model.Item) (string, bool) {
+		for _, t := range tpls {
+			if kv, ok := it[t.attr]; ok {
+				if s, ok := t.tpl.Var(kv, name); ok {
+					return s, true
 				}
 			}
-			return "", false
-		})
-	}
+		}
+		return "", false
+	})
+	ks.values[k] = v
+	return v
 }
 
 // readSampleValues reads name's value in each of e's samples: the attribute when
 // the item has it (its text when a string or a number), else fromKeys's reading
-// of it (nil: none).
+// of it.
 func (ks *KeySpace) readSampleValues(e *model.Entity, name string, fromKeys func(model.Item) (string, bool)) []string {
 	samples := ks.samples[e.Name]
 	out := make([]string, 0, len(samples))
@@ -256,10 +235,8 @@ func (ks *KeySpace) readSampleValues(e *model.Entity, name string, fromKeys func
 			}
 			continue
 		}
-		if fromKeys != nil {
-			if s, ok := fromKeys(it); ok {
-				out = append(out, s)
-			}
+		if s, ok := fromKeys(it); ok {
+			out = append(out, s)
 		}
 	}
 	return out
@@ -630,12 +607,18 @@ func (ks *KeySpace) ItemsPerValue(ki KeyInfo, e *model.Entity) float64 {
 // EntityOf names the entity of an item: its type attribute, else the stored item
 // with the same table key (an index entry may leave the type out).
 func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
-	if v, ok := it[ks.d.TypeAttr()]; ok && v.Type == model.TypeS {
+	ta := ks.d.TypeAttr()
+	if v, ok := it[ta]; ok && v.Type == model.TypeS {
 		return ks.d.EntityByName(v.Str)
+	}
+	if ks.stored != nil {
+		if v, ok := ks.stored(it)[ta]; ok && v.Type == model.TypeS {
+			return ks.d.EntityByName(v.Str)
+		}
+		return nil
 	}
 	if ks.byKey == nil {
 		ks.byKey = map[tableKey]*model.Entity{}
-		ta := ks.d.TypeAttr()
 		for _, st := range ks.items {
 			if v, ok := st[ta]; ok && v.Type == model.TypeS {
 				if e := ks.d.EntityByName(v.Str); e != nil {

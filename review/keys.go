@@ -1,6 +1,7 @@
 package review
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"regexp"
@@ -252,20 +253,34 @@ func checkUnpaddedNumber(c *checker) {
 		value string
 		item  int
 	}
-	groups := map[string][]sibling{}
+	// A group is one partition's sort keys of one shape. The shapes are few, so each
+	// is made once and shared (shapes), not once per item.
+	type group struct{ pk, shape string }
+	groups := map[group][]sibling{}
+	shapes := map[string]string{}
+	var buf []byte
 	pk := c.d.Table.Key.Partition
 	for i, it := range c.items {
 		v, ok := it[sk]
 		if !ok || v.Type != model.TypeS || !hasDigit(v.Str) {
 			continue
 		}
-		key := it[pk].Str + "\x00" + digitShape(v.Str)
+		buf = appendDigitShape(buf[:0], v.Str)
+		shape, seen := shapes[string(buf)]
+		if !seen {
+			shape = string(buf)
+			shapes[shape] = shape
+		}
+		key := group{it[pk].Str, shape}
 		groups[key] = append(groups[key], sibling{v.Str, i})
 	}
 	reported := map[string]bool{}
-	for _, key := range slices.Sorted(maps.Keys(groups)) {
+	keys := slices.SortedFunc(maps.Keys(groups), func(a, b group) int {
+		return cmp.Or(strings.Compare(a.pk, b.pk), strings.Compare(a.shape, b.shape))
+	})
+	for _, key := range keys {
 		sibs := groups[key]
-		shape := key[strings.IndexByte(key, 0)+1:]
+		shape := key.shape
 		if reported[shape] {
 			continue
 		}
@@ -293,54 +308,54 @@ func hasDigit(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
 }
 
-// digitShape is s with each run of digits replaced by one '#': sku-# for sku-10.
-func digitShape(s string) string {
-	var b strings.Builder
-	b.Grow(len(s))
+// appendDigitShape appends s with each run of digits replaced by one '#' to b:
+// sku-# for sku-10.
+func appendDigitShape(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		if !isDigit(s[i]) {
-			b.WriteByte(s[i])
+			b = append(b, s[i])
 			continue
 		}
-		b.WriteByte('#')
+		b = append(b, '#')
 		for i+1 < len(s) && isDigit(s[i+1]) {
 			i++
 		}
 	}
-	return b.String()
+	return b
 }
 
-// digitRuns are the runs of digits in s, in order.
-func digitRuns(s string) []string {
-	var runs []string
-	for i := 0; i < len(s); i++ {
-		if !isDigit(s[i]) {
-			continue
-		}
-		j := i
-		for j < len(s) && isDigit(s[j]) {
-			j++
-		}
-		runs = append(runs, s[i:j])
-		i = j
+// nextDigitRun is the first run of digits in s and what follows it; ok is false
+// when s has none.
+func nextDigitRun(s string) (run, rest string, ok bool) {
+	i := strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' })
+	if i < 0 {
+		return "", "", false
 	}
-	return runs
+	j := i
+	for j < len(s) && isDigit(s[j]) {
+		j++
+	}
+	return s[i:j], s[j:], true
 }
 
 // numericallyAfter reports whether a's numbers are the larger: the first digit runs
 // that differ as numbers decide (07 and 7 are the same number).
 func numericallyAfter(a, b string) bool {
-	ra, rb := digitRuns(a), digitRuns(b)
-	for i := 0; i < len(ra) && i < len(rb); i++ {
-		na, nb := strings.TrimLeft(ra[i], "0"), strings.TrimLeft(rb[i], "0")
+	for {
+		ra, resta, okA := nextDigitRun(a)
+		rb, restb, okB := nextDigitRun(b)
+		if !okA || !okB {
+			return false
+		}
+		na, nb := strings.TrimLeft(ra, "0"), strings.TrimLeft(rb, "0")
 		if len(na) != len(nb) {
 			return len(na) > len(nb)
 		}
 		if na != nb {
 			return na > nb
 		}
+		a, b = resta, restb
 	}
-	return false
 }
 
 func checkItemTooLarge(c *checker) {
