@@ -452,6 +452,11 @@ func (g *Grid) layout(d *model.Design, o GridOptions) gridLayout {
 		pkW: pkW, skW: skW, tyW: tyW, cols: cols, moreRight: moreRight}
 }
 
+// MoreRight reports whether columns are left to the right of the window o draws:
+// what scrolling right (→) would bring into view. Once the last column shows, →
+// stops there (issue 25).
+func (g *Grid) MoreRight(d *model.Design, o GridOptions) bool { return g.layout(d, o).moreRight }
+
 // FitLeft is o.Left brought back while the columns scrolled off to the left fit
 // beside the rest: after the window grows (issue 25, item 12), columns scrolled off
 // come back as soon as every column from them to the last one fits.

@@ -257,8 +257,12 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, km.Left):
 			p.left = max(0, p.left-1)
 		case key.Matches(msg, km.Right):
-			p.left++
-			p.clamp()
+			// Only while a column is left to bring in: past the last one, the
+			// screen would lose columns for nothing and ← would seem dead.
+			if g, d, _ := p.shownGrid(); g != nil && g.MoreRight(d, p.gridOptions()) {
+				p.left++
+				p.clamp()
+			}
 		case key.Matches(msg, km.Facet):
 			// every item, then each entity's alone, then the untyped, then every item
 			cur := p.selected()
