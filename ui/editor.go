@@ -135,15 +135,15 @@ func readSection(d *model.Design, kind yamlKind, text []byte) (*model.Design, er
 func (m *Model) openEditor(kind yamlKind, index int) tea.Cmd {
 	data, err := sectionYAML(m.w.doc.D, kind, index)
 	if err != nil {
-		return statusErr("cannot write it for the editor: " + err.Error())
+		return m.w.statusErr("cannot write it for the editor: " + err.Error())
 	}
 	f, err := os.CreateTemp("", "stwb-*.yaml")
 	if err != nil {
-		return statusErr(err.Error())
+		return m.w.statusErr(err.Error())
 	}
 	defer f.Close()
 	if _, err := f.Write(data); err != nil {
-		return statusErr(err.Error())
+		return m.w.statusErr(err.Error())
 	}
 	return m.editFile(kind, index, f.Name())
 }
@@ -165,11 +165,11 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 	}
 	if msg.err != nil {
 		os.Remove(msg.path)
-		return statusErr("the editor failed: " + msg.err.Error())
+		return m.w.statusErr("the editor failed: " + msg.err.Error())
 	}
 	text, err := os.ReadFile(msg.path)
 	if err != nil {
-		return statusErr(err.Error())
+		return m.w.statusErr(err.Error())
 	}
 	got, err := readSection(d, msg.kind, text)
 	if err != nil {
@@ -180,7 +180,7 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 	switch msg.kind {
 	case yamlPattern:
 		if msg.index >= len(d.Patterns) {
-			return statusErr("the pattern is gone")
+			return m.w.statusErr("the pattern is gone")
 		}
 		p := got.Patterns[0]
 		p.Pos, p.ItemPos = d.Patterns[msg.index].Pos, d.Patterns[msg.index].ItemPos
@@ -188,13 +188,13 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 		e = sliceEdit(fmt.Sprintf("edited pattern %d in the editor", p.ID), false, patternsOf, opSet, msg.index, d.Patterns[msg.index], p)
 	case yamlItem:
 		if msg.index >= len(d.Items) {
-			return statusErr("the item is gone")
+			return m.w.statusErr("the item is gone")
 		}
 		same = got.Items[0].Equal(d.Items[msg.index])
 		e = itemEdit(fmt.Sprintf("edited item %d in the editor", msg.index), opSet, msg.index, d.Items[msg.index], got.Items[0])
 	case yamlEntity:
 		if msg.index >= len(d.Entities) {
-			return statusErr("the entity is gone")
+			return m.w.statusErr("the entity is gone")
 		}
 		old, ne := d.Entities[msg.index], got.Entities[len(got.Entities)-1]
 		ne.Pos = old.Pos
@@ -206,7 +206,7 @@ func (m *Model) editorBack(msg editorDone) tea.Cmd {
 	}
 	if same {
 		os.Remove(msg.path)
-		return status("no change from the editor")
+		return m.w.status("no change from the editor")
 	}
 	if problems := m.w.refusal(e); len(problems) > 0 {
 		return again(refusedError(problems).Error() + ".")

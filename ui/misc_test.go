@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // → in the Items pane stops once the last column shows, and ← at the first: past
@@ -38,6 +40,33 @@ func TestItemsScrollStopsAtTheEdges(t *testing.T) {
 		m = tt.stop()
 		if p := m.panes[paneItems].(*itemsPane); p.left != 0 || strings.Contains(screen(m), "◀") {
 			t.Errorf("after 30 ← the grid is not at its first column (left %d):\n%s", p.left, screen(m))
+		}
+	})
+}
+
+// A status a key sets is in the status line before the next key is handled: as a
+// command's message it arrived after the keys that followed and overwrote what
+// they said (issue 25). f says which entity the Items pane shows; the search
+// typed right after it says it found nothing, and that is what must stay.
+func TestStatusBeforeTheNextKey(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		for _, how := range []string{"burst", "key by key"} {
+			tt := startFixture(t, w, h)
+			tt.write("2")
+			tt.settle()
+			if how == "burst" {
+				tt.write("f/zzz\r")
+			} else {
+				tt.each("f/zzz")
+				tt.p.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			}
+			m := tt.stop()
+			if !strings.Contains(m.status, "/zzz: no match") {
+				t.Errorf("%s: the status is %q, not the search's answer", how, m.status)
+			}
+			if p := m.panes[paneItems].(*itemsPane); p.facet != 0 {
+				t.Errorf("%s: f did not show the first entity alone (facet %d)", how, p.facet)
+			}
 		}
 	})
 }

@@ -491,11 +491,11 @@ func (m *Model) gotoTyped(typed string) tea.Cmd {
 	}
 	n, err := strconv.Atoi(typed)
 	if err != nil {
-		return statusErr(fmt.Sprintf("%q is not a pattern number; type the number the list shows (# then 8, enter)", typed))
+		return m.w.statusErr(fmt.Sprintf("%q is not a pattern number; type the number the list shows (# then 8, enter)", typed))
 	}
 	cmd, err := m.gotoPattern(n)
 	if err != nil {
-		return statusErr(err.Error())
+		return m.w.statusErr(err.Error())
 	}
 	return cmd
 }

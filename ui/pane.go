@@ -47,10 +47,11 @@ type (
 	}
 )
 
-func cmdOf(m tea.Msg) tea.Cmd { return func() tea.Msg { return m } }
-
-func status(text string) tea.Cmd    { return cmdOf(statusMsg{text: text}) }
-func statusErr(text string) tea.Cmd { return cmdOf(statusMsg{text: text, err: true}) }
+// status and statusErr put text in the status line before the next key is handled
+// (world.now): as a command's message it could arrive after the keys that followed
+// and overwrite what they said (issue 25).
+func (w *world) status(text string) tea.Cmd    { return w.now(statusMsg{text: text}) }
+func (w *world) statusErr(text string) tea.Cmd { return w.now(statusMsg{text: text, err: true}) }
 
 // follow moves top, the first line a window of rows lines shows, as little as it
 // must for line cur to show. The panes' lists scroll with their cursors this way;

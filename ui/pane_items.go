@@ -279,15 +279,15 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 			p.l, p.want = list{}, cur
 			p.findWanted()
 			if n := p.facetName(); n != "" {
-				return status("showing " + n + " · f for the next entity")
+				return p.w.status("showing " + n + " · f for the next entity")
 			}
-			return status("showing every item")
+			return p.w.status("showing every item")
 		case key.Matches(msg, km.Widen):
 			g, _, _ := p.shownGrid()
 			if g != nil && p.left < len(g.Columns) {
 				if c := g.Columns[p.left]; p.wide != c {
 					p.wide = c
-					return status("column " + c + " at full width · - narrows it")
+					return p.w.status("column " + c + " at full width · - narrows it")
 				}
 			}
 		case key.Matches(msg, km.Narrow):
@@ -303,7 +303,7 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 			}
 			p.l, p.left, p.want = list{}, 0, cur
 			p.findWanted()
-			return status(p.viewTitle())
+			return p.w.status(p.viewTitle())
 		case key.Matches(msg, km.Add):
 			base := model.Item{}
 			if i := p.selected(); i >= 0 {

@@ -215,7 +215,7 @@ func (p *patternsPane) pin() tea.Cmd {
 	}
 	res := p.w.previewFor(i)
 	if res == nil {
-		return statusErr("the result is still being computed: pin it in a moment")
+		return p.w.statusErr("the result is still being computed: pin it in a moment")
 	}
 	pt := d.Patterns[i]
 	c := clonePattern(pt)

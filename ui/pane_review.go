@@ -100,7 +100,7 @@ func (p *reviewPane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case f.entity != "":
 				return p, p.w.now(selectIndex{entity: f.entity})
 			}
-			return p, status("this finding is about the design as a whole")
+			return p, p.w.status("this finding is about the design as a whole")
 		}
 	}
 	p.l.update(msg, p.km)

@@ -140,10 +140,10 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			if kind == rowEntity {
 				return p, p.w.now(openEditorMsg{kind: yamlEntity, index: i})
 			}
-			return p, status("e edits an entity as YAML: select one")
+			return p, p.w.status("e edits an entity as YAML: select one")
 		case key.Matches(msg, km.AddLSI):
 			if tableExists(p.w.doc) {
-				return p, statusErr(lsiRefusal)
+				return p, p.w.statusErr(lsiRefusal)
 			}
 			return p, p.w.now(openForm{f: newIndexForm(p.w, true, -1)})
 		case key.Matches(msg, km.Delete):
@@ -151,7 +151,7 @@ func (p *tablePane) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case rowIndex:
 				ix := d.Table.Indexes[i]
 				if ix.Local && tableExists(p.w.doc) {
-					return p, statusErr("You cannot delete a local secondary index of an existing table: LSIs live and die with the table (LSI.html)")
+					return p, p.w.statusErr("You cannot delete a local secondary index of an existing table: LSIs live and die with the table (LSI.html)")
 				}
 				e, dropped := removeIndexEdit(d, i)
 				q := fmt.Sprintf("Remove index %s? Patterns that read it will fail. (y/n)", ix.Name)
