@@ -49,7 +49,7 @@ func Findings(fs []Finding, from, cursor, width, height int, st Styles) []string
 		}
 		line := Clip(findingHead(f, mark, st), width)
 		if i == cursor {
-			line = st.Selected.Render(Fit(line, width))
+			line = Over(st.Selected, Fit(line, width))
 		}
 		lines = append(lines, line)
 		if f.Fix != "" {

@@ -359,9 +359,9 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		line := Fit(l.String(), o.Width-sizeWidth) + fmt.Sprintf("%*s", sizeWidth, strconv.Itoa(model.ItemSize(view)))
 		switch {
 		case r == o.Cursor:
-			line = st.Selected.Render(line)
+			line = Over(st.Selected, line)
 		case hl:
-			line = st.Highlight.Render(line)
+			line = Over(st.Highlight, line)
 		}
 		b.WriteByte('\n')
 		b.WriteString(line)

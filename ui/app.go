@@ -568,7 +568,7 @@ func (m *Model) View() string {
 	default:
 		body = m.panes[m.focus].View()
 		if _, ok := m.panes[m.focus].(searchable); ok && m.highlight && m.query != "" {
-			body = highlightMatches(body, m.query, st.Match)
+			body = render.HighlightMatches(body, m.query, st.Match)
 		}
 	}
 	b.WriteString(fitLines(body, m.width, h))

@@ -3,9 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -121,34 +118,6 @@ func (l *list) matchRank(query string, text func(i int) string) (nth, all int) {
 		}
 	}
 	return nth, all
-}
-
-// highlightMatches draws each occurrence of query (any case) in s with style. A
-// line with a match is drawn from its plain text, so it loses its other styles for
-// as long as the match is highlighted.
-func highlightMatches(s, query string, style lipgloss.Style) string {
-	q := strings.ToLower(query)
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		plain := ansi.Strip(l)
-		lower := strings.ToLower(plain)
-		if len(lower) != len(plain) || !strings.Contains(lower, q) {
-			continue // a case change that changes the length: left as it is
-		}
-		var b strings.Builder
-		for rest, at := 0, 0; ; rest = at + len(q) {
-			k := strings.Index(lower[rest:], q)
-			if k < 0 {
-				b.WriteString(plain[rest:])
-				break
-			}
-			at = rest + k
-			b.WriteString(plain[rest:at])
-			b.WriteString(style.Render(plain[at : at+len(q)]))
-		}
-		lines[i] = b.String()
-	}
-	return strings.Join(lines, "\n")
 }
 
 // searchable is a pane whose list / searches: its cursor, and the text of a row.

@@ -296,7 +296,7 @@ func (p *patternsPane) View() string {
 			if strings.HasPrefix(l, " ") {
 				l = "›" + l[1:]
 			}
-			l = st.Render.Selected.Render(l)
+			l = render.Over(st.Render.Selected, l)
 		}
 		lines = append(lines, l)
 	}

@@ -177,7 +177,7 @@ func (p *tablePane) lines() (lines []string, at []int) {
 	mark := func(r int, s string) string {
 		at = append(at, len(lines))
 		if r == p.l.cur {
-			return st.Selected.Render(render.Fit("> "+s, p.wid))
+			return render.Over(st.Selected, render.Fit("> "+s, p.wid))
 		}
 		return render.Clip("  "+s, p.wid)
 	}

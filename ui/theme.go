@@ -102,6 +102,8 @@ func NewStyles(t Theme) Styles {
 		Label:       fg(t.Accent),
 		FieldError:  fg(t.Error),
 		Bar:         fg(t.Accent),
-		Match:       lipgloss.NewStyle().Reverse(true),
+		// Under NO_COLOR the selected row is reverse video too: the match under the
+		// cursor is underlined as well, so that it still shows there.
+		Match: lipgloss.NewStyle().Reverse(true).Underline(noColor),
 	}
 }
