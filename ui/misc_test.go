@@ -9,6 +9,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+
+	"stwb/model"
 )
 
 // → in the Items pane stops once the last column shows, and ← at the first: past
@@ -174,4 +176,61 @@ func TestSelectionBarRunsTheRow(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withWrites is the fixture with two patterns that write customers: a PutItem and a
+// transaction's put, their keys built from the customer template as the loader
+// builds them.
+func withWrites() *Doc {
+	doc := fixtureDoc()
+	s := model.Str
+	cust := func(id, name string) model.Item {
+		return model.Item{"type": s("customer"), "PK": s("CUST#" + id), "SK": s("PROFILE"), "customerId": s(id), "name": s(name)}
+	}
+	doc.D.Patterns = append(doc.D.Patterns,
+		model.Pattern{ID: 4, Name: "Sign up", Operation: model.OpPutItem, Item: cust("9", "Zed"), Condition: "attribute_not_exists(PK)"},
+		model.Pattern{ID: 5, Name: "Sign up in a transaction", Operation: model.OpTransactWriteItems,
+			Actions: []model.Action{{Kind: model.ActionPut, Item: cust("8", "Yun")}}})
+	return doc
+}
+
+// A template edited in the workbench rebuilds the keys of the items the patterns
+// write, as it does the Items pane's (issue 25, item 6): the pattern writes the new
+// key, not the old one with a template-mismatch finding; undo takes both back.
+func TestTemplateEditRebuildsPatternItems(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		m := New(withWrites(), Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("3jjj\r") // the Table pane, the customer entity, its form
+		tt.waitFor("Edit entity customer")
+		tt.write("\t\x15") // the key templates, cleared (ctrl+u)
+		tt.write(`{PK: "CUSTOMER#{customerId}", SK: PROFILE}`)
+		tt.write("\x13") // ctrl+s applies
+		tt.waitFor("edited entity customer and the keys of its items")
+		m = tt.stop()
+		d := m.Doc().D
+		if got := d.Patterns[3].Item["PK"].Str; got != "CUSTOMER#9" {
+			t.Errorf("the PutItem writes PK %q, want CUSTOMER#9", got)
+		}
+		if got := d.Patterns[4].Actions[0].Item["PK"].Str; got != "CUSTOMER#8" {
+			t.Errorf("the transaction's put writes PK %q, want CUSTOMER#8", got)
+		}
+		if got := d.Items[0]["PK"].Str; got != "CUSTOMER#1" {
+			t.Errorf("the item's PK is %q, want CUSTOMER#1", got)
+		}
+		for _, f := range m.w.allFindings() {
+			if f.Rule == "template-mismatch" {
+				t.Errorf("after the template edit: %s", f.Message)
+			}
+		}
+		tt = startTerminal(t, m, w, h)
+		tt.write("\x1a") // ctrl+z
+		tt.waitFor("undid")
+		m = tt.stop()
+		d = m.Doc().D
+		if d.Patterns[3].Item["PK"].Str != "CUST#9" || d.Patterns[4].Actions[0].Item["PK"].Str != "CUST#8" || d.Entities[0].Keys["PK"] != "CUST#{customerId}" {
+			t.Errorf("undo did not take the pattern items back: %v %v", d.Patterns[3].Item, d.Patterns[4].Actions[0].Item)
+		}
+	})
 }

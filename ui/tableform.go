@@ -630,43 +630,94 @@ func templateExample(d *model.Design, e model.Entity, oldName string) string {
 
 // entityItemsEdit makes the items of entity old follow its new definition ne: their
 // type attribute follows a rename, and the keys old's templates built from their
-// attributes are built again by ne's. ok is false when no item changes.
+// attributes are built again by ne's. The items the patterns write (a PutItem's item,
+// a transaction's or batch's puts) follow it too, as the loader holds them to the
+// same templates (issue 25, item 6). ok is false when nothing changes.
 func entityItemsEdit(d *model.Design, old, ne model.Entity) (edit, bool) {
-	ta := d.TypeAttr()
-	items := d.Items
+	items, patterns := d.Items, d.Patterns
 	var changed []model.Item
 	for i, it := range d.Items {
-		if t, ok := it[ta]; !ok || t.Type != model.TypeS || t.Str != old.Name {
-			continue
-		}
-		nt := it.Clone()
-		for k := range old.Keys {
-			if v, ok := derivedKey(d, &old, k, it); ok && v.Equal(it[k]) {
-				delete(nt, k)
-			}
-		}
-		nt[ta] = model.Str(ne.Name)
-		for k := range ne.Keys {
-			if _, given := nt[k]; !given {
-				if v, ok := derivedKey(d, &ne, k, nt); ok {
-					nt[k] = v
-				}
-			}
-		}
-		if !nt.Equal(it) {
+		if nt, ok := followEntity(d, old, ne, it); ok {
 			if changed == nil {
 				changed = slices.Clone(items)
 			}
 			changed[i] = nt
 		}
 	}
-	if changed == nil {
+	var written []model.Pattern
+	for i := range d.Patterns {
+		p, ok := patternFollowsEntity(d, old, ne, d.Patterns[i])
+		if !ok {
+			continue
+		}
+		if written == nil {
+			written = slices.Clone(patterns)
+		}
+		written[i] = p
+	}
+	if changed == nil && written == nil {
 		return edit{}, false
 	}
-	return edit{data: true,
-		apply:  func(d *model.Design) { d.Items = changed },
-		revert: func(d *model.Design) { d.Items = items },
+	return edit{data: changed != nil,
+		apply: func(d *model.Design) {
+			if changed != nil {
+				d.Items = changed
+			}
+			if written != nil {
+				d.Patterns = written
+			}
+		},
+		revert: func(d *model.Design) { d.Items, d.Patterns = items, patterns },
 	}, true
+}
+
+// patternFollowsEntity is p with the items it writes following entity old's new
+// definition ne (followEntity); ok is false when none changes.
+func patternFollowsEntity(d *model.Design, old, ne model.Entity, p model.Pattern) (model.Pattern, bool) {
+	changed, cloned := false, false
+	if nt, ok := followEntity(d, old, ne, p.Item); ok {
+		p.Item, changed = nt, true
+	}
+	for k, a := range p.Actions {
+		if a.Kind != model.ActionPut {
+			continue
+		}
+		if nt, ok := followEntity(d, old, ne, a.Item); ok {
+			if !cloned {
+				p.Actions, cloned = slices.Clone(p.Actions), true // the design's stays as it was, for undo
+			}
+			p.Actions[k].Item, changed = nt, true
+		}
+	}
+	return p, changed
+}
+
+// followEntity is item it of entity old as entity ne makes it: the type attribute
+// renamed, the keys old's templates built from its attributes built by ne's; ok is
+// false when it is not old's or nothing changes.
+func followEntity(d *model.Design, old, ne model.Entity, it model.Item) (model.Item, bool) {
+	ta := d.TypeAttr()
+	if t, ok := it[ta]; !ok || t.Type != model.TypeS || t.Str != old.Name {
+		return nil, false
+	}
+	nt := it.Clone()
+	for k := range old.Keys {
+		if v, ok := derivedKey(d, &old, k, it); ok && v.Equal(it[k]) {
+			delete(nt, k)
+		}
+	}
+	nt[ta] = model.Str(ne.Name)
+	for k := range ne.Keys {
+		if _, given := nt[k]; !given {
+			if v, ok := derivedKey(d, &ne, k, nt); ok {
+				nt[k] = v
+			}
+		}
+	}
+	if nt.Equal(it) {
+		return nil, false
+	}
+	return nt, true
 }
 
 // both is one edit made of two, undone together.
