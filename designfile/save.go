@@ -60,7 +60,11 @@ func (f *File) marshalParts() ([][]byte, error) {
 }
 
 func (f *File) encodeDesign(placeholder string) ([]byte, error) {
-	fresh := designNode(f.Design, placeholder)
+	var wrote patternKeys
+	if f.source != nil {
+		wrote = patternKeysOf(f.source.root)
+	}
+	fresh := designNode(f.Design, placeholder, wrote)
 	doc := &yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{fresh}}
 	if f.source != nil {
 		if src := f.source.root; src != nil && len(src.Content) == 1 && src.Content[0].Kind == yaml.MappingNode {
@@ -156,7 +160,7 @@ func seqNode(flow bool, elems ...*yaml.Node) *yaml.Node {
 	return n
 }
 
-func designNode(d *model.Design, itemsPlaceholder string) *yaml.Node {
+func designNode(d *model.Design, itemsPlaceholder string, wrote patternKeys) *yaml.Node {
 	m := newMap(false)
 	m.add("version", intNode(int64(d.Version)))
 	m.str("name", d.Name).str("description", d.Description).str("region", d.Region)
@@ -179,7 +183,7 @@ func designNode(d *model.Design, itemsPlaceholder string) *yaml.Node {
 		var ps []*yaml.Node
 		t := model.NewTemplater(d)
 		for i := range d.Patterns {
-			ps = append(ps, patternNode(&d.Patterns[i], t))
+			ps = append(ps, patternNode(&d.Patterns[i], t, wrote[d.Patterns[i].ID]))
 		}
 		m.add("patterns", seqNode(false, ps...))
 	}
@@ -441,14 +445,83 @@ func namesNode(ns map[string]string) *yaml.Node {
 	return m.n
 }
 
+// patternKeys holds, for each pattern of a file that was read (by id), the
+// attribute names its items were written with: its item's under "item", each put's
+// under "put N" (N its place among the actions, from 0). Saving writes a key its
+// template builds when the file wrote it, as the items section does, so that a
+// design opened and saved without edits is written as it was (issue 25).
+type patternKeys map[int]map[string]map[string]bool
+
+// patternKeysOf reads what the loaded tree's patterns wrote; nil when it has none.
+func patternKeysOf(root *yaml.Node) patternKeys {
+	if root == nil || len(root.Content) != 1 {
+		return nil
+	}
+	pats := mappingValue(root.Content[0], "patterns")
+	if pats == nil || pats.Kind != yaml.SequenceNode {
+		return nil
+	}
+	names := func(n *yaml.Node) map[string]bool {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return nil
+		}
+		out := map[string]bool{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			out[n.Content[i].Value] = true
+		}
+		return out
+	}
+	out := patternKeys{}
+	for _, p := range pats.Content {
+		idNode := mappingValue(p, "id")
+		if idNode == nil {
+			continue
+		}
+		id, err := strconv.Atoi(idNode.Value)
+		if err != nil {
+			continue
+		}
+		w := map[string]map[string]bool{}
+		if it := names(mappingValue(p, "item")); it != nil {
+			w["item"] = it
+		}
+		if as := mappingValue(p, "actions"); as != nil && as.Kind == yaml.SequenceNode {
+			for k, a := range as.Content {
+				if put := names(mappingValue(a, "put")); put != nil {
+					w["put "+strconv.Itoa(k)] = put
+				}
+			}
+		}
+		out[id] = w
+	}
+	return out
+}
+
+// mappingValue is the value of field in mapping n, nil when n is not a mapping or
+// has no such field.
+func mappingValue(n *yaml.Node, field string) *yaml.Node {
+	if n == nil || n.Kind != yaml.MappingNode {
+		return nil
+	}
+	if i := indexOfKey(n.Content, field); i >= 0 {
+		return n.Content[i+1]
+	}
+	return nil
+}
+
 // patternNode writes p; t, when not nil, leaves out of the items it writes the
-// keys their templates build, as the items section does (the reader builds them).
-func patternNode(p *model.Pattern, t *model.Templater) *yaml.Node {
-	derived := func(it model.Item) model.Item {
+// keys their templates build, as the items section does (the reader builds them),
+// except those the file read wrote (wrote, by item: patternKeys).
+func patternNode(p *model.Pattern, t *model.Templater, wrote map[string]map[string]bool) *yaml.Node {
+	derived := func(it model.Item, which string) model.Item {
 		if t == nil {
 			return it
 		}
-		return t.Derived(it)
+		var written func(string) bool
+		if w := wrote[which]; w != nil {
+			written = func(attr string) bool { return w[attr] }
+		}
+		return t.Derived(it, written)
 	}
 	m := newMap(false)
 	m.add("id", intNode(int64(p.ID)))
@@ -487,16 +560,16 @@ func patternNode(p *model.Pattern, t *model.Templater) *yaml.Node {
 		m.add("consistent", boolNode(true))
 	}
 	if p.Item != nil {
-		m.add("item", keyNode(derived(p.Item)))
+		m.add("item", keyNode(derived(p.Item, "item")))
 	}
 	if p.Keys != nil {
 		m.add("keys", itemListNode(p.Keys))
 	}
 	if p.Actions != nil {
 		var as []*yaml.Node
-		for _, a := range p.Actions {
+		for k, a := range p.Actions {
 			if a.Kind == model.ActionPut {
-				a.Item = derived(a.Item)
+				a.Item = derived(a.Item, "put "+strconv.Itoa(k))
 			}
 			as = append(as, actionNode(a))
 		}

@@ -654,9 +654,10 @@ func (t *Templater) PatternMismatch(p *Pattern) (msg, hint string) {
 }
 
 // Derived is it without the key attributes its entity's templates build from its
-// other attributes, as a design file writes it (the reader builds them again); it
-// itself when nothing is left out.
-func (t *Templater) Derived(it Item) Item {
+// other attributes, as a design file writes it (the reader builds them again),
+// except those written reports the file wrote (nil: none); it itself when nothing is
+// left out.
+func (t *Templater) Derived(it Item, written func(attr string) bool) Item {
 	e := t.entityOf(it)
 	if e == nil {
 		return it
@@ -664,6 +665,9 @@ func (t *Templater) Derived(it Item) Item {
 	var out Item
 	for k := range t.keys[e] {
 		kt := &t.keys[e][k]
+		if written != nil && written(kt.attr) {
+			continue
+		}
 		if v, has := it[kt.attr]; has && kt.Builds(it, v) {
 			if out == nil {
 				out = it.Clone()

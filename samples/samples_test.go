@@ -483,3 +483,33 @@ func BenchmarkLoadAll(b *testing.B) {
 		}
 	}
 }
+
+// Every sample is written in the saver's canonical form, so that opening one and
+// saving it without edits writes it as it is: no diff the user did not make (issue
+// 25: the first save of a sample rewrote its puts without their keys, and rewrote
+// quoting and block-style items).
+func TestSamplesSaveAsWritten(t *testing.T) {
+	for _, name := range Names() {
+		f, err := Load(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := f.With(f.Design).Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		orig, _ := files.ReadFile(name + ".yaml")
+		if string(out) != string(orig) {
+			a, b := strings.Split(string(orig), "\n"), strings.Split(string(out), "\n")
+			for i := range min(len(a), len(b)) {
+				if a[i] != b[i] {
+					t.Errorf("%s saved without edits changes line %d:\n  was %s\n  now %s", name, i+1, a[i], b[i])
+					break
+				}
+			}
+			if len(a) != len(b) {
+				t.Errorf("%s saved without edits has %d lines, not %d", name, len(b), len(a))
+			}
+		}
+	}
+}

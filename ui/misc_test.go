@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -11,6 +13,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"stwb/model"
+	"stwb/samples"
 )
 
 // → in the Items pane stops once the last column shows, and ← at the first: past
@@ -231,6 +234,45 @@ func TestTemplateEditRebuildsPatternItems(t *testing.T) {
 		d = m.Doc().D
 		if d.Patterns[3].Item["PK"].Str != "CUST#9" || d.Patterns[4].Actions[0].Item["PK"].Str != "CUST#8" || d.Entities[0].Keys["PK"] != "CUST#{customerId}" {
 			t.Errorf("undo did not take the pattern items back: %v %v", d.Patterns[3].Item, d.Patterns[4].Actions[0].Item)
+		}
+	})
+}
+
+// Opening a sample and saving it without edits writes the sample as it is, every
+// sample (issue 25: the first save rewrote the patterns' puts without the keys the
+// sample wrote, a diff the user did not make).
+func TestSampleSavedUnchanged(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		for _, name := range samples.Names() {
+			doc, err := OpenSample(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+			tt := startTerminal(t, m, w, h)
+			tt.waitFor("ctrl+s asks where to save it")
+			path := filepath.Join(t.TempDir(), name+".yaml")
+			tt.write("\x13") // ctrl+s: a sample has no file, so the palette asks
+			tt.write(path + "\r")
+			tt.waitFor("saved " + path[:min(len(path), 20)])
+			tt.stop()
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join("..", "samples", name+".yaml"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != string(want) {
+				a, b := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+				for i := range min(len(a), len(b)) {
+					if a[i] != b[i] {
+						t.Errorf("%s saved without edits changes line %d:\n  was %s\n  now %s", name, i+1, a[i], b[i])
+						break
+					}
+				}
+			}
 		}
 	})
 }
