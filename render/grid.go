@@ -256,6 +256,9 @@ type GridOptions struct {
 	// Wide names an attribute column drawn as wide as its values need (up to the
 	// width left), past the usual cap; "" for none.
 	Wide string
+	// Current names the attribute column under the column cursor, whose title is
+	// drawn selected; "" for none.
+	Current string
 }
 
 // Column width caps: wide enough for typical keys, narrow enough that a few
@@ -301,13 +304,17 @@ func (g *Grid) Render(d *model.Design, o GridOptions) string {
 		h.WriteString("◀ ")
 	}
 	for _, c := range cols {
-		h.WriteString(Fit(c.name, c.w) + "  ")
+		title := Fit(c.name, c.w)
+		if c.name == o.Current {
+			title = st.Selected.Render(title)
+		}
+		h.WriteString(title + "  ")
 	}
 	if moreRight {
 		h.WriteString("▶")
 	}
 	head := Fit(h.String(), o.Width-sizeWidth) + fmt.Sprintf("%*s", sizeWidth, "bytes")
-	b.WriteString(st.Header.Render(head))
+	b.WriteString(Over(st.Header, head))
 
 	for r := top; r < end; r++ {
 		row := g.Rows[r]
@@ -452,10 +459,12 @@ func (g *Grid) layout(d *model.Design, o GridOptions) gridLayout {
 		pkW: pkW, skW: skW, tyW: tyW, cols: cols, moreRight: moreRight}
 }
 
-// MoreRight reports whether columns are left to the right of the window o draws:
-// what scrolling right (→) would bring into view. Once the last column shows, →
-// stops there (issue 25).
-func (g *Grid) MoreRight(d *model.Design, o GridOptions) bool { return g.layout(d, o).moreRight }
+// Shown is the attribute columns o draws: from the first, to the first it does not
+// draw (len(g.Columns) when the last one shows).
+func (g *Grid) Shown(d *model.Design, o GridOptions) (from, to int) {
+	lay := g.layout(d, o)
+	return lay.left, lay.left + len(lay.cols)
+}
 
 // FitLeft is o.Left brought back while the columns scrolled off to the left fit
 // beside the rest: after the window grows (issue 25, item 12), columns scrolled off

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"stwb/model"
 )
 
 func startFixture(t *testing.T, w, h int) *terminal {
@@ -149,11 +151,15 @@ func TestLayoutAfterGrowing(t *testing.T) {
 // come back once the grown window fits every column.
 func TestItemsColumnsAfterGrowing(t *testing.T) {
 	forSizes(t, func(t *testing.T, w, h int) {
-		m := New(fixtureDoc(), Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		doc := fixtureDoc()
+		for _, n := range []string{"carrier", "channel", "currency", "discount", "giftNote", "warehouse"} {
+			doc.D.Items[1][n] = model.Str(n + " value") // more columns than 120 cells show
+		}
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
 		tt := startTerminal(t, m, w, h)
 		tt.waitFor("capacity per request")
 		tt.write("2")
-		tt.write("lll") // the Items pane, its columns scrolled right
+		tt.write(strings.Repeat("l", 14)) // the Items pane, its columns scrolled right
 		tt.waitFor("◀")
 		tt.settle()
 		tt.p.Send(tea.WindowSizeMsg{Width: 240, Height: h})

@@ -19,7 +19,7 @@ type KeyMap struct {
 	// row that holds the last search.
 	Search, NextMatch, PrevMatch key.Binding
 	// Inspect shows the item under the cursor whole; Facet shows one entity's items
-	// alone; Widen draws the first column scrolled to at full width, Narrow undoes it.
+	// alone; Widen draws the column under the column cursor (← →) at full width, Narrow undoes it.
 	Inspect, Facet, Widen, Narrow key.Binding
 	// GotoPattern (#) in the Patterns pane asks for a pattern's number and goes to it.
 	GotoPattern key.Binding

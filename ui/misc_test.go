@@ -34,10 +34,13 @@ func TestItemsScrollStopsAtTheEdges(t *testing.T) {
 		if !strings.Contains(lineWith(scr, "bytes"), last) || strings.Contains(scr, "▶") {
 			t.Fatalf("after 20 → the last column %s is not shown, or ▶ says more are right:\n%s", last, scr)
 		}
+		if p.col != len(g.Columns)-1 {
+			t.Errorf("after 20 → the column cursor is on column %d of %d", p.col+1, len(g.Columns))
+		}
 		if p.left > 0 {
 			o := p.gridOptions()
 			o.Left = p.left - 1
-			if !g.MoreRight(d, o) {
+			if _, to := g.Shown(d, o); to == len(g.Columns) {
 				t.Errorf("→ went on past the last column: left %d, and at %d every column to the last already showed:\n%s", p.left, p.left-1, scr)
 			}
 		}
@@ -47,8 +50,8 @@ func TestItemsScrollStopsAtTheEdges(t *testing.T) {
 		tt.write(strings.Repeat("h", 30))
 		tt.settle()
 		m = tt.stop()
-		if p := m.panes[paneItems].(*itemsPane); p.left != 0 || strings.Contains(screen(m), "◀") {
-			t.Errorf("after 30 ← the grid is not at its first column (left %d):\n%s", p.left, screen(m))
+		if p := m.panes[paneItems].(*itemsPane); p.left != 0 || p.col != 0 || strings.Contains(screen(m), "◀") {
+			t.Errorf("after 30 ← the grid is not at its first column (left %d, cursor %d):\n%s", p.left, p.col, screen(m))
 		}
 	})
 }

@@ -19,7 +19,8 @@ type itemsPane struct {
 	wid, hgt int
 	view     string // "" table, else index name
 	l        list   // the cursor over the current grid's rows
-	left     int
+	left     int    // the first attribute column shown
+	col      int    // the column cursor: the attribute column → and ← move to, + widens
 	want     int    // design item to select once the grid is rebuilt; -1 none
 	inspect  bool   // the inspector shows the item under the cursor whole
 	itop     int    // the inspector's first line shown
@@ -104,6 +105,9 @@ func (p *itemsPane) keys() KeyMap {
 		b.SetEnabled(has)
 	}
 	km.CycleView.SetEnabled(len(p.w.doc.D.Table.Indexes) > 0)
+	// ← and → move the column cursor (the column + widens); the grid scrolls to it.
+	km.Left.SetHelp("←/h", "column left")
+	km.Right.SetHelp("→/l", "column right")
 	return km
 }
 
@@ -117,7 +121,29 @@ func (p *itemsPane) SetSize(w, h int) {
 	if g, d, _ := p.shownGrid(); g != nil {
 		p.left = g.FitLeft(d, p.gridOptions())
 	}
+	p.followColumn()
 	p.refresh()
+}
+
+// followColumn scrolls the columns as little as it takes for the column cursor to
+// show: → and ← move the cursor, and the grid scrolls only when it would leave the
+// screen, so it never scrolls past the last column (issue 25).
+func (p *itemsPane) followColumn() {
+	g, d, _ := p.shownGrid()
+	if g == nil || len(g.Columns) == 0 {
+		return
+	}
+	p.col = max(0, min(p.col, len(g.Columns)-1))
+	if p.col < p.left {
+		p.left = p.col
+		return
+	}
+	for p.left < p.col {
+		if _, to := g.Shown(d, p.gridOptions()); p.col < to {
+			return
+		}
+		p.left++
+	}
 }
 
 func (p *itemsPane) ShortHelp() []key.Binding {
@@ -150,6 +176,7 @@ func (p *itemsPane) clamp() {
 	p.l.setLen(len(g.Rows))
 	p.l.setRows(p.gridRows())
 	p.left = max(0, min(p.left, len(g.Columns)-1))
+	p.col = max(0, min(p.col, len(g.Columns)-1))
 }
 
 func (p *itemsPane) cursor() *list { p.clamp(); return &p.l }
@@ -255,14 +282,11 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, km.Bottom):
 			p.move(1 << 40)
 		case key.Matches(msg, km.Left):
-			p.left = max(0, p.left-1)
+			p.col--
+			p.followColumn()
 		case key.Matches(msg, km.Right):
-			// Only while a column is left to bring in: past the last one, the
-			// screen would lose columns for nothing and ← would seem dead.
-			if g, d, _ := p.shownGrid(); g != nil && g.MoreRight(d, p.gridOptions()) {
-				p.left++
-				p.clamp()
-			}
+			p.col++
+			p.followColumn()
 		case key.Matches(msg, km.Facet):
 			// every item, then each entity's alone, then the untyped, then every item
 			cur := p.selected()
@@ -276,7 +300,7 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 			default:
 				p.facet = -1
 			}
-			p.l, p.want = list{}, cur
+			p.l, p.left, p.col, p.want = list{}, 0, 0, cur // another entity, other columns
 			p.findWanted()
 			if n := p.facetName(); n != "" {
 				return p.w.status("showing " + n + " · f for the next entity")
@@ -284,9 +308,9 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 			return p.w.status("showing every item")
 		case key.Matches(msg, km.Widen):
 			g, _, _ := p.shownGrid()
-			if g != nil && p.left < len(g.Columns) {
-				if c := g.Columns[p.left]; p.wide != c {
-					p.wide = c
+			if g != nil && p.col < len(g.Columns) {
+				if c := g.Columns[p.col]; p.wide != c {
+					p.wide, p.left = c, p.col // the first column shown: the most room
 					return p.w.status("column " + c + " at full width · - narrows it")
 				}
 			}
@@ -301,7 +325,7 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 					break
 				}
 			}
-			p.l, p.left, p.want = list{}, 0, cur
+			p.l, p.left, p.col, p.want = list{}, 0, 0, cur
 			p.findWanted()
 			return p.w.status(p.viewTitle())
 		case key.Matches(msg, km.Add):
@@ -419,7 +443,7 @@ func (p *itemsPane) frameKey(stale bool) [9]uint64 {
 	if stale {
 		staleBit = 1 << 63
 	}
-	return [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.l.top), uint64(p.left), uint64(p.l.cur), uint64(p.wid), uint64(p.hgt),
+	return [9]uint64{w.doc.DataRev ^ staleBit, w.gridRev, uint64(p.l.top), uint64(p.left) | uint64(p.col)<<32, uint64(p.l.cur), uint64(p.wid), uint64(p.hgt),
 		uint64(len(p.view)) ^ hashString(p.view) ^ uint64(p.facet+3)<<56 ^ hashString(p.wide)<<1, w.gen}
 }
 
@@ -457,7 +481,11 @@ func (p *itemsPane) frame() string {
 
 // gridOptions is the window of the grid the pane shows (without its styles).
 func (p *itemsPane) gridOptions() render.GridOptions {
-	return render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left, Cursor: p.l.cur, Wide: p.wide}
+	o := render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left, Cursor: p.l.cur, Wide: p.wide}
+	if g, _, _ := p.shownGrid(); g != nil && p.col < len(g.Columns) {
+		o.Current = g.Columns[p.col]
+	}
+	return o
 }
 
 func hashString(s string) uint64 {

@@ -23,7 +23,7 @@ func TestPaneGoldens(t *testing.T) {
 		{"patterns_80x24", 80, 24, keys("j")},
 		{"items_table_120x40", 120, 40, keys("j", "2")},
 		{"items_gsi_80x24", 80, 24, keys("2", "v")},
-		{"items_scrolled_right_80x24", 80, 24, keys("2", "l", "l", "j")},
+		{"items_scrolled_right_80x24", 80, 24, keys("2", "l", "l", "l", "l", "l", "j")},
 		{"table_120x40", 120, 40, keys("3", "j")},
 		{"cost_120x40", 120, 40, keys("4")},
 		{"review_80x24", 80, 24, keys("5")},

@@ -156,7 +156,7 @@ func TestGroupedGridFacetAndWiden(t *testing.T) {
 			checkGolden(t, name+"_facet", scr)
 			ip := m.panes[paneItems].(*itemsPane)
 			g, _, _ := ip.shownGrid()
-			for ip.left < slices.Index(g.Columns, "name") { // scroll to the name column
+			for ip.col < slices.Index(g.Columns, "name") { // the column cursor to the name column
 				send(t, m, keys("l")...)
 			}
 			send(t, m, keys("+")...)
