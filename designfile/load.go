@@ -826,9 +826,11 @@ func (d *decoder) table(n *yaml.Node) model.Table {
 		t.TypeAttribute = ta
 	}
 	if n := f.vals["ttl"]; n != nil && !isNull(n) {
-		// UpdateTimeToLive's AttributeName: 1 to 255 characters (API_TimeToLiveSpecification.html).
-		if t.TTL = f.str("ttl"); len(t.TTL) < 1 || len(t.TTL) > 255 || n.Kind != yaml.ScalarNode {
-			d.errs.Add(d.pos(n), "write ttl: expiresAt (the attribute holding each item's expiry, epoch seconds)", "table.ttl must name an attribute of 1 to 255 characters")
+		if t.TTL = f.str("ttl"); n.Kind != yaml.ScalarNode {
+			t.TTL = ""
+		}
+		if msg := model.TTLNameProblem(t.TTL); msg != "" {
+			d.errs.Add(d.pos(n), "write ttl: expiresAt (the attribute holding each item's expiry, epoch seconds)", "%s", msg)
 			t.TTL = ""
 		}
 	}

@@ -562,3 +562,13 @@ func (e *Entity) MismatchedAttributes(it Item) []string {
 	}
 	return out
 }
+
+// TTLNameProblem says why name cannot be a table's TTL attribute, "" when it can:
+// UpdateTimeToLive's AttributeName is 1 to 255 characters
+// (API_TimeToLiveSpecification.html).
+func TTLNameProblem(name string) string {
+	if len(name) < 1 || len(name) > 255 {
+		return "table.ttl must name an attribute of 1 to 255 characters"
+	}
+	return ""
+}

@@ -279,3 +279,37 @@ func TestSampleSavedUnchanged(t *testing.T) {
 		}
 	})
 }
+
+// The table's TTL attribute and an entity's expires (issue 21's ttl and expires)
+// have fields in the table and entity forms and show in the Table pane; an entity
+// that expires items needs the TTL, as the loader says; editing an entity keeps
+// what its form does not show (its template variables' values).
+func TestTTLInTheForms(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		doc := fixtureDoc()
+		doc.D.Entities[0].Values = map[string]model.VarValues{"customerId": {N: 1000}}
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("capacity per request")
+		tt.write("3\r") // the Table pane, the table's form
+		tt.waitFor("Edit the table")
+		tt.write(strings.Repeat("\t", 9) + "expiresAt\x13") // the ttl field, then ctrl+s
+		tt.waitFor("TTL expiresAt")
+		tt.write("jjj\r") // the customer entity's form
+		tt.waitFor("Edit entity customer")
+		tt.write("\t\t\t\t12.5\x13") // expires
+		tt.waitFor("12.5 a second expire by TTL")
+		tt.write("kkk\r") // the table's form again: clearing the TTL is refused
+		tt.waitFor("Edit the table")
+		tt.write(strings.Repeat("\t", 9) + "\x15\x13")
+		tt.waitFor("has no ttl")
+		m = tt.stop()
+		d := m.Doc().D
+		if d.Table.TTL != "expiresAt" {
+			t.Errorf("the table's TTL is %q after the refused edit, want expiresAt", d.Table.TTL)
+		}
+		if e := d.Entities[0]; e.Expires != 12.5 || e.Values["customerId"].N != 1000 {
+			t.Errorf("the customer entity after its form: expires %v, values %v", e.Expires, e.Values)
+		}
+	})
+}

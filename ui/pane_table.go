@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -213,7 +214,11 @@ func (p *tablePane) lines() (lines []string, at []int) {
 	if class == "" {
 		class = "standard"
 	}
-	lines = append(lines, mark(0, fmt.Sprintf("%s · key %s · %s · %s · type attribute %s", t.Name, keyDesc(t.Key), billingText(t.Billing), class, d.TypeAttr())))
+	ttl := "no TTL"
+	if t.TTL != "" {
+		ttl = "TTL " + t.TTL
+	}
+	lines = append(lines, mark(0, fmt.Sprintf("%s · key %s · %s · %s · %s · type attribute %s", t.Name, keyDesc(t.Key), billingText(t.Billing), class, ttl, d.TypeAttr())))
 	lines = append(lines, "", st.Header.Render(fmt.Sprintf("Indexes (%d)", len(t.Indexes))))
 	for i, ix := range t.Indexes {
 		kind := "GSI"
@@ -243,7 +248,11 @@ func (p *tablePane) lines() (lines []string, at []int) {
 			attrs = append(attrs, t)
 		}
 		// The count before the templates, which may run past the screen's edge.
-		line := fmt.Sprintf("%s  %s  %s  %s", st.Entity(i).Render(e.Name), p.w.countText(e), strings.Join(keys, " "), strings.Join(attrs, " "))
+		count := p.w.countText(e)
+		if e.Expires > 0 {
+			count += fmt.Sprintf(", %s a second expire by TTL", strconv.FormatFloat(e.Expires, 'f', -1, 64))
+		}
+		line := fmt.Sprintf("%s  %s  %s  %s", st.Entity(i).Render(e.Name), count, strings.Join(keys, " "), strings.Join(attrs, " "))
 		lines = append(lines, mark(2+len(t.Indexes)+i, line))
 	}
 	if len(d.Entities) == 0 {

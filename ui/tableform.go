@@ -153,6 +153,12 @@ func tableFromForm(d *model.Design, v map[string]string) (model.Table, string, s
 	default:
 		errs["class"] = "standard or standard-ia"
 	}
+	// The TTL attribute: empty for none. An entity's expires needs it, which the
+	// loader's check (model.Validate) says when the edit is applied.
+	t.TTL = strings.TrimSpace(v["ttl"])
+	if msg := model.TTLNameProblem(t.TTL); t.TTL != "" && msg != "" {
+		errs["ttl"] = msg
+	}
 	t.TypeAttribute = strings.TrimSpace(v["typeattr"])
 	if t.TypeAttribute == "type" {
 		t.TypeAttribute = ""
@@ -181,6 +187,7 @@ func newTableForm(w *world) *form {
 		class = string(model.ClassStandard)
 	}
 	f.add("class", "class", class, "standard or standard-ia", check("class"))
+	f.add("ttl", "ttl attribute", d.Table.TTL, "the attribute whose Number value, epoch seconds, expires an item (TTL); empty: no TTL", check("ttl"))
 	f.add("typeattr", "type attribute", d.TypeAttr(), "the attribute that names each item's entity", nil)
 	settings := fieldChecker(func(v map[string]string) map[string]string { _, _, e := settingsFromForm(v); return e })
 	f.add("region", "region", d.Region, "the AWS region whose prices apply (empty: "+cost.DefaultRegion+")", settings("region"))
@@ -479,7 +486,10 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 	errs := map[string]string{}
 	e := model.Entity{Name: strings.TrimSpace(v["name"])}
 	if editing >= 0 {
-		e.Pos = d.Entities[editing].Pos
+		// What the form does not show is kept, not dropped: another tool's names for
+		// the keys, and how many values each template variable takes.
+		old := d.Entities[editing]
+		e.Pos, e.Aliases, e.Values = old.Pos, old.Aliases, old.Values
 	}
 	if e.Name == "" {
 		errs["name"] = "give the entity a name, such as customer"
@@ -541,6 +551,15 @@ func entityFromForm(d *model.Design, editing int, v map[string]string) (model.En
 			errs["count"] = "a whole number of items in production, 0 or more"
 		}
 		e.Count = n
+	}
+	if s := strings.TrimSpace(v["expires"]); s != "" {
+		// A rate; that it is not negative, and that the table has a TTL, are the
+		// loader's checks (model.Validate), said when the edit is applied.
+		x, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			errs["expires"] = "items a second that expire by the table's TTL at peak, such as 100"
+		}
+		e.Expires = x
 	}
 	return e, errs
 }
@@ -754,6 +773,11 @@ func newEntityForm(w *world, editing int) *form {
 	}
 	f.add("attributes", "attributes", entityAttrsText(e.Attributes), "{customerId: S, email: {type: S, unique: true}, total: N}", check("attributes"))
 	f.add("count", "count", count, "how many exist in production (for storage and cost)", check("count"))
+	expires := ""
+	if e.Expires > 0 {
+		expires = strconv.FormatFloat(e.Expires, 'f', -1, 64)
+	}
+	f.add("expires", "expires", expires, "items a second that expire by the table's TTL at peak (priced at 0 WCU); empty: none", check("expires"))
 	f.submit = func(v map[string]string) (edit, error) {
 		ne, errs := entityFromForm(w.doc.D, editing, v)
 		if len(errs) > 0 {
