@@ -31,7 +31,7 @@ func TestWorkbenchInTmux(t *testing.T) {
 			tm.keys("v")
 			tm.waitFor("GSI GSI1")
 			tm.keys("?")
-			tm.waitFor("scroll right") // help from the KeyMap
+			tm.waitFor("column right") // help from the KeyMap
 			tm.keys("Escape")
 			// The pane's body, not its footer: the footer stays on screen under the
 			// help, and a key sent while the help is still open is taken as alt+key
