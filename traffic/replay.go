@@ -36,6 +36,31 @@ type batch struct {
 	ready chan struct{} // closed once every request is prepared
 }
 
+// newBatch is a batch from the free ones (answered, handed back), or a new one.
+func newBatch(free chan *batch) *batch {
+	select {
+	case b := <-free:
+		return b
+	default:
+		return &batch{recs: make([]prepared, 0, batchRecords), ends: make([]int, 0, 2*batchRecords),
+			buf: make([]byte, 0, 2*batchBytes+4<<10), ready: make(chan struct{})}
+	}
+}
+
+// reuse empties an answered batch and hands it back to the free ones, unless a
+// long request grew it past the usual size.
+func (b *batch) reuse(free chan *batch) {
+	if cap(b.buf) > 4*batchBytes {
+		return
+	}
+	clear(b.recs) // what they point to may go
+	b.recs, b.ends, b.buf, b.ready = b.recs[:0], b.ends[:0], b.buf[:0], make(chan struct{})
+	select {
+	case free <- b:
+	default:
+	}
+}
+
 func (b *batch) add(rec serve.Record) {
 	b.buf = append(b.buf, rec.Request...)
 	b.ends = append(b.ends, len(b.buf))
@@ -64,11 +89,12 @@ func (a *Analyzer) replay(r io.Reader) error {
 	work := make(chan *batch, replayBatches)
 	inOrder := make(chan *batch, replayBatches)
 	slots := make(chan struct{}, replayBatches)
+	free := make(chan *batch, replayBatches)
 	var readErr error
 	go func() {
 		defer close(work)
 		defer close(inOrder)
-		b := &batch{ready: make(chan struct{})}
+		b := newBatch(free)
 		send := func() {
 			b.slots = min(replayBatches, max(1, len(b.buf)/batchBytes))
 			for range b.slots {
@@ -76,7 +102,7 @@ func (a *Analyzer) replay(r io.Reader) error {
 			}
 			work <- b
 			inOrder <- b
-			b = &batch{ready: make(chan struct{})}
+			b = newBatch(free)
 		}
 		readErr = serve.EachRecord(r, func(rec serve.Record) error {
 			b.add(rec)
@@ -108,6 +134,7 @@ func (a *Analyzer) replay(r io.Reader) error {
 		for range b.slots {
 			<-slots
 		}
+		b.reuse(free)
 	}
 	wg.Wait()
 	return readErr
