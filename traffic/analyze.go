@@ -145,7 +145,7 @@ func NewAnalyzer(d *model.Design) (*Analyzer, error) {
 }
 
 // A prepared request is a recorded one read for the replay: decoded for the
-// server, asking for its capacity (appendCapacity), and its shape found. Preparing
+// server, asking for its capacity (appendReplayed), and its shape found. Preparing
 // needs nothing of the replayed tables, so the replay prepares the requests ahead,
 // on every core (replay.go), and answers them in order.
 type prepared struct {
@@ -163,7 +163,7 @@ func (a *Analyzer) prepare(rec serve.Record, shapes *shapeMemo, capacityBody []b
 
 // Add replays one recorded request.
 func (a *Analyzer) Add(rec serve.Record) {
-	a.answer(a.prepare(rec, a.shapes, appendCapacity(nil, rec.Request)))
+	a.answer(a.prepare(rec, a.shapes, appendReplayed(nil, rec.Op, rec.Request)))
 }
 
 // answer replays a prepared request, after every request before it, and adds up
@@ -267,21 +267,38 @@ func errorText(resp []byte) string {
 	return e.Type + ": " + e.Message
 }
 
-// appendCapacity appends a request body asking for ReturnConsumedCapacity TOTAL,
-// so that the replay reports what it consumed: the member added at the object's
-// end, where it wins over one the request gave (the last of a repeated member is
-// the one read), without decoding and encoding the whole body again. A body that is
-// not an object is appended as it is.
-func appendCapacity(out, body []byte) []byte {
-	b := bytes.TrimRight(body, " \t\r\n")
-	if len(b) < 2 || b[len(b)-1] != '}' || bytes.TrimSpace(body)[0] != '{' {
+// appendReplayed appends the body the replay sends for a recorded request: one
+// asking for ReturnConsumedCapacity TOTAL, so that the answer says what the
+// request consumed, and, for a Query or Scan that gives no Select and no
+// projection, Select COUNT, so that the answer is its counts and capacity without
+// the page of items, which the replay reads nothing of: DynamoDB reads, counts and
+// charges the same items either way (COUNT returns "the number of matching items,
+// rather than the matching items themselves", API_Query.html "Select"; the page
+// still ends at 1 MB or Limit of items read, Query.Other.html "Counting the items
+// in the results"), and so does the engine (engine.read).
+// The members are added at the object's end, where they win over one the request
+// gave (the last of a repeated member is the one read), without decoding and
+// encoding the whole body again. A body that is not an object is appended as it
+// is.
+func appendReplayed(out []byte, op string, body []byte) []byte {
+	b := bytes.TrimSpace(body)
+	if len(b) < 2 || b[0] != '{' || b[len(b)-1] != '}' {
 		return append(out, body...)
 	}
 	out = append(out, b[:len(b)-1]...)
 	if len(bytes.TrimSpace(b[1:len(b)-1])) > 0 {
 		out = append(out, ',')
 	}
-	return append(out, `"ReturnConsumedCapacity":"TOTAL"}`...)
+	out = append(out, `"ReturnConsumedCapacity":"TOTAL"`...)
+	if (op == "Query" || op == "Scan") && eachMember(body, func(name []byte, escaped bool, _ []byte) bool {
+		// In any letter case, or escaped, as encoding/json (serve's reader) reads
+		// them.
+		return !escaped && !bytes.EqualFold(name, []byte("Select")) && !bytes.EqualFold(name, []byte("ProjectionExpression")) &&
+			!bytes.EqualFold(name, []byte("AttributesToGet"))
+	}) {
+		out = append(out, `,"Select":"COUNT"`...)
+	}
+	return append(out, '}')
 }
 
 // consumed reads a replayed answer's capacity (one ConsumedCapacity or a list) and

@@ -275,3 +275,24 @@ func TestShapeMemoAgrees(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayedBody: the replay asks every request for its capacity, and a Query
+// or Scan that names no Select and no projection (in any letter case, or escaped)
+// for its count alone.
+func TestReplayedBody(t *testing.T) {
+	cases := []struct{ op, body, want string }{
+		{"Query", `{"TableName":"t"}`, `{"TableName":"t","ReturnConsumedCapacity":"TOTAL","Select":"COUNT"}`},
+		{"Scan", ` {} `, `{"ReturnConsumedCapacity":"TOTAL","Select":"COUNT"}`},
+		{"GetItem", `{"TableName":"t"}`, `{"TableName":"t","ReturnConsumedCapacity":"TOTAL"}`},
+		{"Query", `{"TableName":"t","select":"ALL_ATTRIBUTES"}`, `{"TableName":"t","select":"ALL_ATTRIBUTES","ReturnConsumedCapacity":"TOTAL"}`},
+		{"Query", `{"TableName":"t","PROJECTIONEXPRESSION":"a"}`, `{"TableName":"t","PROJECTIONEXPRESSION":"a","ReturnConsumedCapacity":"TOTAL"}`},
+		{"Scan", `{"AttributesToGet":["a"]}`, `{"AttributesToGet":["a"],"ReturnConsumedCapacity":"TOTAL"}`},
+		{"Scan", `{"Sel\u0065ct":"SPECIFIC_ATTRIBUTES"}`, `{"Sel\u0065ct":"SPECIFIC_ATTRIBUTES","ReturnConsumedCapacity":"TOTAL"}`},
+		{"Query", `[1]`, `[1]`},
+	}
+	for _, c := range cases {
+		if got := string(appendReplayed(nil, c.op, []byte(c.body))); got != c.want {
+			t.Errorf("%s %s:\n got %s\nwant %s", c.op, c.body, got, c.want)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func (b *batch) reuse(free chan *batch) {
 func (b *batch) add(rec serve.Record) {
 	b.buf = append(b.buf, rec.Request...)
 	b.ends = append(b.ends, len(b.buf))
-	b.buf = appendCapacity(b.buf, rec.Request)
+	b.buf = appendReplayed(b.buf, rec.Op, rec.Request)
 	b.ends = append(b.ends, len(b.buf))
 	rec.Request = nil // lent by EachRecord: prepare points it into buf
 	b.recs = append(b.recs, prepared{rec: rec})
