@@ -71,6 +71,7 @@ func parseCondition(src string, ctx *Context, kind Kind) (*cond, *Error) {
 	if err != nil {
 		return nil, err
 	}
+	defer p.release()
 	root, ok := p.orCond()
 	if ok {
 		p.misusedSize(root)

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"stwb/model"
 )
@@ -80,9 +81,29 @@ func newParser(src string, kind Kind, ctx *Context) (*parser, *Error) {
 	if len(src) > maxExpressionSize {
 		return nil, kind.invalid("Expression size has exceeded the maximum allowed size; expression size: " + strconv.Itoa(len(src)))
 	}
-	p := &parser{src: src, kind: kind, ctx: orNew(ctx)}
-	p.toks = lex(src, make([]token, 0, len(src)/3+2))
+	p := parsers.Get().(*parser)
+	toks := p.toks
+	*p = parser{src: src, kind: kind, ctx: orNew(ctx)}
+	p.toks = lex(src, toks[:0])
 	return p, nil
+}
+
+// parsers keeps parsers, with their token buffers, from one parse to the next: a
+// Query parses its key condition on every request, and the parser was the largest
+// part of what that allocated (serve's BenchmarkServerCPU, issue 24).
+var parsers = sync.Pool{New: func() any { return new(parser) }}
+
+// release gives the parser back once its parse is done: what it parsed refers to
+// its source, never to the parser or its tokens. A token buffer grown past a
+// typical expression's is not kept.
+func (p *parser) release() {
+	toks := p.toks
+	clear(toks) // the tokens' texts, which hold the source
+	if cap(toks) > 64 {
+		toks = nil
+	}
+	*p = parser{toks: toks[:0]}
+	parsers.Put(p)
 }
 
 // operator counts one operator or function towards DynamoDB's limit.

@@ -19,6 +19,7 @@ func CompileProjection(src string, ctx *Context) (*Projection, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	defer p.release()
 	var paths []Path
 	ok := true
 	for {

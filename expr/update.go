@@ -39,6 +39,7 @@ func CompileUpdate(src string, ctx *Context) (*Update, error) {
 	if perr != nil {
 		return nil, perr
 	}
+	defer p.release()
 	actions, ok := p.sections()
 	paths := make([]Path, len(actions))
 	for i, a := range actions {
