@@ -83,3 +83,13 @@ func showTuple(s string) string {
 	}
 	return "(" + strings.ReplaceAll(s, tupleSep, ", ") + ")"
 }
+
+// TupleTemplate is a multi-attribute partition key read as a template, as the
+// production model reads it (one variable an attribute), and HoldsAll whether
+// an entity's items hold every attribute of it: so review's rules read a
+// multi-attribute key as hot-partition does.
+func TupleTemplate(attrs []string) string { return tupleTemplate(attrs) }
+
+// HoldsAll reports whether e's items hold every attribute of attrs (declared, or
+// in its samples).
+func (ks *KeySpace) HoldsAll(e *model.Entity, attrs []string) bool { return ks.holdsAll(e, attrs) }

@@ -436,10 +436,16 @@ func (c *checker) provisionedAssumed(p cost.Pool) string {
 
 func checkLowCardinalityKey(c *checker) {
 	writes := c.entityWriteRates()
-	keyAttrs := []struct{ attr, index string }{{c.d.Table.Key.Partition, ""}}
+	// Every partition key: the table's, and each GSI's, of one attribute or of
+	// several (a multi-attribute key, GSI.DesignPattern.MultiAttributeKeys.html).
+	type partitionKey struct {
+		attrs []string
+		index string
+	}
+	keys := []partitionKey{{[]string{c.d.Table.Key.Partition}, ""}}
 	for _, ix := range c.d.Table.Indexes {
 		if !ix.Local {
-			keyAttrs = append(keyAttrs, struct{ attr, index string }{ix.Key.Partition, ix.Name})
+			keys = append(keys, partitionKey{ix.Key.Partitions(), ix.Name})
 		}
 	}
 	for _, e := range c.d.Entities {
@@ -447,8 +453,8 @@ func checkLowCardinalityKey(c *checker) {
 		if rate <= 0 {
 			continue
 		}
-		for _, ka := range keyAttrs {
-			tmpl, ok := e.Keys[ka.attr]
+		for _, ka := range keys {
+			tmpl, shown, ok := c.partitionTemplate(&e, ka.attrs)
 			if !ok {
 				continue
 			}
@@ -466,7 +472,7 @@ func checkLowCardinalityKey(c *checker) {
 			}
 			load := ""
 			assumed := []string{why.assumed, "the write rate sums " + c.writersOf(e.Name)}
-			if hot, spread, ok := c.hottestOn(ka.index, tmpl); ok {
+			if hot, spread, ok := c.hottestOn(ka.index, tmpl, len(ka.attrs) > 1); ok {
 				if spread {
 					continue // every pattern's `partitions` spreads it: a sharded key
 				}
@@ -477,12 +483,35 @@ func checkLowCardinalityKey(c *checker) {
 				load = fmt.Sprintf("; its hottest value, %s, takes %s RCU and %s WCU a second, every pattern summed", strconv.Quote(hot.Value), fmtNum(hot.Read), fmtNum(hot.Write))
 				assumed = append(assumed, hot.Assumed())
 			}
+			fix := "compose the key with something that spreads (STATUS#PENDING#2026-08-03, or an entity id), or shard it with a #0..#N suffix chosen from the write rate"
+			switch {
+			case len(ka.attrs) >= 4: // a side takes at most 4 attributes
+				fix = "replace one of the key's few-valued partition attributes with one that spreads (an entity id, or a shard number 0..N chosen from the write rate)"
+			case len(ka.attrs) > 1:
+				fix = "add an attribute that spreads to the key's partition attributes (an entity id, or a shard number 0..N chosen from the write rate)"
+			}
 			c.add(Finding{Entity: e.Name, Index: ka.index, Severity: sev,
-				Message: fmt.Sprintf("%s %s = %q %s, and %s items are written at %s a second%s", e.Name, where, tmpl, why.what, e.Name, fmtNum(rate), load),
-				Assumed: joinAssumed(assumed...),
-				Fix:     "compose the key with something that spreads (STATUS#PENDING#2026-08-03, or an entity id), or shard it with a #0..#N suffix chosen from the write rate"})
+				Message: fmt.Sprintf("%s %s = %s %s, and %s items are written at %s a second%s", e.Name, where, shown, why.what, e.Name, fmtNum(rate), load),
+				Assumed: joinAssumed(assumed...), Fix: fix})
 		}
 	}
+}
+
+// partitionTemplate is entity e's template for the partition key of attributes
+// attrs, and the template as the finding shows it; ok is false when e's items do
+// not make that key. A multi-attribute key is the tuple of its attributes, read
+// as the production model reads it (cost.TupleTemplate: a variable an attribute),
+// so its values are the product of its attributes' and it has few values only
+// when every attribute has few; it is shown as its attributes joined with " + ".
+func (c *checker) partitionTemplate(e *model.Entity, attrs []string) (tmpl, shown string, ok bool) {
+	if len(attrs) == 1 {
+		tmpl, ok = e.Keys[attrs[0]]
+		return tmpl, strconv.Quote(tmpl), ok
+	}
+	if !c.keys().HoldsAll(e, attrs) {
+		return "", "", false
+	}
+	return cost.TupleTemplate(attrs), "{" + strings.Join(attrs, "} + {") + "}", true
 }
 
 // lowCardinalityNear is the share of a partition's limits from which a
@@ -491,9 +520,11 @@ func checkLowCardinalityKey(c *checker) {
 const lowCardinalityNear = 0.5
 
 // hottestOn is the hottest summed load among the cost report's keys of a pool
-// (index "" for the table) that a template makes; spread is set when every one of
-// them is spread by a pattern's `partitions`. ok is false without a report or a key.
-func (c *checker) hottestOn(index, tmpl string) (hot cost.HotKey, spread, ok bool) {
+// (index "" for the table) that a template makes (every key of the pool for a
+// multi-attribute key, tuple: the one template its entities share); spread is set
+// when every one of them is spread by a pattern's `partitions`. ok is false
+// without a report or a key.
+func (c *checker) hottestOn(index, tmpl string, tuple bool) (hot cost.HotKey, spread, ok bool) {
 	if c.in.Cost == nil {
 		return hot, false, false
 	}
@@ -503,7 +534,7 @@ func (c *checker) hottestOn(index, tmpl string) (hot cost.HotKey, spread, ok boo
 	}
 	spread = true
 	for _, k := range c.in.Cost.Keys {
-		if k.Pool != pool || !model.MatchTemplate(tmpl, model.Str(k.Value)) {
+		if k.Pool != pool || !tuple && !model.MatchTemplate(tmpl, model.Str(k.Value)) {
 			continue
 		}
 		ok = true
