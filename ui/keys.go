@@ -89,7 +89,7 @@ func DefaultKeyMap() KeyMap {
 		Confirm:   b([]string{"y", "enter"}, "y", "yes"),
 		Cancel:    b([]string{"esc", "n"}, "esc", "cancel"),
 		NextField: b([]string{"tab", "down"}, "tab/↓", "next field"),
-		Complete:  b([]string{"tab"}, "tab", "complete (what the line under the field offers)"),
+		Complete:  b([]string{"tab"}, "tab", "complete"),
 		PrevField: b([]string{"shift+tab", "up"}, "shift+tab/↑", "previous field"),
 		Submit:    b([]string{"ctrl+s", "ctrl+enter"}, "ctrl+s", "apply"),
 		Close:     b([]string{"esc"}, "esc", "close"),

@@ -181,3 +181,19 @@ func TestPatternFormTransactionCompleted(t *testing.T) {
 		}
 	})
 }
+
+// A key attribute whose name is a reserved word is offered as a #name, and its
+// field comes filled with the attribute (ReservedWords.html).
+func TestPatternFormReservedKeyName(t *testing.T) {
+	doc := fixtureDoc()
+	doc.D.Table.Indexes[0].Key = model.KeySchema{Partition: "status", Sort: "GSI1SK"}
+	m := testModel(t, doc, 120, 40)
+	send(t, m, keys("a", "x", "tab", "tab", "tab", "G", "tab", "tab")...)
+	f := m.form()
+	if v := f.field("key").input.Value(); v != "#pk = :pk" {
+		t.Fatalf("the key condition offered is %q", v)
+	}
+	if fl := f.field("#pk"); fl == nil || fl.input.Value() != "status" {
+		t.Fatalf("the #pk field: %+v (fields %v)", fl, f.fieldNames())
+	}
+}
