@@ -43,6 +43,9 @@ type patternPreview struct {
 	cost     []string
 	findings []render.Finding
 	err      string // the run failed (the engine or the analysis)
+	// ran is what the shown result was run for, without the words that describe
+	// the pattern: typing its name does not run the design again.
+	ran string
 }
 
 type previewTick struct{}
@@ -54,6 +57,22 @@ type previewDone struct {
 	cost     []string
 	findings []render.Finding
 	err      string
+	ran      string
+}
+
+// runSignature is what a run of p depends on: p without the words that describe it.
+func runSignature(p model.Pattern) string {
+	p.Name, p.Holds, p.Returns, p.Order, p.Cardinality = "", "", "", "", ""
+	p.Pos, p.ItemPos = model.Pos{}, model.Pos{}
+	var pointed []any // what the pointers point to, not where
+	if p.Forward != nil {
+		pointed = append(pointed, *p.Forward)
+	}
+	if p.Fanout != nil {
+		pointed = append(pointed, *p.Fanout)
+	}
+	p.Forward, p.Fanout = nil, nil
+	return fmt.Sprintf("%+v %+v", p, pointed)
 }
 
 func newPatternPreview(pf *patternForm) *patternPreview { return &patternPreview{pf: pf} }
@@ -85,7 +104,7 @@ func (pp *patternPreview) update(msg tea.Msg) tea.Cmd {
 	case previewDone:
 		pp.running = false
 		if m.gen > pp.shownGen {
-			pp.shownGen, pp.draft, pp.res, pp.cost, pp.findings, pp.err = m.gen, m.draft, m.res, m.cost, m.findings, m.err
+			pp.shownGen, pp.draft, pp.res, pp.cost, pp.findings, pp.err, pp.ran = m.gen, m.draft, m.res, m.cost, m.findings, m.err, m.ran
 		}
 		if m.gen != pp.gen && !pp.ticking {
 			return pp.tick(0)
@@ -128,6 +147,10 @@ func (pp *patternPreview) run() tea.Cmd {
 		return pp.tick(previewQuiet) // the engine is being built: look again
 	}
 	p, _ := pp.pf.check(pp.pf.f.values())
+	if sig := runSignature(p); sig == pp.ran && pp.res != nil {
+		pp.shownGen, pp.draft = pp.gen, p
+		return nil
+	}
 	d := w.doc.Snapshot()
 	if strings.TrimSpace(p.Name) == "" {
 		p.Name = "(not named yet)"
@@ -153,7 +176,7 @@ func (pp *patternPreview) run() tea.Cmd {
 		e := eng.Clone()
 		mu.Unlock()
 		a := analysis.OnEngine(d, e, analysis.Options{Review: true, ItemPos: pos})
-		done := previewDone{gen: gen, draft: p}
+		done := previewDone{gen: gen, draft: p, ran: runSignature(p)}
 		if at < len(a.Results) {
 			done.res = a.Results[at]
 		}
