@@ -164,6 +164,11 @@ func ExpandTemplate(tmpl string, it Item) (Value, bool) {
 	if !ok {
 		return Value{}, false
 	}
+	return expandParts(parts, it)
+}
+
+// expandParts is ExpandTemplate on a parsed template.
+func expandParts(parts []tmplPart, it Item) (Value, bool) {
 	if len(parts) == 1 && parts[0].isVar {
 		v, ok := it[parts[0].text]
 		if _, scalar := varText(v); !ok || !scalar {
@@ -193,26 +198,33 @@ func ExpandKey(tmpl string, it Item, ty Type) (Value, bool) {
 	if !ok {
 		return Value{}, false
 	}
+	return keyOfType(v, ty), true
+}
+
+// keyOfType is an expanded key value given the key attribute's type ty.
+func keyOfType(v Value, ty Type) Value {
 	switch ty {
 	case TypeN:
-		return Num(v.Str), true
+		return Num(v.Str)
 	case TypeB:
-		return Bin([]byte(v.Str)), true
+		return Bin([]byte(v.Str))
 	case TypeS:
-		return Str(v.Str), true
+		return Str(v.Str)
 	}
-	return v, true
+	return v
 }
 
 // MatchTemplate reports whether a key value could have been built from the template:
 // its text holds the literal parts in order, each variable standing for any text (the
 // same text wherever one variable repeats).
 func MatchTemplate(tmpl string, v Value) bool {
-	s, ok := varText(v)
-	if !ok {
-		return false
-	}
 	parts, ok := parseTemplate(tmpl)
+	return ok && matchParts(parts, v)
+}
+
+// matchParts is MatchTemplate on a parsed template.
+func matchParts(parts []tmplPart, v Value) bool {
+	s, ok := varText(v)
 	if !ok {
 		return false
 	}
@@ -472,8 +484,8 @@ func (t *KeyTemplate) expandsTo(it Item, v Value) (same, full bool) {
 	if t.ty != TypeS || len(t.parts) == 1 && t.parts[0].isVar {
 		// Numbers compare by value, and a lone variable gives the attribute's own
 		// value: ExpandKey builds these without allocating anyway.
-		want, full := ExpandKey(t.text, it, t.ty)
-		return full && want.Equal(v), full
+		want, full := expandParts(t.parts, it)
+		return full && keyOfType(want, t.ty).Equal(v), full
 	}
 	rest, same := v.Str, v.Type == TypeS
 	for _, p := range t.parts {
@@ -492,6 +504,9 @@ func (t *KeyTemplate) expandsTo(it Item, v Value) (same, full bool) {
 	}
 	return same && rest == "", true
 }
+
+// matches is MatchTemplate(t's text, v), on the template parsed once.
+func (t *KeyTemplate) matches(v Value) bool { return t.ok && matchParts(t.parts, v) }
 
 // NewTemplater prepares d's templates; nil when d has no entities.
 func NewTemplater(d *Design) *Templater {
@@ -580,7 +595,7 @@ func (t *Templater) mismatch(i int, who string, it Item) (msg, hint string) {
 			want, _ := ExpandKey(kt.text, it, kt.ty)
 			return fmt.Sprintf("%s (%s): %s %s does not match the template %q", itemName(i, who), e.Name, kt.attr, showValue(got), kt.text),
 				fmt.Sprintf("make %s %s, or leave it out so the template builds it", kt.attr, showValue(want))
-		case !full && !MatchTemplate(kt.text, got):
+		case !full && !kt.matches(got):
 			return fmt.Sprintf("%s (%s): %s %s does not match the template %q", itemName(i, who), e.Name, kt.attr, showValue(got), kt.text),
 				"make the key follow the template, or give the item another type"
 		}
