@@ -15,7 +15,7 @@ import (
 func (st *started) signedAs(key, region string) *dynamodb.Client {
 	return dynamodb.New(dynamodb.Options{
 		HTTPClient: &http.Client{Timeout: time.Minute}, BaseEndpoint: aws.String(st.endpoint), Region: region,
-		Credentials: credentials.NewStaticCredentialsProvider(key, "secret", ""), RetryMaxAttempts: 1,
+		Credentials: credentials.NewStaticCredentialsProvider(key, "secret", ""), Retryer: onlyConnectionRetries(),
 	})
 }
 

@@ -23,11 +23,11 @@ import (
 // signing as client does (the same namespace).
 func (st *started) streams() *dynamodbstreams.Client {
 	return dynamodbstreams.New(dynamodbstreams.Options{
-		HTTPClient:       &http.Client{Timeout: time.Minute},
-		BaseEndpoint:     aws.String(st.endpoint),
-		Region:           "eu-west-1",
-		Credentials:      credentials.NewStaticCredentialsProvider("AKIDEXAMPLE", "secret", ""),
-		RetryMaxAttempts: 1,
+		HTTPClient:   &http.Client{Timeout: time.Minute},
+		BaseEndpoint: aws.String(st.endpoint),
+		Region:       "eu-west-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("AKIDEXAMPLE", "secret", ""),
+		Retryer:      onlyConnectionRetries(),
 	})
 }
 
