@@ -1,17 +1,22 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"stwb/designfile"
 	"stwb/model"
 	"stwb/samples"
 )
@@ -310,6 +315,158 @@ func TestTTLInTheForms(t *testing.T) {
 		}
 		if e := d.Entities[0]; e.Expires != 12.5 || e.Values["customerId"].N != 1000 {
 			t.Errorf("the customer entity after its form: expires %v, values %v", e.Expires, e.Values)
+		}
+	})
+}
+
+// loopingEdit is a message that queues itself for ever: an edit that changes
+// nothing, whose after queues it again. No real message does that; this one stands
+// for the bug settle's limit is there for.
+func loopingEdit(m *Model) applyEdit {
+	var msg applyEdit
+	msg = applyEdit{e: edit{label: "nothing", apply: func(*model.Design) {}, revert: func(*model.Design) {}},
+		after: func() tea.Cmd { return m.w.now(msg) }}
+	return msg
+}
+
+// settle's limit fails loudly in a test (no CrashDir): the panic names it, and the
+// queue is dropped so that the next message does not run the loop again.
+func TestSettleLimitFailsLoudlyInTests(t *testing.T) {
+	m := testModel(t, fixtureDoc(), 80, 24)
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "never settle") {
+				t.Errorf("a message that queues itself: recovered %v, want settle's panic", r)
+			}
+		}()
+		m.Update(loopingEdit(m))
+	}()
+	if len(m.w.posted) != 0 {
+		t.Errorf("%d messages left queued after the limit", len(m.w.posted))
+	}
+}
+
+// In the program (CrashDir set), the same loop never ends the session: the status
+// says what happened and where the crash file is, the unsaved changes are copied
+// to the recovery copy at once, and the next keys work.
+func TestSettleLimitKeepsTheSession(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "shop.yaml")
+		doc, err := OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		crashes := t.TempDir()
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1, CrashDir: crashes})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("new design")
+		tt.write(":gsi GSI1 GSI1PK GSI1SK\r") // an unsaved change
+		tt.waitFor("added GSI GSI1")
+		tt.p.Send(loopingEdit(m))
+		tt.waitFor("internal error")
+		tt.write("3")
+		tt.waitFor("GSI GSI1")
+		m = tt.stop()
+		if !strings.Contains(m.status, "never settle") || !strings.Contains(m.status, RecoveryPath(path)) {
+			t.Errorf("the status after the loop: %q", m.status)
+		}
+		if files, _ := os.ReadDir(crashes); len(files) != 1 {
+			t.Errorf("crash files: %v, want one", files)
+		}
+		if Recovery(path) == "" {
+			t.Fatal("no recovery copy of the unsaved change")
+		}
+		back, err := designfile.Load(RecoveryPath(path))
+		if err != nil || len(back.Design.Table.Indexes) != 1 {
+			t.Errorf("the recovery copy does not hold the unsaved GSI: %v", err)
+		}
+	})
+}
+
+// A panic Bubble Tea catches outside Update (here in a command) ends the program;
+// the unsaved changes are copied to the recovery copy before Run returns, and its
+// error says where.
+func TestRecoveryWrittenBeforeACrashExit(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		path := filepath.Join(t.TempDir(), "shop.yaml")
+		doc, err := OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1, CrashDir: t.TempDir()})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("new design")
+		tt.write(":gsi GSI1 GSI1PK GSI1SK\r")
+		tt.waitFor("added GSI GSI1")
+		tt.p.Send(applyEdit{e: edit{label: "boom", apply: func(*model.Design) {}, revert: func(*model.Design) {}},
+			after: func() tea.Cmd { return func() tea.Msg { panic("boom") } }})
+		select {
+		case <-tt.done:
+		case <-time.After(5 * time.Second):
+			t.Fatal("the program did not end on the panic")
+		}
+		if !errors.Is(tt.err, tea.ErrProgramPanic) || !strings.Contains(fmt.Sprint(tt.err), RecoveryPath(path)) {
+			t.Errorf("Run's error: %v", tt.err)
+		}
+		back, err := designfile.Load(RecoveryPath(path))
+		if err != nil || len(back.Design.Table.Indexes) != 1 {
+			t.Errorf("the recovery copy does not hold the unsaved GSI: %v", err)
+		}
+	})
+}
+
+// No real message path comes near settle's limit: every key of every pane, form,
+// question, palette and overlay, typed at random in bursts and one by one, from an
+// empty file and from the fixture, never makes settle panic (in a test it is not
+// recovered: the program would end with Bubble Tea's ErrProgramPanic). q, ctrl+c
+// (which end it) and e ($EDITOR takes the terminal) are left out; what the keys
+// save or export goes to a temporary directory.
+func TestNoMessagePathLoops(t *testing.T) {
+	t.Chdir(t.TempDir())
+	named := []string{"\r", "\x1b", "\t", "\x1b[Z", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1a", "\x19", "\x0f", "\x05", "\x13", "\x7f", "\x1b[6~", "\x15"}
+	const runes = "abcdfghijklmnoprstuvwxyzABKJGNP0123456789/:#?+-[] ={}\"_.,"
+	forSizes(t, func(t *testing.T, w, h int) {
+		for seed := int64(1); seed <= 3; seed++ {
+			r := rand.New(rand.NewSource(seed*100 + int64(w)))
+			doc := fixtureDoc()
+			if seed == 2 {
+				doc, _ = OpenFile("new.yaml")
+			}
+			m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+			tt := startTerminal(t, m, w, h)
+			ended := false
+			for k := 0; k < 150; k++ {
+				var b strings.Builder
+				burst := r.Intn(2) == 0 // else one message a key
+				for n := 1 + r.Intn(8); n > 0; n-- {
+					key := string(runes[r.Intn(len(runes))])
+					if r.Intn(4) == 0 {
+						key = named[r.Intn(len(named))]
+					}
+					b.WriteString(key)
+					if !burst && len(key) == 1 && key[0] >= ' ' {
+						tt.each(key)
+					} else if !burst {
+						ended = ended || !tt.writeUnlessEnded(key)
+					}
+				}
+				if burst {
+					ended = ended || !tt.writeUnlessEnded(b.String())
+				}
+				if ended {
+					tt.done <- m // for the select below
+				}
+				select {
+				case <-tt.done:
+					if errors.Is(tt.err, tea.ErrProgramPanic) {
+						t.Fatalf("seed %d: the program panicked after %q", seed, b.String())
+					}
+					t.Fatalf("seed %d: the program ended (%v) after %q", seed, tt.err, b.String())
+				default:
+				}
+			}
+			tt.stop()
 		}
 	})
 }

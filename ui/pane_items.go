@@ -131,6 +131,7 @@ func (p *itemsPane) SetSize(w, h int) {
 func (p *itemsPane) followColumn() {
 	g, d, _ := p.shownGrid()
 	if g == nil || len(g.Columns) == 0 {
+		p.col = 0 // no columns (no items yet): the cursor waits on the first
 		return
 	}
 	p.col = max(0, min(p.col, len(g.Columns)-1))
@@ -282,7 +283,7 @@ func (p *itemsPane) update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, km.Bottom):
 			p.move(1 << 40)
 		case key.Matches(msg, km.Left):
-			p.col--
+			p.col = max(0, p.col-1)
 			p.followColumn()
 		case key.Matches(msg, km.Right):
 			p.col++
@@ -482,7 +483,7 @@ func (p *itemsPane) frame() string {
 // gridOptions is the window of the grid the pane shows (without its styles).
 func (p *itemsPane) gridOptions() render.GridOptions {
 	o := render.GridOptions{Width: p.wid, Height: p.hgt - 1, Top: p.l.top, Left: p.left, Cursor: p.l.cur, Wide: p.wide}
-	if g, _, _ := p.shownGrid(); g != nil && p.col < len(g.Columns) {
+	if g, _, _ := p.shownGrid(); g != nil && p.col >= 0 && p.col < len(g.Columns) {
 		o.Current = g.Columns[p.col]
 	}
 	return o

@@ -286,6 +286,41 @@ func (doc *Doc) recoverCmd() tea.Cmd {
 	}
 }
 
+// WriteRecovery writes the recovery copy of the unsaved changes now, if they have
+// not been copied yet: what a crash must not lose. It returns the copy's path, ""
+// when there is nothing to copy (no unsaved change, or a sample with no file yet).
+// It runs on the event loop (Update's recover) or after the program has ended (Run).
+func (m *Model) WriteRecovery() (string, error) {
+	doc := m.w.doc
+	if doc.loading || doc.Path == "" || doc.top() == doc.saved {
+		return "", nil
+	}
+	if c := doc.recoverCmd(); c != nil {
+		if done, _ := c().(recoverDone); done.err != nil {
+			return "", done.err
+		}
+	}
+	return RecoveryPath(doc.Path), nil
+}
+
+// Run runs the workbench's program p over m until it ends. When it ends on an
+// error (a panic Bubble Tea caught in a command or a drawing, a kill), the unsaved
+// changes are copied to the recovery copy before it returns, and the error says
+// where: the next start offers them back.
+func Run(p *tea.Program, m *Model) error {
+	_, err := p.Run()
+	if err == nil {
+		return nil
+	}
+	switch path, rerr := m.WriteRecovery(); {
+	case rerr != nil:
+		return fmt.Errorf("%w; the unsaved changes could not be copied: %v", err, rerr)
+	case path != "":
+		return fmt.Errorf("%w; the unsaved changes are in %s, offered when %s is opened again", err, path, m.w.doc.Path)
+	}
+	return err
+}
+
 // keepMode gives the recovery copy the design file's permissions before it is
 // written (the atomic save keeps the mode of the file it replaces): a 0600 design's
 // copy must not be readable by others.

@@ -24,6 +24,7 @@ type terminal struct {
 	in   *io.PipeWriter
 	out  *lockedBuffer
 	done chan tea.Model
+	err  error // why the program ended (ui.Run's error), once done has sent
 }
 
 type lockedBuffer struct {
@@ -50,8 +51,8 @@ func startTerminal(t *testing.T, m *Model, w, h int) *terminal {
 	tt := &terminal{t: t, in: wr, out: &lockedBuffer{}, done: make(chan tea.Model, 1)}
 	tt.p = tea.NewProgram(m, tea.WithInput(r), tea.WithOutput(tt.out), tea.WithoutSignals())
 	go func() {
-		final, _ := tt.p.Run()
-		tt.done <- final
+		tt.err = Run(tt.p, m) // as the stwb command runs it
+		tt.done <- m
 	}()
 	tt.p.Send(tea.WindowSizeMsg{Width: w, Height: h})
 	t.Cleanup(func() {
@@ -66,6 +67,22 @@ func (tt *terminal) write(s string) {
 	tt.t.Helper()
 	if _, err := tt.in.Write([]byte(s)); err != nil {
 		tt.t.Fatal(err)
+	}
+}
+
+// writeUnlessEnded is write for a program that may have ended meanwhile (a pipe
+// nobody reads blocks): false when it has, its final model taken from done.
+func (tt *terminal) writeUnlessEnded(s string) bool {
+	wrote := make(chan struct{})
+	go func() {
+		tt.in.Write([]byte(s)) // returns once the test's cleanup closes the pipe
+		close(wrote)
+	}()
+	select {
+	case <-wrote:
+		return true
+	case <-tt.done:
+		return false
 	}
 }
 

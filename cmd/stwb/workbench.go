@@ -36,7 +36,9 @@ func runWorkbench(args []string, e *env) int {
 	if f, ok := stdout.(*os.File); ok {
 		opts = append(opts, tea.WithOutput(f))
 	}
-	if _, err := tea.NewProgram(m, opts...).Run(); err != nil {
+	// ui.Run copies unsaved changes to the recovery copy when the program ends on an
+	// error (a panic it caught, a kill), before anything exits.
+	if err := ui.Run(tea.NewProgram(m, opts...), m); err != nil {
 		fmt.Fprintf(stderr, "stwb: %v\n", err)
 		return 1
 	}
