@@ -117,6 +117,22 @@ func BenchmarkKeyToFrame(b *testing.B) {
 		ks := keys("1", "2", "3", "5")
 		keyToFrame(b, m, nil, func(i int) tea.Msg { return ks[i%len(ks)] })
 	})
+	b.Run("pattern-form-value", func(b *testing.B) {
+		// Typing a key condition's value in the pattern form: each key checks the
+		// whole pattern and offers the values the items hold (maxValueScan of them).
+		m := bigWorkbench(b)
+		bs := tea.KeyMsg{Type: tea.KeyBackspace}
+		keyToFrame(b, m, keys("1", "g", "j", "enter", "tab", "tab", "tab", "tab", "tab"), func(i int) tea.Msg {
+			if i%2 == 0 {
+				return keys("9")[0]
+			}
+			return bs
+		})
+		if f := m.form(); f == nil || f.fields[f.focus].name != ":pk" {
+			b.Fatal("the form is not on the :pk field")
+		}
+		send(b, m, keys("esc", "y")...)
+	})
 	b.Run("pattern-selection", func(b *testing.B) {
 		m := bigWorkbench(b)
 		keyToFrame(b, m, keys("1"), func(i int) tea.Msg {

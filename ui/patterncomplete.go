@@ -185,8 +185,10 @@ const (
 // then the values the items hold, as the form's text of them.
 func attributeValues(d *model.Design, attr string) []string {
 	var out []string
+	seen := map[string]bool{}
 	add := func(s string) {
-		if s != "" && len(out) < maxValuesFound && !slices.Contains(out, s) {
+		if s != "" && len(out) < maxValuesFound && !seen[s] {
+			seen[s] = true
 			out = append(out, s)
 		}
 	}
@@ -197,7 +199,7 @@ func attributeValues(d *model.Design, attr string) []string {
 		}
 	}
 	for i, it := range d.Items {
-		if i == maxValueScan {
+		if i == maxValueScan || len(out) == maxValuesFound {
 			break
 		}
 		if v, ok := it[attr]; ok && (v.Type == model.TypeS || v.Type == model.TypeN) {
@@ -363,8 +365,9 @@ func readFlow(text string) (flowPlace, bool) {
 
 // flowFits completes a write's item, keys or actions (field) typed as YAML flow:
 // the structure an action takes, the entity after type:, an entity's attributes
-// not given yet, a key's attributes, and an attribute's values from the items.
-func flowFits(d *model.Design, field, text string) []string {
+// not given yet, a key's attributes, and an attribute's values (valuesOf, from the
+// items).
+func flowFits(d *model.Design, field, text string, valuesOf func(attr string) []string) []string {
 	starts := map[string][]string{
 		"item":    {"{type: "},
 		"keys":    {"[{" + d.Table.Key.Partition + ": "},
@@ -422,7 +425,7 @@ func flowFits(d *model.Design, field, text string) []string {
 			}
 		}
 	case (itemPlace || keyPlace) && at.key != "":
-		words = attributeValues(d, at.key)
+		words = valuesOf(at.key)
 	}
 	var out []string
 	for _, w := range words {

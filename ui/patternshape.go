@@ -38,6 +38,9 @@ type patternForm struct {
 	op      model.Operation // the last operation the field named in full
 	// nameFor is the attribute a #name of an offered key condition stands for.
 	nameFor map[string]string
+	// values holds attributeValues by attribute: the design does not change while
+	// the form is open, and a key should not read 20,000 items.
+	values map[string][]string
 	// the last check: its values, the pattern they make and each field's error.
 	lastKey string
 	last    model.Pattern
@@ -211,12 +214,12 @@ func (pf *patternForm) field(name string) formField {
 		attr := strings.TrimPrefix(name, "key:")
 		fl.label = "key " + attr
 		fl.help = fmt.Sprintf("the item's %s (%s); tab offers the items' values", attr, d.Table.KeyAttributeType(attr))
-		fl.complete = func(_ map[string]string, text string) []string { return prefixFits(attributeValues(d, attr), text) }
+		fl.complete = func(_ map[string]string, text string) []string { return prefixFits(pf.valuesOf(attr), text) }
 	case strings.HasPrefix(name, ":"):
 		fl.help = "the value of " + name + " in the expressions (ExpressionAttributeValues), as the design file writes it"
 		fl.complete = func(vals map[string]string, text string) []string {
 			if a := pf.comparedWith(vals, name); a != "" {
-				return prefixFits(attributeValues(d, a), text)
+				return prefixFits(pf.valuesOf(a), text)
 			}
 			return nil
 		}
@@ -227,11 +230,24 @@ func (pf *patternForm) field(name string) formField {
 	case slices.Contains([]string{"filter", "condition", "update", "projection"}, name):
 		fl.complete = func(_ map[string]string, text string) []string { return wordFits(text, expressionWords(d)) }
 	case slices.Contains([]string{"item", "keys", "actions"}, name):
-		fl.complete = func(_ map[string]string, text string) []string { return flowFits(d, name, text) }
+		fl.complete = func(_ map[string]string, text string) []string { return flowFits(d, name, text, pf.valuesOf) }
 	case name == "expectError":
 		fl.complete = func(_ map[string]string, text string) []string { return foldFits(errorTypes, text) }
 	}
 	return fl
+}
+
+// valuesOf is attributeValues of attribute a, read once per form.
+func (pf *patternForm) valuesOf(a string) []string {
+	if pf.values == nil {
+		pf.values = map[string][]string{}
+	}
+	v, ok := pf.values[a]
+	if !ok {
+		v = attributeValues(pf.w.doc.D, a)
+		pf.values[a] = v
+	}
+	return v
 }
 
 // checkFn is field name's check: one check of the whole pattern per change serves
