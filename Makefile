@@ -12,7 +12,7 @@ PKG       ?= ./...
 BENCH     ?= .
 BENCHTIME ?= 1x
 FUZZTIME  ?= 10s
-RACE_PKGS := ./serve ./engine ./live ./ui ./analysis
+RACE_PKGS := ./serve ./engine ./live ./ui ./analysis ./traffic
 
 .PHONY: build test lint race bench fuzz docs ci
 
