@@ -55,8 +55,10 @@ written leaves its target as it was.
 With --throttle it throttles as DynamoDB does (each partition key value's 3,000
 RCU and 1,000 WCU a second, per item once split for heat; provisioned capacity
 with 300 s of burst; a GSI short of capacity refusing its table's writes; an
-on-demand table's account quota), each limit divided by --scale; --faults injects
-failures at rates, repeatable with --seed.
+on-demand table's account quota), each limit divided by --scale: a batch item by
+item (the refused ones in UnprocessedItems / UnprocessedKeys), a transaction whole
+(TransactionCanceledException), a PartiQL statement as the operation it runs as.
+--faults injects failures at rates, repeatable with --seed.
 
 Exit status: 0 served and stopped; 1 the port was taken, or --record or --dump
 failed (the other output is still written); 2 an invalid design, an output
