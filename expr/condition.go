@@ -265,17 +265,21 @@ func (p *parser) checkBetween(lo, hi *operand) {
 	if lo.kind != opValue || hi.kind != opValue || lo.typ == 0 || hi.typ == 0 {
 		return
 	}
-	var problem string
-	switch {
-	case lo.typ != hi.typ:
-		problem = "requires same data type for lower and upper bounds"
-	case ordered(lo.typ) && model.CompareScalar(lo.val, hi.val) > 0:
-		problem = "requires upper bound to be greater than or equal to lower bound"
-	default:
-		return
+	if problem := betweenProblem(lo.val, hi.val); problem != "" {
+		p.note(errFunction, "The BETWEEN operator %s; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s",
+			problem, ValueString(lo.val), ValueString(hi.val))
 	}
-	p.note(errFunction, "The BETWEEN operator %s; lower bound operand: AttributeValue: %s, upper bound operand: AttributeValue: %s",
-		problem, ValueString(lo.val), ValueString(hi.val))
+}
+
+// betweenProblem is what is wrong with BETWEEN's bounds, "" when nothing is.
+func betweenProblem(lo, hi model.Value) string {
+	switch {
+	case lo.Type != hi.Type:
+		return "requires same data type for lower and upper bounds"
+	case ordered(lo.Type) && model.CompareScalar(lo, hi) > 0:
+		return "requires upper bound to be greater than or equal to lower bound"
+	}
+	return ""
 }
 
 // ordered reports whether < and > apply to values of type t: S, N and B only.

@@ -9,6 +9,11 @@ type keyCond struct {
 	name string
 	op   SortKeyOp
 	vals []model.Value
+	// namePh and valuePhs are the placeholders name and vals were written as
+	// (namePh "" for a bare name), by which a parse kept by its text is bound to a
+	// later request's maps (keptKeyConds).
+	namePh   string
+	valuePhs []string
 }
 
 // flipped is the operator that means the same with its operands swapped
@@ -26,13 +31,9 @@ var comparisonNames = map[SortKeyOp]string{SortEQ: "EQ", SortLT: "LT", SortLE: "
 // Messages follow DynamoDB's, in the order it checks (dynalite validations/query.js
 // and actions/query.js).
 func CompileKeyCondition(src string, ctx *Context, schema KeySchema) (*KeyCondition, error) {
-	root, perr := parseCondition(src, ctx, KindKeyCondition)
-	if perr != nil {
-		return nil, perr
-	}
-	var conds []keyCond
-	if msg := collectKeyConds(root, &conds); msg != "" {
-		return nil, Validation("%s", msg)
+	conds, err := keyConds(src, orNew(ctx))
+	if err != nil {
+		return nil, err
 	}
 	for _, c := range conds {
 		for _, v := range c.vals {
@@ -136,8 +137,9 @@ func collectKeyConds(c *cond, out *[]keyCond) string {
 		}
 		return ""
 	}
-	var name string
+	var name, namePh string
 	var vals []model.Value
+	var valuePhs []string
 	at := 0
 	for i, a := range c.args {
 		switch a.kind {
@@ -148,11 +150,11 @@ func collectKeyConds(c *cond, out *[]keyCond) string {
 			if len(a.path) > 1 {
 				return "KeyConditionExpressions cannot have conditions on nested attributes"
 			}
-			name, at = a.path[0].Name, i
+			name, namePh, at = a.path[0].Name, a.ph, i
 		case opFunc:
 			return "KeyConditionExpressions cannot contain nested operations"
 		default:
-			vals = append(vals, a.val)
+			vals, valuePhs = append(vals, a.val), append(valuePhs, a.ph)
 		}
 	}
 	if name == "" {
@@ -175,6 +177,6 @@ func collectKeyConds(c *cond, out *[]keyCond) string {
 			op = flipped[c.cmp]
 		}
 	}
-	*out = append(*out, keyCond{name: name, op: op, vals: vals})
+	*out = append(*out, keyCond{name: name, op: op, vals: vals, namePh: namePh, valuePhs: valuePhs})
 	return ""
 }

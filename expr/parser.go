@@ -292,6 +292,10 @@ type operand struct {
 	typ model.Type
 	// fnBool marks a call to a function that yields a condition, not a value.
 	fnBool bool
+	// ph is the placeholder the operand was written as: a :value's, or the #name of
+	// a path of one step ("" otherwise). A key condition kept by its text is bound
+	// to a later request's maps through it (keptKeyConds).
+	ph string
 }
 
 // operandParens parses an operand, optionally in parentheses. A pair directly around
@@ -320,7 +324,7 @@ func (p *parser) operand() (*operand, bool) {
 	switch {
 	case t.kind == tokValue:
 		v, _ := p.value()
-		return &operand{kind: opValue, val: v, typ: v.Type}, true
+		return &operand{kind: opValue, val: v, typ: v.Type, ph: t.text}, true
 	case t.kind == tokIdent && !isGrammarWord(p.kind, t) && p.toks[p.pos+1].kind == tokLParen:
 		return p.call()
 	}
@@ -328,7 +332,11 @@ func (p *parser) operand() (*operand, bool) {
 	if !ok {
 		return nil, false
 	}
-	return &operand{kind: opPath, path: path}, true
+	o := &operand{kind: opPath, path: path}
+	if len(path) == 1 && t.kind == tokName {
+		o.ph = t.text
+	}
+	return o, true
 }
 
 // operandList parses "a, b, ..." (at least one operand): a function's arguments or
