@@ -106,6 +106,12 @@ func (m *Model) offerRecovery() {
 			doc.removeRecovery()
 			return m.w.now(statusMsg{text: "discarded the recovery copy"})
 		},
+		// esc is not a no: the copy is the user's work, discarded only by n.
+		answerOnly: true,
+		help: []key.Binding{
+			key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "restore")),
+			key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "discard the copy")),
+		},
 	}})
 }
 

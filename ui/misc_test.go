@@ -470,3 +470,42 @@ func TestNoMessagePathLoops(t *testing.T) {
 		}
 	})
 }
+
+// esc on the recovery question does not discard the copy, which holds the user's
+// unsaved work: the question stays until y restores it or n discards it, and the
+// footer says which is which.
+func TestRecoveryQuestionEscKeepsTheCopy(t *testing.T) {
+	forSizes(t, func(t *testing.T, w, h int) {
+		path := filepath.Join(t.TempDir(), "d.yaml")
+		if err := (&designfile.File{Design: fixture()}).Save(path); err != nil {
+			t.Fatal(err)
+		}
+		if err := (&designfile.File{Design: fixture()}).Save(RecoveryPath(path)); err != nil {
+			t.Fatal(err)
+		}
+		later := time.Now().Add(time.Second)
+		os.Chtimes(RecoveryPath(path), later, later)
+		doc, err := OpenFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := New(doc, Options{KeyMap: DefaultKeyMap(), Styles: NewStyles(DefaultTheme()), RecoverEvery: -1})
+		tt := startTerminal(t, m, w, h)
+		tt.waitFor("Restore it?", "n discard the copy")
+		tt.write("\x1b")
+		m = tt.stop()
+		if m.confirm() == nil {
+			t.Error("esc took the question away")
+		}
+		if Recovery(path) == "" {
+			t.Fatal("esc discarded the recovery copy")
+		}
+		tt = startTerminal(t, m, w, h)
+		tt.write("n")
+		tt.waitFor("discarded the recovery copy")
+		tt.stop()
+		if Recovery(path) != "" {
+			t.Error("n kept the recovery copy")
+		}
+	})
+}

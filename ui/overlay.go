@@ -288,6 +288,8 @@ func (d *confirmDialog) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case key.Matches(k, km.Confirm):
 		m.pop(d)
 		return d, answer(c.onYes)
+	case key.Matches(k, km.Cancel) && k.Type == tea.KeyEsc && c.answerOnly:
+		// The question stays: its footer names the two answers.
 	case key.Matches(k, km.Cancel):
 		m.pop(d)
 		m.quit = false
@@ -304,6 +306,9 @@ func answer(f func() tea.Cmd) tea.Cmd {
 }
 
 func (d *confirmDialog) ShortHelp() []key.Binding {
+	if d.c.help != nil {
+		return d.c.help
+	}
 	k := d.m.w.km
 	return []key.Binding{k.Confirm, k.Cancel}
 }

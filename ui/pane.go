@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -44,6 +45,11 @@ type (
 		question string
 		onYes    func() tea.Cmd
 		onNo     func() tea.Cmd // nil: just cancel
+		// answerOnly leaves the question up on esc: its no destroys the user's
+		// work (a recovery copy), so only n says no. help is the keys the footer
+		// shows, nil for y and esc.
+		answerOnly bool
+		help       []key.Binding
 	}
 )
 
