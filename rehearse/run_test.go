@@ -108,14 +108,19 @@ func TestKnownLoad(t *testing.T) {
 // neither flagged nor throttled. Both runs agree with check.
 func TestCounterRehearsal(t *testing.T) {
 	url, a := endpoint(t, "../throttle/testdata/counter.yaml", 100)
-	r := load(t, url, a, 100, 4*time.Second)
+	r := load(t, url, a, 100, 8*time.Second)
 	p := r.Patterns[0]
 	share := float64(p.Throttled) / float64(max(p.Attempts, 1))
 	t.Logf("counter: sent %d, tries %d, throttled %d (%.2f), retries %d, achieved %v/s, reasons %v", p.Sent, p.Attempts, p.Throttled, share, p.Retries, p.Achieved, p.Reasons)
 	if len(p.Flagged) == 0 || share < 0.2 || p.Reasons["TableWriteKeyRangeThroughputExceeded"] != p.Throttled {
 		t.Errorf("counter: flagged %v, %d of %d tries throttled, reasons %v", p.Flagged, p.Throttled, p.Attempts, p.Reasons)
 	}
-	if !near(p.Achieved, 10, 2.5) {
+	// The run's time includes draining the last throttled requests' retries (up to
+	// live.DefaultMaxBackoff apart), when the key serves fewer than 10 a second: so
+	// the rate achieved is at most the key's 10 (and a burst's slack), and under it
+	// by what the drain took. Eight seconds keep the drain a small part of the run:
+	// at four, 61 updates gave 7.5-11.1 a second on this machine.
+	if p.Achieved < 7.5 || p.Achieved > 12.5 {
 		t.Errorf("counter achieved %v updates a second, want about the key's 10", p.Achieved)
 	}
 	if len(r.Disagreements) != 0 {
