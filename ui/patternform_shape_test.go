@@ -97,7 +97,11 @@ func TestPatternFormReshapesByOperation(t *testing.T) {
 		at = tt.mark()
 		tt.write("\t\t")
 		tt.waitAfter(at, "PK = :pk", "filter", "limit")
+		at = tt.mark()
 		tt.write(shiftTab + shiftTab)
+		// write goes through the terminal's input and each straight to the program:
+		// wait for the focus to reach the operation before sending keys the other way.
+		tt.waitAfter(at, "› operation")
 		tt.each("g") // key by key: GetItem again
 		tt.key(tea.KeyTab)
 		tt.settle()
