@@ -128,12 +128,13 @@ func (o LoadOptions) withDefaults() LoadOptions {
 		o.MaxDelay = 5 * time.Second
 	}
 	if o.Sleep == nil {
-		o.Sleep = sleepCtx
+		o.Sleep = Sleep
 	}
 	return o
 }
 
-func sleepCtx(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or returns ctx.Err() as soon as ctx ends.
+func Sleep(ctx context.Context, d time.Duration) error {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {

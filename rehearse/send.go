@@ -3,7 +3,6 @@ package rehearse
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
@@ -68,14 +67,7 @@ func resendAfter(ctx context.Context, round int, op, what string) error {
 		return fmt.Errorf("%s: %s after %d tries", op, what, round)
 	}
 	d, _ := unprocessedBackoff.BackoffDelay(round, nil)
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
+	return live.Sleep(ctx, d)
 }
 
 // send makes one request of a pattern to table through the SDK (its retryer

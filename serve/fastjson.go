@@ -296,6 +296,24 @@ func (s *jsonScan) object() (json.RawMessage, bool) {
 	return s.raw()
 }
 
+// members reads the object's members in turn, each value through read, and reports
+// whether the whole body was read to its end with every member read. The request
+// types' decodeFast each say which members they take; the walk is this one.
+func (s *jsonScan) members(read func(name []byte) bool) bool {
+	for {
+		name, ok := s.member()
+		if !ok {
+			return false
+		}
+		if name == nil {
+			return s.end()
+		}
+		if !read(name) {
+			return false
+		}
+	}
+}
+
 // member reads ExpressionAttributeNames or ExpressionAttributeValues.
 func (m *exprMembers) member(name []byte, s *jsonScan) (ok bool) {
 	switch string(name) {
@@ -309,14 +327,7 @@ func (m *exprMembers) member(name []byte, s *jsonScan) (ok bool) {
 
 func (in *getItemInput) decodeFast(body []byte) bool {
 	s := jsonScan{b: body}
-	for {
-		name, ok := s.member()
-		if !ok {
-			return false
-		}
-		if name == nil {
-			return s.end()
-		}
+	return s.members(func(name []byte) (ok bool) {
 		switch string(name) {
 		case "TableName":
 			in.TableName, ok = s.str()
@@ -331,22 +342,13 @@ func (in *getItemInput) decodeFast(body []byte) bool {
 		default:
 			ok = in.exprMembers.member(name, &s)
 		}
-		if !ok {
-			return false
-		}
-	}
+		return ok
+	})
 }
 
 func (in *queryInput) decodeFast(body []byte) bool {
 	s := jsonScan{b: body}
-	for {
-		name, ok := s.member()
-		if !ok {
-			return false
-		}
-		if name == nil {
-			return s.end()
-		}
+	return s.members(func(name []byte) (ok bool) {
 		switch string(name) {
 		case "KeyConditionExpression":
 			in.KeyConditionExpression, ok = s.str()
@@ -358,10 +360,8 @@ func (in *queryInput) decodeFast(body []byte) bool {
 		default:
 			ok = in.readMembers.member(name, &s)
 		}
-		if !ok {
-			return false
-		}
-	}
+		return ok
+	})
 }
 
 // member reads a member Query and Scan share.
