@@ -19,10 +19,11 @@ import (
 type exprMembers struct {
 	ExpressionAttributeNames  map[string]string
 	ExpressionAttributeValues json.RawMessage
+	aheadValues               aheadItem
 }
 
 func (m *exprMembers) values() (map[string]model.Value, *apiError) {
-	return readValues(m.ExpressionAttributeValues)
+	return m.aheadValues.readValues(m.ExpressionAttributeValues)
 }
 
 type getItemInput struct {
@@ -33,6 +34,13 @@ type getItemInput struct {
 	ReturnConsumedCapacity *string
 	AttributesToGet        []string
 	exprMembers
+	aheadKey aheadItem
+}
+
+// readAhead reads the key (GetItem takes no values).
+func (in *getItemInput) readAhead() model.Item {
+	key, _ := in.aheadKey.readItem(in.Key, "Key")
+	return key
 }
 
 func getItem(s *Server, in *getItemInput) (any, *apiError) {
@@ -48,7 +56,7 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := readItem(in.Key, "Key")
+	key, err := in.aheadKey.readItem(in.Key, "Key")
 	if err != nil {
 		return nil, err
 	}
@@ -138,6 +146,14 @@ type readMembers struct {
 	AttributesToGet        []string
 	ConditionalOperator    *string
 	exprMembers
+	aheadStart aheadItem
+}
+
+// readAhead reads a Query's or Scan's ExclusiveStartKey and values.
+func (in *readMembers) readAhead() model.Item {
+	in.aheadStart.readItem(in.ExclusiveStartKey, "ExclusiveStartKey")
+	in.values()
+	return nil
 }
 
 type queryInput struct {
@@ -238,7 +254,7 @@ func (in *readMembers) fill(index *string, limit *int, sel *string, start *model
 	if in.Select != nil {
 		*sel = *in.Select
 	}
-	k, err := readItem(in.ExclusiveStartKey, "ExclusiveStartKey")
+	k, err := in.aheadStart.readItem(in.ExclusiveStartKey, "ExclusiveStartKey")
 	*start = k
 	return err
 }
@@ -304,6 +320,15 @@ type writeMembers struct {
 	Expected                            map[string]legacyExpected
 	ConditionalOperator                 *string
 	exprMembers
+	aheadItem aheadItem // the item (PutItem) or key
+}
+
+// readAhead reads a single-item write's item or key (raw, the member param names)
+// and its values.
+func (in *writeMembers) readAhead(raw rawItem, param string) model.Item {
+	in.values()
+	item, _ := in.aheadItem.readItem(raw, param)
+	return item
 }
 
 type writeOutput struct {
@@ -343,7 +368,7 @@ func (in *writeMembers) prepare(s *Server, raw rawItem, param string) (*prepared
 		return nil, err
 	}
 	p.t = t
-	if p.item, err = readItem(raw, param); err != nil {
+	if p.item, err = in.aheadItem.readItem(raw, param); err != nil {
 		return nil, err
 	}
 	if p.values, err = in.values(); err != nil {
@@ -381,6 +406,8 @@ type putItemInput struct {
 	Item rawItem
 }
 
+func (in *putItemInput) readAhead() model.Item { return in.writeMembers.readAhead(in.Item, "Item") }
+
 func putItem(s *Server, in *putItemInput) (any, *apiError) {
 	p, err := in.prepare(s, in.Item, "Item")
 	if err != nil {
@@ -406,6 +433,8 @@ type updateItemInput struct {
 	AttributeUpdates map[string]legacyUpdate
 }
 
+func (in *updateItemInput) readAhead() model.Item { return in.writeMembers.readAhead(in.Key, "Key") }
+
 func updateItem(s *Server, in *updateItemInput) (any, *apiError) {
 	p, err := in.prepare(s, in.Key, "Key")
 	if err != nil {
@@ -428,6 +457,8 @@ type deleteItemInput struct {
 	writeMembers
 	Key rawItem
 }
+
+func (in *deleteItemInput) readAhead() model.Item { return in.writeMembers.readAhead(in.Key, "Key") }
 
 func deleteItem(s *Server, in *deleteItemInput) (any, *apiError) {
 	p, err := in.prepare(s, in.Key, "Key")

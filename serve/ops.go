@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"time"
+
+	"stwb/model"
 )
 
 // operations is the table of the API operations served, by X-Amz-Target name.
@@ -51,17 +53,22 @@ func writeOp[T any](f func(*Server, *T) (any, *apiError)) operation {
 
 // decoded reads the request body into the operation's input, with DynamoDB's
 // SerializationException for a body that is not JSON or a member of the wrong type,
-// and gives the operation to run on that input.
-func decoded[T any](f func(*Server, *T) (any, *apiError)) func([]byte) (func(*Server) (any, *apiError), *apiError) {
-	return func(body []byte) (func(*Server) (any, *apiError), *apiError) {
+// reads ahead what the input parses of itself (readAhead), and gives the operation
+// to run on that input.
+func decoded[T any](f func(*Server, *T) (any, *apiError)) func([]byte) (func(*Server) (any, *apiError), model.Item, *apiError) {
+	return func(body []byte) (func(*Server) (any, *apiError), model.Item, *apiError) {
 		in := new(T)
 		if fd, ok := any(in).(fastDecoder); !ok || !fd.decodeFast(body) {
 			*in = *new(T) // what decodeFast filled before it gave up
 			if err := decode(body, in); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
-		return func(s *Server) (any, *apiError) { return f(s, in) }, nil
+		var item model.Item
+		if ra, ok := any(in).(readAhead); ok {
+			item = ra.readAhead()
+		}
+		return func(s *Server) (any, *apiError) { return f(s, in) }, item, nil
 	}
 }
 

@@ -113,7 +113,7 @@ type rawAnswer []byte
 // under the lock.
 type operation struct {
 	write  bool
-	decode func(body []byte) (run func(s *Server) (any, *apiError), err *apiError)
+	decode func(body []byte) (run func(s *Server) (any, *apiError), item model.Item, err *apiError)
 }
 
 // New makes a server with no tables.
@@ -263,6 +263,7 @@ type Decoded struct {
 	run     func(*Server) (any, *apiError)
 	derr    *apiError // a member of the wrong type: answered once recorded
 	refused *apiError // answered without running or recording
+	item    model.Item
 }
 
 // Decode is the part of Call that reads the request and needs nothing of the
@@ -274,13 +275,21 @@ func (s *Server) Decode(name string, body []byte) Decoded {
 	if !ok {
 		return Decoded{refused: unknownOperation()}
 	}
-	run, derr := op.decode(body)
+	run, item, derr := op.decode(body)
 	if derr != nil && !json.Valid(body) {
 		// Not JSON at all: refused before it is recorded (a member of the wrong
 		// type is recorded, as a request the application made).
 		return Decoded{refused: serializationError("")}
 	}
-	return Decoded{name: name, body: body, op: op, run: run, derr: derr}
+	return Decoded{name: name, body: body, op: op, run: run, derr: derr, item: item}
+}
+
+// Item is the item (PutItem) or key (GetItem, UpdateItem, DeleteItem) the request
+// names, as Decode read it ahead (nil when it names none, or it does not parse), so
+// that a caller need not parse it again; the caller must not change it. ok is false
+// when Decode read nothing ahead: the body did not decode.
+func (d Decoded) Item() (item model.Item, ok bool) {
+	return d.item, d.run != nil
 }
 
 // Answer answers a decoded request as Call does, in the order Answer is called:

@@ -33,6 +33,39 @@ func readItem(raw json.RawMessage, param string) (model.Item, *apiError) {
 	return it, nil
 }
 
+// readAhead is what an operation's input reads of itself as soon as it is decoded:
+// its item, key and values, parsed by Decode off the server's lock (on the caller's
+// goroutine, on a replay's workers) rather than by the operation under it. Nothing
+// is answered earlier: the operation takes each result, error included, where it
+// would have parsed it (an aheadItem), so DynamoDB's order of checks stands.
+// readAhead returns the item or key the request names (Decoded.Item).
+type readAhead interface{ readAhead() model.Item }
+
+// aheadItem is an item, key or ExpressionAttributeValues parsed once.
+type aheadItem struct {
+	item model.Item
+	err  *apiError
+	done bool
+}
+
+// readItem is readItem(raw, param), parsed the first time it is asked.
+func (a *aheadItem) readItem(raw json.RawMessage, param string) (model.Item, *apiError) {
+	if !a.done {
+		a.item, a.err = readItem(raw, param)
+		a.done = true
+	}
+	return a.item, a.err
+}
+
+// readValues is readValues(raw), parsed the first time it is asked.
+func (a *aheadItem) readValues(raw json.RawMessage) (map[string]model.Value, *apiError) {
+	if !a.done {
+		a.item, a.err = readValues(raw)
+		a.done = true
+	}
+	return a.item, a.err
+}
+
 // readValues reads ExpressionAttributeValues; nil when absent.
 func readValues(raw json.RawMessage) (map[string]model.Value, *apiError) {
 	if !given(raw) {

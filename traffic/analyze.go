@@ -157,7 +157,7 @@ type prepared struct {
 
 func (a *Analyzer) prepare(rec serve.Record, shapes *shapeMemo, capacityBody []byte) prepared {
 	p := prepared{rec: rec, dec: a.srv.Decode(rec.Op, capacityBody)}
-	p.shape, p.ok = shapes.shape(rec.Op, rec.Request)
+	p.shape, p.ok = shapes.shape(rec.Op, rec.Request, p.dec)
 	return p
 }
 

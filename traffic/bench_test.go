@@ -31,8 +31,7 @@ func BenchmarkAnalyzeRecording(b *testing.B) {
 	simple := simpleRecording(d, 60_000)
 	b.Run("simple", func(b *testing.B) { benchReplay(b, d, simple, false) })
 	b.Run("serial", func(b *testing.B) { benchReplay(b, d, simple, true) })
-	mixed := mixedRecording(b, d, 30_000)
-	b.Run("mixed", func(b *testing.B) { benchReplay(b, d, mixed, false) })
+	b.Run("mixed", func(b *testing.B) { benchReplay(b, d, mixedRecording(b, d, 30_000), false) })
 }
 
 func benchReplay(b *testing.B, d *model.Design, rec []byte, serial bool) {

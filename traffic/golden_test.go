@@ -244,6 +244,10 @@ func TestShapeMemoAgrees(t *testing.T) {
 			`{` + tb + `,"RequestItems":5}`,
 			`{` + tb + `,"Limit":[1,{"a":"}"}],"KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"A\"#1"}}}`,
 			` { "TableName" : "t" , "KeyConditionExpression" : "PK = :p" , "ExpressionAttributeValues" : { ":p" : { "S" : "A#1" } } } `,
+			`{` + tb + `,"KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"ORDER_X"},":q":{"S":""},":r":{"S":"CUST#é"},":s":{"S":"ORD\u0045R#1"},":t":{"SS":["A#1"]},":u":{"S":"A#1","S":"B#2"}}}`,
+			// Told apart only by an escape: the memo must not read the escaped text.
+			`{` + tb + `,"KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"xyz"}}}`,
+			`{` + tb + `,"KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"x\u0023z"}}}`,
 			`[]`, `{}`, `{"TableName":"t"`,
 		},
 		"GetItem": {
@@ -264,11 +268,21 @@ func TestShapeMemoAgrees(t *testing.T) {
 			recs = append(recs, serve.Record{Op: op, Request: []byte(body)})
 		}
 	}
+	a, err := NewAnalyzer(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Twice each: once as the replay asks (with the request as its server decoded
+	// it, whose key the memo reads), once with nothing decoded (the memo parses).
 	memo := newShapeMemo(d)
-	for range 2 {
+	for _, decoded := range []bool{true, false, true} {
 		for _, rec := range recs {
 			want, wantOK := RequestShape(d, rec.Op, rec.Request)
-			got, ok := memo.shape(rec.Op, rec.Request)
+			var dec serve.Decoded
+			if decoded {
+				dec = a.srv.Decode(rec.Op, appendReplayed(nil, rec.Op, rec.Request))
+			}
+			got, ok := memo.shape(rec.Op, rec.Request, dec)
 			if got != want || ok != wantOK {
 				t.Errorf("%s %s:\nmemo  %v %q\nwants %v %q", rec.Op, rec.Request, ok, got, wantOK, want)
 			}

@@ -54,11 +54,16 @@ func abstract(v model.Value) string {
 	if v.Type != model.TypeS {
 		return "?"
 	}
-	if i := strings.IndexByte(v.Str, '#'); i >= 0 {
-		return v.Str[:i+1] + "…"
+	return abstractString(v.Str)
+}
+
+// abstractString is abstract of a string value.
+func abstractString(s string) string {
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		return s[:i+1] + "…"
 	}
-	if v.Str != "" && strings.Trim(v.Str, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "" {
-		return v.Str
+	if s != "" && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "" {
+		return s
 	}
 	return "?"
 }

@@ -6,6 +6,7 @@ import (
 
 	"stwb/dynamojson"
 	"stwb/model"
+	"stwb/serve"
 )
 
 // A recording asks the same few shapes over and over with other values, so the
@@ -53,8 +54,9 @@ const (
 	memberLegacy = 9 // KeyConditions and after: read by RequestShape alone
 )
 
-// shape is RequestShape(m.d, op, body).
-func (m *shapeMemo) shape(op string, body []byte) (Shape, bool) {
+// shape is RequestShape(m.d, op, body); dec is body decoded by the replay's server,
+// whose item or key (serve.Decoded.Item) the memo reads rather than parse it again.
+func (m *shapeMemo) shape(op string, body []byte, dec serve.Decoded) (Shape, bool) {
 	switch op {
 	case "GetItem", "Query", "Scan", "PutItem", "UpdateItem", "DeleteItem":
 	case "BatchGetItem", "BatchWriteItem", "TransactGetItems", "TransactWriteItems":
@@ -62,7 +64,7 @@ func (m *shapeMemo) shape(op string, body []byte) (Shape, bool) {
 	default:
 		return Shape{}, false
 	}
-	if !m.memoKey(op, body) {
+	if !m.memoKey(op, body, dec) {
 		return RequestShape(m.d, op, body)
 	}
 	if known, ok := m.known[string(m.key)]; ok {
@@ -80,7 +82,7 @@ func (m *shapeMemo) shape(op string, body []byte) (Shape, bool) {
 // apart), the form of its key or item (keyShape), and each value's name and
 // abstract form, each length-prefixed. false when the body holds what only
 // RequestShape reads the same (see above).
-func (m *shapeMemo) memoKey(op string, body []byte) bool {
+func (m *shapeMemo) memoKey(op string, body []byte, dec serve.Decoded) bool {
 	var members [len(shapeMembers)][]byte
 	ok := eachMember(body, func(name []byte, escaped bool, value []byte) bool {
 		if escaped {
@@ -126,7 +128,12 @@ func (m *shapeMemo) memoKey(op string, body []byte) bool {
 	}
 	var ks string
 	if raw != nil && (op == "GetItem" || op == "UpdateItem" || op == "DeleteItem" || op == "PutItem") {
-		it, _ := dynamojson.ParseItem(raw)
+		// The server read the same member, once each here, into the same item (nil
+		// when it does not parse) unless the body did not decode.
+		it, read := dec.Item()
+		if !read {
+			it, _ = dynamojson.ParseItem(raw)
+		}
 		ks = keyShape(m.d.Table, it)
 	}
 	k = appendField(k, []byte(ks))
@@ -136,7 +143,9 @@ func (m *shapeMemo) memoKey(op string, body []byte) bool {
 		}
 		if !eachMember(values, func(name []byte, _ bool, raw []byte) bool {
 			k = appendField(k, name)
-			if v, err := dynamojson.ParseValue(raw); err == nil {
+			if str, ok := plainS(raw); ok {
+				k = appendField(k, []byte(abstractString(string(str))))
+			} else if v, err := dynamojson.ParseValue(raw); err == nil {
 				k = appendField(k, []byte(abstract(v)))
 			} else {
 				k = append(k, 2) // not a value: absent from RequestShape's
@@ -148,6 +157,40 @@ func (m *shapeMemo) memoKey(op string, body []byte) bool {
 	}
 	m.key = k
 	return true
+}
+
+// plainS is the text of the string of a value written {"S":"text"} (spaces
+// allowed), text printable ASCII without escapes: what ParseValue reads as that
+// string, found without building the value. ok is false for any other value.
+func plainS(raw []byte) (text []byte, ok bool) {
+	i := skipSpace(raw, 0)
+	if i >= len(raw) || raw[i] != '{' {
+		return nil, false
+	}
+	i = skipSpace(raw, i+1)
+	if !bytes.HasPrefix(raw[i:], []byte(`"S"`)) {
+		return nil, false
+	}
+	if i = skipSpace(raw, i+3); i >= len(raw) || raw[i] != ':' {
+		return nil, false
+	}
+	if i = skipSpace(raw, i+1); i >= len(raw) || raw[i] != '"' {
+		return nil, false
+	}
+	start := i + 1
+	for i = start; i < len(raw) && raw[i] != '"'; i++ {
+		if raw[i] < 0x20 || raw[i] > 0x7e || raw[i] == '\\' {
+			return nil, false
+		}
+	}
+	if i >= len(raw) {
+		return nil, false
+	}
+	text = raw[start:i]
+	if i = skipSpace(raw, i+1); i >= len(raw) || raw[i] != '}' || skipSpace(raw, i+1) != len(raw) {
+		return nil, false
+	}
+	return text, true
 }
 
 // appendField appends b, tagged and with its length before it: 0 for nil (absent),
