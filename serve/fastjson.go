@@ -5,8 +5,8 @@ import (
 	"strconv"
 )
 
-// The commonest request bodies, read without encoding/json. A GetItem or Query
-// body is a flat object of a few members; encoding/json checks it whole, then
+// The commonest request bodies, read without encoding/json. A GetItem, Query,
+// PutItem, UpdateItem or DeleteItem body is a flat object of a few members; encoding/json checks it whole, then
 // walks it again by reflection and copies every member: a sixth of serve's own CPU
 // for a Query (BenchmarkServerCPU, issue 24). decodeFast reads the plainest form of
 // those bodies (members in their exact spelling, once each, strings without escapes
@@ -388,6 +388,67 @@ func (in *readMembers) member(name []byte, s *jsonScan) (ok bool) {
 		in.Select, ok = s.str()
 	case "ReturnConsumedCapacity":
 		in.ReturnConsumedCapacity, ok = s.str()
+	default:
+		ok = in.exprMembers.member(name, s)
+	}
+	return ok
+}
+
+func (in *putItemInput) decodeFast(body []byte) bool {
+	s := jsonScan{b: body}
+	return s.members(func(name []byte) (ok bool) {
+		if string(name) == "Item" {
+			in.Item, ok = s.object()
+			return ok
+		}
+		return in.writeMembers.member(name, &s)
+	})
+}
+
+func (in *updateItemInput) decodeFast(body []byte) bool {
+	s := jsonScan{b: body}
+	return s.members(func(name []byte) (ok bool) {
+		switch string(name) {
+		case "Key":
+			in.Key, ok = s.object()
+		case "UpdateExpression":
+			in.UpdateExpression, ok = s.str()
+		default:
+			ok = in.writeMembers.member(name, &s)
+		}
+		return ok
+	})
+}
+
+func (in *deleteItemInput) decodeFast(body []byte) bool {
+	s := jsonScan{b: body}
+	return s.members(func(name []byte) (ok bool) {
+		if string(name) == "Key" {
+			in.Key, ok = s.object()
+			return ok
+		}
+		return in.writeMembers.member(name, &s)
+	})
+}
+
+// member reads a member PutItem, UpdateItem and DeleteItem share (Expected is left
+// to encoding/json).
+func (in *writeMembers) member(name []byte, s *jsonScan) (ok bool) {
+	switch string(name) {
+	case "TableName":
+		in.TableName, ok = s.str()
+	case "ConditionExpression":
+		in.ConditionExpression, ok = s.str()
+	case "ReturnValues":
+		in.ReturnValues, ok = s.str()
+	case "ReturnValuesOnConditionCheckFailure":
+		in.ReturnValuesOnConditionCheckFailure, ok = s.str()
+	case "ReturnConsumedCapacity":
+		in.ReturnConsumedCapacity, ok = s.str()
+	case "ReturnItemCollectionMetrics":
+		in.ReturnItemCollectionMetrics, ok = s.str()
+	case "ConditionalOperator":
+		in.ConditionalOperator, ok = s.str()
 	default:
 		ok = in.exprMembers.member(name, s)
 	}
