@@ -108,23 +108,24 @@ func Run(d *model.Design, opt Options) (*Analysis, error) {
 // OnEngine analyses d on an engine that already holds its items (the workbench
 // keeps one; stwb cost and stwb check load one): each pattern runs once on e.
 func OnEngine(d *model.Design, e *engine.Engine, opt Options) *Analysis {
-	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), nil, nil, storedIn(e), opt)
+	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), nil, storedIn(e), opt)
 }
 
 // Of prices and reviews results that exist: results[i] is d.Patterns[i]'s run on
 // the design's items.
 func Of(d *model.Design, results []*engine.Result, opt Options) *Analysis {
-	return of(d, results, nil, nil, nil, opt)
+	return of(d, results, nil, nil, opt)
 }
 
-// of is Of on the design's items as given (nil: d.Items), sizes[i] being
-// items[i]'s (nil: computed); stored looks a stored item up by its key in the
-// engine the results came from (nil: none, cost.Input.Stored).
-func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []int, stored func(model.Item) model.Item, opt Options) *Analysis {
-	if items == nil {
-		items = d.Items
-	}
-	if sizes == nil {
+// of is Of on the design's items as Load read them (nil: d.Items, sized here);
+// stored looks a stored item up by its key in the engine the results came from
+// (nil: none, cost.Input.Stored).
+func of(d *model.Design, results []*engine.Result, sum *summaries, stored func(model.Item) model.Item, opt Options) *Analysis {
+	items, sizes := d.Items, []int(nil)
+	var pass *review.ItemPass
+	if sum != nil {
+		items, sizes, pass = sum.items, sum.sizes, sum.pass
+	} else {
 		sizes = itemSizes(items)
 	}
 	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
@@ -134,7 +135,7 @@ func of(d *model.Design, results []*engine.Result, items []model.Item, sizes []i
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: as, Results: results, Items: costItems, Sizes: costSizes,
 		Stored: stored, Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
 	if opt.Review {
-		a.Findings = review.Check(review.Input{Design: as, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes})
+		a.Findings = review.Check(review.Input{Design: as, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes, Pass: pass})
 	}
 	return a
 }

@@ -8,6 +8,7 @@ import (
 	"stwb/engine"
 	"stwb/lazyload"
 	"stwb/model"
+	"stwb/review"
 )
 
 // Load reads a design file and analyses it with one pass over its items, the way
@@ -34,24 +35,28 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 		return OnEngine(d, e, opt), nil
 	}
 	opt.lazy = f.Lazy
-	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), sum.items, sum.sizes, storedIn(e), opt), nil
+	return of(d, e.RunAll(d.Patterns, engine.RunOptions{AllPages: opt.AllPages}), &sum, storedIn(e), opt), nil
 }
 
 // summaries is what Load keeps of each item of a lazy load: its summary and its
-// size, slot i for item i, filled from several goroutines (each item's own slot).
+// size, slot i for item i, filled from several goroutines (each item's own slot),
+// and the review's item pass over the whole item (review.ItemPass).
 type summaries struct {
 	sum   *summarizer
 	items []model.Item
 	sizes []int
+	pass  *review.ItemPass
 }
 
 func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
 	s.sum, s.items, s.sizes = newSummarizer(f.Design), make([]model.Item, n), make([]int, n)
+	s.pass = review.NewItemPass(f.Design, n)
 }
 
 func (s *summaries) Visit(i int, it model.Item, size int) {
 	s.items[i], s.sizes[i] = s.sum.summary(it), size
+	s.pass.Visit(i, it)
 }
 
 // summarizer cuts an item down to the attributes cost and review read of it: the

@@ -88,8 +88,9 @@ func (c *checker) namesEntity(attr string) bool {
 // summary finding so a large design's review stays readable.
 const itemFindingLimit = 10
 
-// perItem reports up to itemFindingLimit items, then one finding with the count.
-func (c *checker) perItem(bad []int, one func(i int) Finding, rest func(n int) Finding) {
+// perItem reports up to itemFindingLimit items (an item's index, or its note),
+// then one finding with the count.
+func perItem[T any](c *checker, bad []T, one func(T) Finding, rest func(n int) Finding) {
 	for k, i := range bad {
 		if k == itemFindingLimit {
 			c.add(rest(len(bad) - itemFindingLimit))
@@ -99,34 +100,37 @@ func (c *checker) perItem(bad []int, one func(i int) Finding, rest func(n int) F
 	}
 }
 
-func checkMissingType(c *checker) {
-	var bad []int
-	for i, it := range c.items {
-		if _, ok := it[c.d.TypeAttr()]; !ok {
-			bad = append(bad, i)
-		}
+// missingType is missing-type's item hook: an item without the type attribute,
+// named by its key.
+func (p *ItemPass) missingType(i int, it model.Item) {
+	if _, ok := it[p.typeAttr]; !ok {
+		p.note("missing-type", itemNote{item: i, text: keyText(p.d, it)})
 	}
+}
+
+func checkMissingType(c *checker) {
 	fix := fmt.Sprintf("give every item a %q attribute naming its entity, for the deserialiser, stream consumers and exports", c.d.TypeAttr())
-	c.perItem(bad, func(i int) Finding {
-		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d (%s) has no %q attribute", i, c.keyText(c.items[i]), c.d.TypeAttr()), Fix: fix}
+	perItem(c, c.pass.notes("missing-type"), func(n itemNote) Finding {
+		return Finding{Item: intPtr(n.item),
+			Message: fmt.Sprintf("item %d (%s) has no %q attribute", n.item, n.text, c.d.TypeAttr()), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items have no %q attribute", n, c.d.TypeAttr()), Fix: fix}
 	})
 }
 
-func checkUnknownEntity(c *checker) {
-	var bad []int
-	for i, it := range c.items {
-		if name := c.entityOf(it); name != "" && c.d.EntityByName(name) == nil {
-			bad = append(bad, i)
-		}
+// unknownEntity is unknown-entity's item hook: an item whose type names no entity
+// of the design.
+func (p *ItemPass) unknownEntity(i int, it model.Item) {
+	if name := entityName(p.typeAttr, it); name != "" && p.d.EntityByName(name) == nil {
+		p.note("unknown-entity", itemNote{item: i, text: name})
 	}
-	c.perItem(bad, func(i int) Finding {
-		name := c.entityOf(c.items[i])
-		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d has type %q, which is not an entity of the design, so its keys are not checked against a template", i, name),
-			Fix:     fmt.Sprintf("add entity %q with its key templates, or correct the item's type", name)}
+}
+
+func checkUnknownEntity(c *checker) {
+	perItem(c, c.pass.notes("unknown-entity"), func(n itemNote) Finding {
+		return Finding{Item: intPtr(n.item),
+			Message: fmt.Sprintf("item %d has type %q, which is not an entity of the design, so its keys are not checked against a template", n.item, n.text),
+			Fix:     fmt.Sprintf("add entity %q with its key templates, or correct the item's type", n.text)}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items name no entity of the design", n),
 			Fix: "add the entities with their key templates"}
@@ -169,38 +173,53 @@ func prefixed(s string) bool {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-func checkMissingPrefix(c *checker) {
-	var attrs []string
-	attrs = append(attrs, c.d.Table.Key.Partition)
-	if c.d.Table.Key.Sort != "" {
-		attrs = append(attrs, c.d.Table.Key.Sort)
+// missingPrefixAttrs are the key attributes whose values missing-prefix reads:
+// the table's keys and each global index's partition key.
+func missingPrefixAttrs(d *model.Design) []string {
+	attrs := []string{d.Table.Key.Partition}
+	if d.Table.Key.Sort != "" {
+		attrs = append(attrs, d.Table.Key.Sort)
 	}
-	for _, ix := range c.d.Table.Indexes {
+	for _, ix := range d.Table.Indexes {
 		// Index sort keys often hold plain sort values (dates); a multi-attribute
 		// key holds the items' own values, which need no prefix.
 		if !ix.Local && !ix.Key.Multi() {
 			attrs = append(attrs, ix.Key.Partition)
 		}
 	}
-	var bad []int
-	badAttr := map[int]string{}
-	for i, it := range c.items {
-		for _, a := range attrs {
-			if v, ok := it[a]; ok && v.Type == model.TypeS && !prefixed(v.Str) {
-				bad = append(bad, i)
-				badAttr[i] = a
-				break
-			}
+	return attrs
+}
+
+// missingPrefix is missing-prefix's item hook: the item's first key value (of
+// missingPrefixAttrs) that carries no entity prefix, its attribute and its text.
+func (p *ItemPass) missingPrefix(i int, it model.Item) {
+	for _, a := range p.prefixAttrs {
+		if v, ok := it[a]; ok && v.Type == model.TypeS && !prefixed(v.Str) {
+			p.note("missing-prefix", itemNote{item: i, text: a, other: v.Str})
+			return
 		}
 	}
+}
+
+func checkMissingPrefix(c *checker) {
 	fix := "prefix every key value with its entity type (CUST#42, ORDER#9f2a) so that one attribute can hold every entity's keys without collisions"
-	c.perItem(bad, func(i int) Finding {
-		a := badAttr[i]
-		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d's %s value %q carries no entity prefix", i, a, c.items[i][a].Str), Fix: fix}
+	perItem(c, c.pass.notes("missing-prefix"), func(n itemNote) Finding {
+		return Finding{Item: intPtr(n.item),
+			Message: fmt.Sprintf("item %d's %s value %q carries no entity prefix", n.item, n.text, n.other), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items have key values without an entity prefix", n), Fix: fix}
 	})
+}
+
+// templateMismatch is template-mismatch's item hook: what is wrong with the item's
+// keys against its entity's templates, and the fix.
+func (p *ItemPass) templateMismatch(i int, it model.Item) {
+	if p.templater == nil {
+		return
+	}
+	if msg, hint := p.templater.Mismatch(i, it); msg != "" {
+		p.note("template-mismatch", itemNote{item: i, text: msg, other: hint})
+	}
 }
 
 // checkTemplateMismatch reports each item whose given key its entity's template
@@ -208,21 +227,13 @@ func checkMissingPrefix(c *checker) {
 // rule; FORMAT.md "Items and entities"). The loader keeps such keys as given, as
 // DynamoDB would store them, so the design opens and this rule names the item.
 func checkTemplateMismatch(c *checker) {
-	t := model.NewTemplater(c.d)
+	t := c.pass.templater
 	if t == nil {
 		return
 	}
-	var bad []int
-	what, fix := map[int]string{}, map[int]string{}
-	for i, it := range c.items {
-		if msg, hint := t.Mismatch(i, it); msg != "" {
-			bad = append(bad, i)
-			what[i], fix[i] = msg, hint
-		}
-	}
-	c.perItem(bad, func(i int) Finding {
-		return Finding{Item: intPtr(i), Message: what[i],
-			Fix: fix[i] + "; build keys only from the entity's template (one module owns key construction), or correct the template"}
+	perItem(c, c.pass.notes("template-mismatch"), func(n itemNote) Finding {
+		return Finding{Item: intPtr(n.item), Message: n.text,
+			Fix: n.other + "; build keys only from the entity's template (one module owns key construction), or correct the template"}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items do not match their templates", n), Fix: "build keys from the templates"}
 	})
@@ -245,8 +256,7 @@ func checkTemplateMismatch(c *checker) {
 // so if bytes disagree with it for any pair they disagree for some neighbours. (The
 // pairwise loop this replaces took 6 s on 100,000 items in 1,000 partitions.)
 func checkUnpaddedNumber(c *checker) {
-	sk := c.d.Table.Key.Sort
-	if sk == "" || c.d.Table.KeyAttributeType(sk) != model.TypeS {
+	if c.pass.sortKey == "" {
 		return
 	}
 	type sibling struct {
@@ -259,20 +269,18 @@ func checkUnpaddedNumber(c *checker) {
 	groups := map[group][]sibling{}
 	shapes := map[string]string{}
 	var buf []byte
-	pk := c.d.Table.Key.Partition
-	for i, it := range c.items {
-		v, ok := it[sk]
-		if !ok || v.Type != model.TypeS || !hasDigit(v.Str) {
+	for i, k := range c.pass.keys {
+		if k.sk == "" {
 			continue
 		}
-		buf = appendDigitShape(buf[:0], v.Str)
+		buf = appendDigitShape(buf[:0], k.sk)
 		shape, seen := shapes[string(buf)]
 		if !seen {
 			shape = string(buf)
 			shapes[shape] = shape
 		}
-		key := group{it[pk].Str, shape}
-		groups[key] = append(groups[key], sibling{v.Str, i})
+		key := group{k.pk, shape}
+		groups[key] = append(groups[key], sibling{k.sk, i})
 	}
 	reported := map[string]bool{}
 	keys := slices.SortedFunc(maps.Keys(groups), func(a, b group) int {
@@ -299,6 +307,17 @@ func checkUnpaddedNumber(c *checker) {
 				break
 			}
 		}
+	}
+}
+
+// unpaddedNumberKeys is unpadded-number's item hook: the item's partition key text
+// and its sort key, when that is a string with a digit.
+func (p *ItemPass) unpaddedNumberKeys(i int, it model.Item) {
+	if p.sortKey == "" {
+		return
+	}
+	if v, ok := it[p.sortKey]; ok && v.Type == model.TypeS && hasDigit(v.Str) {
+		p.keys[i] = itemKeys{pk: it[p.d.Table.Key.Partition].Str, sk: v.Str}
 	}
 }
 
@@ -385,9 +404,9 @@ func (c *checker) itemsOver(limit int, why string) {
 
 func (c *checker) reportLarge(idx []int, what string) {
 	fix := "move the large payload to S3 and keep a pointer in the item, or split the item into chunks under one partition key ordered by sort key (vertical partitioning)"
-	c.perItem(idx, func(i int) Finding {
+	perItem(c, idx, func(i int) Finding {
 		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, c.keyText(c.items[i]), fmtInt(int64(c.sizes[i])), what), Fix: fix}
+			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, keyText(c.d, c.items[i]), fmtInt(int64(c.sizes[i])), what), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items are as large", n), Fix: fix}
 	})
@@ -398,29 +417,29 @@ func (c *checker) reportLarge(idx []int, what string) {
 // YAML read as a number because it was left unquoted (4e10, 1e3, true). It reads the
 // sample items and the items patterns write (a PutItem's item, a put action's), as
 // either is stored as YAML read it.
+// attributeTypeMismatch is attribute-type-mismatch's item hook: the item's first
+// attribute of another type than its entity declares, said.
+func (p *ItemPass) attributeTypeMismatch(i int, it model.Item) {
+	if e, name := mismatchOf(p.d, it); e != nil {
+		p.note("attribute-type-mismatch", itemNote{item: i, text: mismatchText(fmt.Sprintf("item %d's", i), e, name, it[name])})
+	}
+}
+
 func checkAttributeTypeMismatch(c *checker) {
 	const fix = `quote a value meant as a string (orderId: "4e10"); YAML reads a plain 4e10, 12, true or null as a number, a boolean or null`
-	var bad []int
-	what := map[int]string{}
-	for i, it := range c.items {
-		if e, name := c.mismatch(it); e != nil {
-			bad = append(bad, i)
-			what[i] = mismatchText(fmt.Sprintf("item %d's", i), e, name, it[name])
-		}
-	}
-	c.perItem(bad, func(i int) Finding {
-		return Finding{Item: intPtr(i), Message: what[i], Fix: fix}
+	perItem(c, c.pass.notes("attribute-type-mismatch"), func(n itemNote) Finding {
+		return Finding{Item: intPtr(n.item), Message: n.text, Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items have attributes of another type than their entity declares", n),
 			Fix: "quote the values meant as strings"}
 	})
 	for _, p := range c.d.Patterns {
-		if e, name := c.mismatch(p.Item); e != nil {
+		if e, name := mismatchOf(c.d, p.Item); e != nil {
 			c.add(Finding{Pattern: p.ID, Pos: p.ItemPos, Fix: fix,
 				Message: mismatchText(fmt.Sprintf("pattern %d's item's", p.ID), e, name, p.Item[name])})
 		}
 		for k, a := range p.Actions {
-			if e, name := c.mismatch(a.Item); a.Kind == model.ActionPut && e != nil {
+			if e, name := mismatchOf(c.d, a.Item); a.Kind == model.ActionPut && e != nil {
 				c.add(Finding{Pattern: p.ID, Pos: a.ItemPos, Fix: fix,
 					Message: mismatchText(fmt.Sprintf("pattern %d's action %d (put)'s", p.ID, k+1), e, name, a.Item[name])})
 			}
@@ -428,13 +447,13 @@ func checkAttributeTypeMismatch(c *checker) {
 	}
 }
 
-// mismatch is the entity of it and its first attribute of another type than the
+// mismatchOf is the entity of it and its first attribute of another type than the
 // entity declares; nil when it has no entity or none differs.
-func (c *checker) mismatch(it model.Item) (*model.Entity, string) {
+func mismatchOf(d *model.Design, it model.Item) (*model.Entity, string) {
 	if it == nil {
 		return nil, ""
 	}
-	e := c.d.EntityByName(c.entityOf(it))
+	e := d.EntityByName(entityName(d.TypeAttr(), it))
 	if e == nil {
 		return nil, ""
 	}

@@ -29,6 +29,9 @@ type Input struct {
 	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
 	// Items[i]; nil computes them from Items.
 	Sizes []int
+	// Pass is the item pass (NewItemPass) over the whole items, when the caller ran
+	// it as it read them (analysis.Load); nil: Check runs it over Items.
+	Pass *ItemPass
 }
 
 // Rule is one modelling rule: its id, default severity, what it finds and the seed
@@ -109,6 +112,7 @@ type checker struct {
 
 	items []model.Item // Input.Items, or the design's
 	sizes []int        // sizes[i] is items[i]'s
+	pass  *ItemPass    // Input.Pass, or the pass over items
 	// stored are the items DynamoDB would store (model.StoredItems: not those over
 	// 400 KB, which item-too-large names): the key counts, the entities' sample
 	// counts and average sizes read these, as the engine and the cost do.
@@ -145,16 +149,20 @@ func newChecker(in Input) *checker {
 		}
 	}
 	c.stored, _, _ = model.StoredItems(c.items, c.sizes)
-	typeAttr := d.TypeAttr()
+	c.pass = in.Pass
+	if c.pass == nil {
+		c.pass = NewItemPass(d, len(c.items))
+		for i, it := range c.items {
+			c.pass.Visit(i, it)
+		}
+	}
 	sums := map[string]int{}
-	for i, it := range c.items {
-		if !model.Stored(c.sizes[i]) {
+	for i, name := range c.pass.entity {
+		if !model.Stored(c.sizes[i]) || name == "" {
 			continue
 		}
-		if v, ok := it[typeAttr]; ok && v.Type == model.TypeS {
-			c.byEntity[v.Str] = append(c.byEntity[v.Str], i)
-			sums[v.Str] += c.sizes[i]
-		}
+		c.byEntity[name] = append(c.byEntity[name], i)
+		sums[name] += c.sizes[i]
 	}
 	for name, idx := range c.byEntity {
 		c.avgSize[name] = float64(sums[name]) / float64(len(idx))
@@ -222,12 +230,7 @@ func (c *checker) result(i int) *engine.Result {
 }
 
 // entityOf names an item's entity ("" when untyped).
-func (c *checker) entityOf(it model.Item) string {
-	if v, ok := it[c.d.TypeAttr()]; ok && v.Type == model.TypeS {
-		return v.Str
-	}
-	return ""
-}
+func (c *checker) entityOf(it model.Item) string { return entityName(c.d.TypeAttr(), it) }
 
 // count is an entity's production count, or its sample count when it gives none.
 func (c *checker) count(e *model.Entity) int64 {

@@ -330,11 +330,11 @@ func (c *checker) drift(p *model.Pattern, r *engine.Result) string {
 	}
 	got := make([]string, len(r.Items))
 	for j, it := range r.Items {
-		got[j] = c.keyText(it)
+		got[j] = keyText(c.d, it)
 	}
 	want := make([]string, len(p.Expect))
 	for j, it := range p.Expect {
-		want[j] = c.keyText(it)
+		want[j] = keyText(c.d, it)
 	}
 	if strings.Join(got, "\n") == strings.Join(want, "\n") {
 		return ""
@@ -343,8 +343,8 @@ func (c *checker) drift(p *model.Pattern, r *engine.Result) string {
 }
 
 // keyText writes an item's table key as "PK=CUST#42 SK=PROFILE".
-func (c *checker) keyText(it model.Item) string {
-	k := c.d.Table.Key
+func keyText(d *model.Design, it model.Item) string {
+	k := d.Table.Key
 	s := k.Partition + "=" + valueText(it[k.Partition])
 	if k.Sort != "" {
 		s += " " + k.Sort + "=" + valueText(it[k.Sort])

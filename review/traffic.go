@@ -618,12 +618,12 @@ func (c *checker) writtenBy(i int) map[string]bool {
 	checked := map[string]bool{}
 	for _, a := range c.d.Patterns[i].Actions {
 		if a.Kind == model.ActionCheck {
-			checked[c.keyText(a.Key)] = true
+			checked[keyText(c.d, a.Key)] = true
 		}
 	}
 	if r := c.result(i); r != nil {
 		for _, ch := range r.Changes {
-			if checked[c.keyText(ch.Key)] {
+			if checked[keyText(c.d, ch.Key)] {
 				continue
 			}
 			for _, it := range []model.Item{ch.After, ch.Before} {
