@@ -343,3 +343,20 @@ func TestEvalDoesNotChangeItem(t *testing.T) {
 func CompileConditionKind(src string, ctx *Context, kind Kind) (*Condition, error) {
 	return compileCondition(src, ctx, kind)
 }
+
+// TestConditionKeyword: a condition's keywords in any letter case (ReservedWords.html:
+// the list "isn't case-sensitive"); function names and other words are none
+// (Expressions.OperatorsAndFunctions.html: function names are case-sensitive).
+func TestConditionKeyword(t *testing.T) {
+	cases := []struct{ word, want string }{
+		{"AND", "AND"}, {"and", "AND"}, {"aNd", "AND"}, {"or", "OR"}, {"Not", "NOT"},
+		{"between", "BETWEEN"}, {"in", "IN"},
+		{"begins_with", ""}, {"BEGINS_WITH", ""}, {"size", ""}, {"andy", ""}, {"SET", ""}, {"", ""},
+	}
+	for _, c := range cases {
+		got, ok := ConditionKeyword(c.word)
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("ConditionKeyword(%q) = %q, %v; want %q", c.word, got, ok, c.want)
+		}
+	}
+}

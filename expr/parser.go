@@ -192,6 +192,19 @@ func isGrammarWord(k Kind, t token) bool {
 	return t.is("AND") || t.is("OR") || t.is("NOT") || t.is("BETWEEN") || t.is("IN")
 }
 
+// ConditionKeyword is the keyword of key conditions, filters and conditions (AND,
+// OR, NOT, BETWEEN, IN) that word spells, in upper case; ok is false for any other
+// word. DynamoDB reads these words in any letter case ("and" is AND: the reserved
+// words "list isn't case-sensitive", ReservedWords.html), while its function names
+// are case-sensitive (Expressions.OperatorsAndFunctions.html), so begins_with is
+// no keyword and keeps its spelling.
+func ConditionKeyword(word string) (keyword string, ok bool) {
+	if !isGrammarWord(KindCondition, token{kind: tokIdent, text: word}) {
+		return "", false
+	}
+	return strings.ToUpper(word), true
+}
+
 // path parses a document path: a name, then .name or [index] steps.
 func (p *parser) path() (Path, bool) {
 	var path Path

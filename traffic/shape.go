@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"stwb/dynamojson"
+	"stwb/expr"
 	"stwb/model"
 )
 
@@ -70,8 +71,10 @@ func abstractString(s string) string {
 
 // expression writes an expression's form: placeholders #n resolved to their names,
 // :v to their abstract values (only when keyed is set; elsewhere every value is
-// "?"), one space between tokens.
-func expression(src string, names map[string]string, values map[string]model.Value, keyed bool) string {
+// "?"), the keywords of a condition (cond: a key condition or filter) in upper
+// case, as DynamoDB reads them in any case (expr.ConditionKeyword), one space
+// between tokens. So "PK = :p and ..." and "PK = :p AND ..." are one shape.
+func expression(src string, names map[string]string, values map[string]model.Value, keyed, cond bool) string {
 	var toks []string
 	for i := 0; i < len(src); {
 		c := src[i]
@@ -93,6 +96,10 @@ func expression(src string, names map[string]string, values map[string]model.Val
 				tok = "?"
 				if v, ok := values[src[i:j]]; ok && keyed {
 					tok = abstract(v)
+				}
+			default:
+				if kw, ok := expr.ConditionKeyword(tok); ok && cond {
+					tok = kw
 				}
 			}
 			toks = append(toks, tok)
@@ -139,7 +146,7 @@ func PatternShape(d *model.Design, p *model.Pattern) Shape {
 	s := Shape{Op: string(p.Operation), Table: d.Table.Name, Index: p.Index}
 	switch p.Operation {
 	case model.OpQuery:
-		s.Key = expression(p.KeyCondition, p.Names, p.Values, true)
+		s.Key = expression(p.KeyCondition, p.Names, p.Values, true, true)
 	case model.OpGetItem, model.OpUpdateItem, model.OpDeleteItem:
 		s.Key = keyShape(d.Table, p.Key)
 	case model.OpPutItem:
@@ -162,11 +169,11 @@ func PatternShape(d *model.Design, p *model.Pattern) Shape {
 		s.Key = distinct(forms)
 	}
 	if p.Operation == model.OpQuery || p.Operation == model.OpScan {
-		s.Filter = expression(p.Filter, p.Names, p.Values, false)
+		s.Filter = expression(p.Filter, p.Names, p.Values, false, true)
 	}
 	switch p.Operation {
 	case model.OpQuery, model.OpScan, model.OpGetItem, model.OpBatchGetItem, model.OpTransactGetItems:
-		s.Projection = expression(p.Projection, p.Names, nil, false)
+		s.Projection = expression(p.Projection, p.Names, nil, false, false)
 	}
 	return s
 }
@@ -212,7 +219,7 @@ func RequestShape(d *model.Design, op string, body []byte) (Shape, bool) {
 	s := Shape{Op: op, Table: r.TableName, Index: r.IndexName}
 	switch op {
 	case "Query":
-		s.Key = expression(r.KeyConditionExpression, r.ExpressionAttributeNames, values, true)
+		s.Key = expression(r.KeyConditionExpression, r.ExpressionAttributeNames, values, true, true)
 		if r.KeyConditionExpression == "" && r.KeyConditions != nil {
 			var parts []string
 			for _, a := range slices.Sorted(maps.Keys(r.KeyConditions)) {
@@ -247,11 +254,11 @@ func RequestShape(d *model.Design, op string, body []byte) (Shape, bool) {
 		s.Table = strings.Join(tables, ",")
 	}
 	if op == "Query" || op == "Scan" {
-		s.Filter = expression(r.FilterExpression, r.ExpressionAttributeNames, values, false)
+		s.Filter = expression(r.FilterExpression, r.ExpressionAttributeNames, values, false, true)
 	}
 	switch op {
 	case "Query", "Scan", "GetItem":
-		s.Projection = expression(r.ProjectionExpression, r.ExpressionAttributeNames, nil, false)
+		s.Projection = expression(r.ProjectionExpression, r.ExpressionAttributeNames, nil, false, false)
 	}
 	return s, true
 }

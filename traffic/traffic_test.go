@@ -99,7 +99,9 @@ func recording(t *testing.T, d *model.Design, rec *bytes.Buffer) func(op, body s
 }
 
 // TestShapes: values become their key prefix, names resolve, spacing does not
-// matter.
+// matter, nor the letter case of a condition's keywords (AND, OR, NOT, BETWEEN,
+// IN), which DynamoDB reads in any case; a function's name keeps its spelling
+// (Expressions.OperatorsAndFunctions.html: function names are case-sensitive).
 func TestShapes(t *testing.T) {
 	f, _ := samples.Load("orders")
 	d := f.Design
@@ -109,6 +111,12 @@ func TestShapes(t *testing.T) {
 		{`{"TableName":"t","KeyConditionExpression":"PK=:v","ExpressionAttributeValues":{":v":{"S":"LIST"}}}`, "Query t key PK = LIST"},
 		{`{"TableName":"t","KeyConditionExpression":"PK = :v","FilterExpression":"n >= :n","ExpressionAttributeValues":{":v":{"S":"x1"},":n":{"N":"3"}}}`,
 			"Query t key PK = ? filter n >= ?"},
+		{`{"TableName":"t","KeyConditionExpression":"PK = :v and begins_with(SK,:s)","ExpressionAttributeValues":{":v":{"S":"CUST#9"},":s":{"S":"ORDER#"}}}`,
+			"Query t key PK = CUST#… AND begins_with ( SK , ORDER#… )"},
+		{`{"TableName":"t","KeyConditionExpression":"PK = :v And SK between :a aNd :b","FilterExpression":"not n in (:a, :b) or attribute_exists(x)","ExpressionAttributeValues":{":v":{"S":"CUST#9"},":a":{"S":"A"},":b":{"S":"B"}}}`,
+			"Query t key PK = CUST#… AND SK BETWEEN A AND B filter NOT n IN ( ? , ? ) OR attribute_exists ( x )"},
+		{`{"TableName":"t","KeyConditionExpression":"PK = :v AND BEGINS_WITH(SK,:s)","ProjectionExpression":"andy, #a","ExpressionAttributeNames":{"#a":"and"},"ExpressionAttributeValues":{":v":{"S":"CUST#9"},":s":{"S":"ORDER#"}}}`,
+			"Query t key PK = CUST#… AND BEGINS_WITH ( SK , ORDER#… ) projection andy , and"},
 	}
 	for _, c := range cases {
 		s, ok := RequestShape(d, "Query", []byte(c.body))
