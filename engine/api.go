@@ -112,7 +112,11 @@ type Change struct {
 
 // Page is one request's worth of a Query or Scan.
 type Page struct {
-	Items            []model.Item
+	Items []model.Item
+	// Encoded is, with QueryInput.Encoded or ScanInput.Encoded, the Encoded of
+	// each of Items (Items[i]'s is Encoded[i]): nil where the item was made for
+	// this read (a projection, an index that projects some attributes).
+	Encoded          []*Encoded
 	Count            int
 	ScannedCount     int
 	LastEvaluatedKey model.Item // nil on the last page

@@ -38,6 +38,9 @@ type GetItemInput struct {
 type GetItemOutput struct {
 	Item     model.Item
 	Consumed Capacity
+	// Encoded is the stored item's Encoded when Item is it as stored (no
+	// projection); nil otherwise.
+	Encoded *Encoded
 }
 
 // GetItem reads one item by its primary key. A missing item still consumes one read
@@ -61,6 +64,9 @@ func (e *Engine) getItem(in GetItemInput) (*GetItemOutput, *Error) {
 	if en, ok := e.tree.Get(e.probe(key)); ok {
 		size = int(en.size)
 		out.Item = applyProjection(proj, e.itemOf(en))
+		if proj == nil {
+			out.Encoded = en.encodedOf()
+		}
 	}
 	out.Consumed.Table.Read = getUnits(size, size > 0, in.ConsistentRead)
 	return out, nil
@@ -251,7 +257,9 @@ type QueryInput struct {
 	// Visits asks for Page.Visits (every item read, kept or not), which the
 	// workbench shows dimmed; off, a read does not pay for building them.
 	Visits bool
-	Given  Given // GivenLimit, GivenFilter, GivenProjection
+	// Encoded asks for Page.Encoded.
+	Encoded bool
+	Given   Given // GivenLimit, GivenFilter, GivenProjection
 	// keyFilter lets the filter name the key: a PartiQL SELECT's WHERE may hold a
 	// second condition on the sort key, which DynamoDB filters (statement.go).
 	keyFilter bool
@@ -272,6 +280,7 @@ type ScanInput struct {
 	Segment                   int
 	TotalSegments             int
 	Visits                    bool  // fill Page.Visits, as QueryInput.Visits
+	Encoded                   bool  // fill Page.Encoded, as QueryInput.Encoded
 	Given                     Given // GivenLimit, GivenSegment, GivenTotalSegments, GivenFilter, GivenProjection
 }
 
@@ -288,6 +297,7 @@ type readPlan struct {
 	startAfter *entry // ExclusiveStartKey's position; nil for the first page
 	forward    bool
 	visits     bool // record Page.Visits
+	encoded    bool // fill Page.Encoded
 }
 
 // target resolves IndexName and the rules on it: a missing index, ConsistentRead on
@@ -418,7 +428,7 @@ func (e *Engine) query(in QueryInput) (*Page, *Error) {
 	if err != nil {
 		return nil, err
 	}
-	p.key, p.limit, p.consistent, p.visits = ks, in.Limit, in.ConsistentRead, in.Visits
+	p.key, p.limit, p.consistent, p.visits, p.encoded = ks, in.Limit, in.ConsistentRead, in.Visits, in.Encoded
 	p.forward = in.ScanIndexForward == nil || *in.ScanIndexForward
 	if in.ExclusiveStartKey != nil {
 		if p.startAfter, err = e.startKey(ix, in.ExclusiveStartKey); err != nil {
@@ -469,7 +479,7 @@ func (e *Engine) scan(in ScanInput) (*Page, *Error) {
 	if err := fromExpr(ctx.CheckUnused()); err != nil {
 		return nil, err
 	}
-	p.limit, p.consistent, p.forward, p.visits = in.Limit, in.ConsistentRead, true, in.Visits
+	p.limit, p.consistent, p.forward, p.visits, p.encoded = in.Limit, in.ConsistentRead, true, in.Visits, in.Encoded
 	if in.ExclusiveStartKey != nil {
 		if p.startAfter, err = e.startKey(ix, in.ExclusiveStartKey); err != nil {
 			return nil, err
@@ -574,6 +584,9 @@ func (e *Engine) read(p *readPlan, walk func(visit func(*entry) bool)) *Page {
 			c = min(p.limit, 256)
 		}
 		pg.Items = make([]model.Item, 0, c)
+		if p.encoded {
+			pg.Encoded = make([]*Encoded, 0, c)
+		}
 	}
 	walk(r.visit)
 	if r.last != nil && r.full() {
@@ -626,11 +639,14 @@ func (r *pageRead) visit(en *entry) bool {
 	} else {
 		r.paged += int(en.size)
 	}
+	// asStored: the item handed out is the stored one, whose Encoded it has.
+	asStored := p.proj == nil
 	if p.tree != nil {
 		if p.fetch {
 			r.fetchUnits += lsiFetchUnits(model.ItemSize(item), p.consistent)
 		} else {
 			item = p.tree.view(item)
+			asStored = asStored && p.tree.all
 		}
 	}
 	kept := p.filter == nil || p.filter.Eval(item)
@@ -641,6 +657,13 @@ func (r *pageRead) visit(en *entry) bool {
 		pg.Count++
 		if !p.count {
 			pg.Items = append(pg.Items, applyProjection(p.proj, item))
+			if p.encoded {
+				var enc *Encoded
+				if asStored {
+					enc = en.encodedOf()
+				}
+				pg.Encoded = append(pg.Encoded, enc)
+			}
 		}
 	}
 	return true

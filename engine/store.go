@@ -19,7 +19,7 @@ import (
 // entry is one row of a tree. Entries are immutable once in a tree: a write replaces
 // the entry, so a Clone of the engine can share them.
 //
-// An entry is 64 bytes: a million-item table with one index holds two million of
+// An entry is 72 bytes: a million-item table with one index holds two million of
 // them, so the table key of an index entry is reached through base rather than
 // copied.
 type entry struct {
@@ -40,6 +40,9 @@ type entry struct {
 	// written since, 1 + the item's index in the design's LazyItems; item is then
 	// nil, and Engine.itemOf reads the item from the design text. 0 otherwise.
 	lazy int32
+	// encoded is where a reader keeps an encoded form of the item (encoded.go);
+	// only a table entry's is used.
+	encoded Encoded
 }
 
 // hasItem reports whether the entry holds an item, as a map or as design text.

@@ -81,7 +81,7 @@ func getItem(s *Server, in *getItemInput) (any, *apiError) {
 	b := append(*buf, '{')
 	if out.Item != nil {
 		b = append(b, `"Item":`...)
-		b = s.wire.appendItem(b, out.Item)
+		b = appendItem(b, out.Item, out.Encoded)
 	}
 	return finishAnswer(buf, b, out.Item != nil, mode, t, out.Consumed)
 }
@@ -181,7 +181,7 @@ func (s *Server) pageOf(pg *engine.Page, count bool, mode string, t *table) (poo
 	b := append(*buf, '{')
 	if !count {
 		b = append(b, `"Items":[`...)
-		b = s.wire.appendItems(b, pg.Items)
+		b = appendItems(b, pg.Items, pg.Encoded)
 		b = append(b, "],"...)
 	}
 	b = append(b, `"Count":`...)
@@ -220,7 +220,7 @@ func query(s *Server, in *queryInput) (any, *apiError) {
 		return nil, err
 	}
 	ein := engine.QueryInput{ConsistentRead: in.ConsistentRead, ScanIndexForward: in.ScanIndexForward,
-		ExpressionAttributeNames: in.ExpressionAttributeNames}
+		ExpressionAttributeNames: in.ExpressionAttributeNames, Encoded: true}
 	if err := in.fill(&ein.IndexName, &ein.Limit, &ein.Select, &ein.ExclusiveStartKey, &ein.Given); err != nil {
 		return nil, err
 	}
@@ -281,7 +281,7 @@ func scan(s *Server, in *scanInput) (any, *apiError) {
 	if err != nil {
 		return nil, err
 	}
-	ein := engine.ScanInput{ConsistentRead: in.ConsistentRead, ExpressionAttributeNames: in.ExpressionAttributeNames}
+	ein := engine.ScanInput{ConsistentRead: in.ConsistentRead, ExpressionAttributeNames: in.ExpressionAttributeNames, Encoded: true}
 	if err := in.fill(&ein.IndexName, &ein.Limit, &ein.Select, &ein.ExclusiveStartKey, &ein.Given); err != nil {
 		return nil, err
 	}

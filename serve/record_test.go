@@ -104,8 +104,8 @@ func TestReadRecordsLongLines(t *testing.T) {
 }
 
 // TestWireCacheFollowsWrites: an item read, then replaced, then read again answers
-// its new content: the JSON remembered for the old item is not the new one's
-// (wirecache.go keys it by the stored map, and a write stores a new map).
+// its new content: the JSON kept for the old item is not the new one's
+// (wirecache.go keeps it with the stored entry, and a write stores a new entry).
 func TestWireCacheFollowsWrites(t *testing.T) {
 	s := New(Options{})
 	if err := s.AddDesign(&model.Design{Table: model.Table{Name: "tab", Key: model.KeySchema{Partition: "pk"}}}); err != nil {
@@ -121,6 +121,80 @@ func TestWireCacheFollowsWrites(t *testing.T) {
 			want := `{"pk":{"S":"a"},"v":{"S":"` + v + `"}}`
 			if string(got) != `{"Item":`+want+`}` || !strings.Contains(string(page), `"Items":[`+want+`]`) {
 				t.Fatalf("after writing %s: GetItem %s, Query %s", v, got, page)
+			}
+		}
+	}
+}
+
+// TestKeptJSONFollowsWrites: with the items' JSON kept beside them (wirecache.go),
+// every read answers, read once or again, what a server that has just been given
+// the same writes answers as its first request: after each write, through the table
+// and indexes of each projection (one that hands the stored item out, ones that
+// make an item for the read, an LSI read that fetches from the table), with and
+// without a projection expression.
+func TestKeptJSONFollowsWrites(t *testing.T) {
+	const create = `{"TableName":"tab","BillingMode":"PAY_PER_REQUEST",
+		"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+		"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
+			{"AttributeName":"g","AttributeType":"S"},{"AttributeName":"l","AttributeType":"S"}],
+		"GlobalSecondaryIndexes":[
+			{"IndexName":"all","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}},
+			{"IndexName":"keys","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"KEYS_ONLY"}},
+			{"IndexName":"some","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["a"]}}],
+		"LocalSecondaryIndexes":[
+			{"IndexName":"local","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}]}`
+	writes := []struct{ op, body string }{
+		{"PutItem", `{"TableName":"tab","Item":{"pk":{"S":"p"},"sk":{"S":"1"},"g":{"S":"x"},"l":{"S":"m"},"a":{"N":"1"},"b":{"S":"one"}}}`},
+		{"PutItem", `{"TableName":"tab","Item":{"pk":{"S":"p"},"sk":{"S":"2"},"g":{"S":"x"},"l":{"S":"n"},"a":{"N":"2"},"b":{"S":"two"}}}`},
+		{"UpdateItem", `{"TableName":"tab","Key":{"pk":{"S":"p"},"sk":{"S":"1"}},"UpdateExpression":"SET b = :b, a = a + :one","ExpressionAttributeValues":{":b":{"S":"uno"},":one":{"N":"1"}}}`},
+		{"PutItem", `{"TableName":"tab","Item":{"pk":{"S":"p"},"sk":{"S":"2"},"g":{"S":"y"},"l":{"S":"n"},"a":{"N":"9"}}}`},
+		{"DeleteItem", `{"TableName":"tab","Key":{"pk":{"S":"p"},"sk":{"S":"1"}}}`},
+		{"PutItem", `{"TableName":"tab","Item":{"pk":{"S":"p"},"sk":{"S":"1"},"g":{"S":"x"},"l":{"S":"m"},"b":{"S":"again"}}}`},
+	}
+	query := func(rest string) string {
+		return `{"TableName":"tab","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}}` + rest + `}`
+	}
+	gsi := func(ix, rest string) string {
+		return `{"TableName":"tab","IndexName":"` + ix + `","KeyConditionExpression":"g = :g","ExpressionAttributeValues":{":g":{"S":"x"}}` + rest + `}`
+	}
+	reads := []struct{ op, body string }{
+		{"GetItem", `{"TableName":"tab","Key":{"pk":{"S":"p"},"sk":{"S":"1"}}}`},
+		{"GetItem", `{"TableName":"tab","Key":{"pk":{"S":"p"},"sk":{"S":"2"}},"ProjectionExpression":"b"}`},
+		{"GetItem", `{"TableName":"tab","Key":{"pk":{"S":"p"},"sk":{"S":"2"}}}`},
+		{"Query", query(``)},
+		{"Query", query(`,"ProjectionExpression":"sk, a"`)},
+		{"Query", query(`,"ScanIndexForward":false,"Limit":1`)},
+		{"Query", gsi("all", ``)},
+		{"Query", gsi("keys", ``)},
+		{"Query", gsi("some", ``)},
+		{"Query", gsi("all", `,"ProjectionExpression":"b"`)},
+		{"Query", `{"TableName":"tab","IndexName":"local","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}}}`},
+		{"Query", `{"TableName":"tab","IndexName":"local","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}},"Select":"ALL_ATTRIBUTES"}`},
+		{"Scan", `{"TableName":"tab"}`},
+		{"Scan", `{"TableName":"tab","IndexName":"keys"}`},
+		{"Scan", `{"TableName":"tab","IndexName":"all"}`},
+	}
+	newServer := func(writes []struct{ op, body string }) *Server {
+		s := New(Options{})
+		for _, w := range append([]struct{ op, body string }{{"CreateTable", create}}, writes...) {
+			if st, out := s.Call(w.op, []byte(w.body)); st != 200 {
+				t.Fatalf("%s: %d %s", w.op, st, out)
+			}
+		}
+		return s
+	}
+	kept := newServer(nil)
+	for i, w := range writes {
+		if st, out := kept.Call(w.op, []byte(w.body)); st != 200 {
+			t.Fatalf("%s: %d %s", w.op, st, out)
+		}
+		for _, r := range reads {
+			// A server of its own for each read: its answer is encoded afresh.
+			_, want := newServer(writes[:i+1]).Call(r.op, []byte(r.body))
+			for range 2 {
+				if _, got := kept.Call(r.op, []byte(r.body)); string(got) != string(want) {
+					t.Fatalf("after write %d (%s), %s %s:\n got %s\nwant %s", i, w.op, r.op, r.body, got, want)
+				}
 			}
 		}
 	}

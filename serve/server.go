@@ -91,8 +91,6 @@ type state struct {
 	// rec writes Options.Record; recMu orders reads recorded side by side.
 	rec   *recorder
 	recMu sync.Mutex
-	// wire remembers the JSON of items read (wirecache.go).
-	wire *wireCache
 	// recordFailed is the warning every response carries once recording has
 	// stopped (RecordFailedHeader), nil until then.
 	recordFailed atomic.Pointer[string]
@@ -128,7 +126,7 @@ func New(o Options) *Server {
 		o.Now = time.Now
 	}
 	home := newNamespace(o.Account, o.Region)
-	s := &Server{state: &state{opts: o, tokens: newTokenCache(), wire: newWireCache(), home: home,
+	s := &Server{state: &state{opts: o, tokens: newTokenCache(), home: home,
 		spaces: map[string]*namespace{o.Account + "/" + o.Region: home}, scopes: map[scope]*Server{}}, namespace: home}
 	s.ops = operations()
 	for name, op := range streamOperations() {
