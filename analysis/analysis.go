@@ -123,8 +123,9 @@ func Of(d *model.Design, results []*engine.Result, opt Options) *Analysis {
 func of(d *model.Design, results []*engine.Result, sum *summaries, stored func(model.Item) model.Item, opt Options) *Analysis {
 	items, sizes := d.Items, []int(nil)
 	var pass *review.ItemPass
+	var storage *cost.StorageTally
 	if sum != nil {
-		items, sizes, pass = sum.items, sum.sizes, sum.pass
+		items, sizes, pass, storage = sum.items, sum.sizes, sum.pass, sum.storage
 	} else {
 		sizes = itemSizes(items)
 	}
@@ -133,7 +134,7 @@ func of(d *model.Design, results []*engine.Result, sum *summaries, stored func(m
 	a.LeftOut = leftOut
 	as := standIns(d, results)
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: as, Results: results, Items: costItems, Sizes: costSizes,
-		Stored: stored, Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
+		Storage: storage, Stored: stored, Prices: opt.Prices, Region: opt.Region, AllPages: opt.AllPages})
 	if opt.Review {
 		a.Findings = review.Check(review.Input{Design: as, ItemPos: opt.itemPos(), Results: results, Cost: a.Cost, Items: items, Sizes: sizes, Pass: pass})
 	}

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"stwb/cost"
 	"stwb/designfile"
 	"stwb/engine"
 	"stwb/lazyload"
@@ -39,24 +40,30 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 }
 
 // summaries is what Load keeps of each item of a lazy load: its summary and its
-// size, slot i for item i, filled from several goroutines (each item's own slot),
-// and the review's item pass over the whole item (review.ItemPass).
+// size, slot i for item i, filled from several goroutines (each item's own slot);
+// and what the review's item pass (review.ItemPass) and the storage tally
+// (cost.StorageTally) read of the whole item.
 type summaries struct {
-	sum   *summarizer
-	items []model.Item
-	sizes []int
-	pass  *review.ItemPass
+	sum     *summarizer
+	items   []model.Item
+	sizes   []int
+	pass    *review.ItemPass
+	storage *cost.StorageTally
 }
 
 func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
 	s.sum, s.items, s.sizes = newSummarizer(f.Design), make([]model.Item, n), make([]int, n)
-	s.pass = review.NewItemPass(f.Design, n)
+	s.pass, s.storage = review.NewItemPass(f.Design, n), cost.NewStorageTally(f.Design, n)
 }
 
 func (s *summaries) Visit(i int, it model.Item, size int) {
 	s.items[i], s.sizes[i] = s.sum.summary(it), size
 	s.pass.Visit(i, it)
+	if model.Stored(size) {
+		// What DynamoDB stores, as cost reads it (model.StoredItems).
+		s.storage.Visit(i, it, size)
+	}
 }
 
 // summarizer cuts an item down to the attributes cost and review read of it: the

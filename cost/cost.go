@@ -36,6 +36,9 @@ type Input struct {
 	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
 	// Items[i]; nil computes them from Items.
 	Sizes []int
+	// Storage is the storage tally of the stored items, when the caller filled it
+	// as it read them (analysis.Load); nil: ComputeStorage reads Items.
+	Storage *StorageTally
 	// Stored, when set, returns the stored item whose table key is key's (nil when
 	// none): the engine the results came from holds the items by key, so the entity
 	// of an index entry that leaves the type out is looked up there rather than in
@@ -286,7 +289,11 @@ func Compute(in Input) (*Report, error) {
 	}
 	// Storage first: its entity counts (the samples' number where the design gives
 	// none) are what hot-partition analysis divides by.
-	r.Storage = ComputeStorage(d, items, in.Sizes, r.Prices)
+	if in.Storage != nil {
+		r.Storage = in.Storage.Storage(r.Prices)
+	} else {
+		r.Storage = ComputeStorage(d, items, in.Sizes, r.Prices)
+	}
 	r.TTL, r.Expiries = d.Table.TTL, r.expiries(d)
 	r.keys = NewKeySpace(d, items, r.entityCount)
 	r.keys.stored = in.Stored

@@ -64,8 +64,12 @@ type KeySpace struct {
 	items   []model.Item                // the sample items, for byKey
 	stored  func(model.Item) model.Item // the stored item with a table key, when the caller has them (Input.Stored)
 	byKey   map[tableKey]*model.Entity  // table key -> the stored item's entity, built on first use (EntityOf)
-	vars    map[[2]string]VarInfo       // (entity, variable) -> what is known
-	values  map[[2]string][]string      // (entity, variable) -> its sample values (sampleValues)
+	// storedOf remembers what stored found for each table key asked (EntityOf):
+	// the cost and the review ask of the same index entries, and each look-up
+	// reads the stored item again.
+	storedOf map[tableKey]*model.Entity
+	vars     map[[2]string]VarInfo  // (entity, variable) -> what is known
+	values   map[[2]string][]string // (entity, variable) -> its sample values (sampleValues)
 }
 
 // NewKeySpace indexes the design's sample items by entity. count is an entity's
@@ -612,10 +616,19 @@ func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
 		return ks.d.EntityByName(v.Str)
 	}
 	if ks.stored != nil {
-		if v, ok := ks.stored(it)[ta]; ok && v.Type == model.TypeS {
-			return ks.d.EntityByName(v.Str)
+		k := tableKeyOf(ks.d, it)
+		if e, ok := ks.storedOf[k]; ok {
+			return e
 		}
-		return nil
+		var e *model.Entity
+		if v, ok := ks.stored(it)[ta]; ok && v.Type == model.TypeS {
+			e = ks.d.EntityByName(v.Str)
+		}
+		if ks.storedOf == nil {
+			ks.storedOf = map[tableKey]*model.Entity{}
+		}
+		ks.storedOf[k] = e
+		return e
 	}
 	if ks.byKey == nil {
 		ks.byKey = map[tableKey]*model.Entity{}

@@ -113,10 +113,75 @@ type sizeSum struct {
 // items as stored (keys filled in), priced at cp. sizes[i] is items[i]'s size
 // (model.ItemSize); nil computes it.
 func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPrices) Storage {
-	byName := make(map[string]int, len(d.Entities))
-	for i, e := range d.Entities {
-		byName[e.Name] = i
+	t := NewStorageTally(d, len(items))
+	for i, it := range items {
+		if sizes != nil {
+			t.Visit(i, it, sizes[i])
+		} else {
+			t.Visit(i, it, model.ItemSize(it))
+		}
 	}
+	return t.Storage(cp)
+}
+
+// StorageTally is what storage reads of each item, one item at a time: its entity,
+// its size, and its entry's size in each index that holds it. analysis.Load fills
+// it as the design file is read, while each whole item is at hand, so that storage
+// needs no copy of the items afterwards; ComputeStorage fills it from items.
+type StorageTally struct {
+	d      *model.Design
+	byName map[string]int
+	attrs  [][]string // per index: the attributes its entries hold (IndexEntryAttributes)
+	// Slot i is item i's: its entity (entityOf; notVisited when Visit was not
+	// called for it), its size, and per index x its entry's size (entry[x][i], -1
+	// when the index does not hold it).
+	entity []int
+	size   []int
+	entry  [][]int
+}
+
+// notVisited marks the slot of an item StorageTally.Visit was not given.
+const notVisited = -2
+
+// NewStorageTally prepares a tally of up to n items of d.
+func NewStorageTally(d *model.Design, n int) *StorageTally {
+	t := &StorageTally{d: d, byName: make(map[string]int, len(d.Entities)), entity: make([]int, n), size: make([]int, n),
+		attrs: make([][]string, len(d.Table.Indexes)), entry: make([][]int, len(d.Table.Indexes))}
+	for i, e := range d.Entities {
+		t.byName[e.Name] = i
+	}
+	for x := range d.Table.Indexes {
+		t.attrs[x] = d.Table.IndexEntryAttributes(&d.Table.Indexes[x])
+		t.entry[x] = make([]int, n)
+	}
+	for i := range t.entity {
+		t.entity[i] = notVisited
+	}
+	return t
+}
+
+// Visit counts item i (i < n) as stored, of size bytes (model.ItemSize of the
+// whole item). It may be called from several goroutines at once, each with its own
+// items, and keeps no reference to it.
+func (t *StorageTally) Visit(i int, it model.Item, size int) {
+	t.entity[i], t.size[i] = entityOf(t.d, t.byName, it), size
+	for x := range t.d.Table.Indexes {
+		ix := &t.d.Table.Indexes[x]
+		switch {
+		case !inIndex(&t.d.Table, ix, it):
+			t.entry[x][i] = -1
+		case ix.Projection.Type == model.ProjectAll:
+			// An ALL entry is the whole item, whose size is known already.
+			t.entry[x][i] = size
+		default:
+			t.entry[x][i] = attrsSize(t.attrs[x], it)
+		}
+	}
+}
+
+// Storage sums the items visited by entity and prices them at cp.
+func (t *StorageTally) Storage(cp ClassPrices) Storage {
+	d := t.d
 	nix := len(d.Table.Indexes)
 	newSum := func() sizeSum { return sizeSum{ix: make([]int, nix), ixB: make([]int64, nix)} }
 	sums := make([]sizeSum, len(d.Entities))
@@ -124,35 +189,21 @@ func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPr
 		sums[i] = newSum()
 	}
 	untyped := newSum()
-	attrs := make([][]string, nix)
-	for x := range d.Table.Indexes {
-		attrs[x] = d.Table.IndexEntryAttributes(&d.Table.Indexes[x])
-	}
-	for i, it := range items {
+	for i, e := range t.entity {
+		if e == notVisited {
+			continue
+		}
 		s := &untyped
-		if e := entityOf(d, byName, it); e >= 0 {
+		if e >= 0 {
 			s = &sums[e]
 		}
-		var size int
-		if sizes != nil {
-			size = sizes[i]
-		} else {
-			size = model.ItemSize(it)
-		}
 		s.n++
-		s.bytes += int64(size)
-		for x := range d.Table.Indexes {
-			ix := &d.Table.Indexes[x]
-			if !inIndex(&d.Table, ix, it) {
-				continue
+		s.bytes += int64(t.size[i])
+		for x := range nix {
+			if sz := t.entry[x][i]; sz >= 0 {
+				s.ix[x]++
+				s.ixB[x] += int64(sz)
 			}
-			// An ALL entry is the whole item, whose size is known already.
-			sz := size
-			if ix.Projection.Type != model.ProjectAll {
-				sz = attrsSize(attrs[x], it)
-			}
-			s.ix[x]++
-			s.ixB[x] += int64(sz)
 		}
 	}
 
