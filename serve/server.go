@@ -302,6 +302,14 @@ func (s *Server) Answer(d Decoded) (status int, answer []byte) {
 	return a.status, out
 }
 
+// AnswerTo answers a decoded request as Answer does and hands its status and answer
+// to f, lent for the call: it is not copied, as Answer's is.
+func (s *Server) AnswerTo(d Decoded, f func(status int, answer []byte)) {
+	a := s.answerDecoded(d)
+	f(a.status, a.body)
+	a.release()
+}
+
 // answer is an operation's answer: its status and JSON. When the operation wrote
 // it directly (a page of items), body lies in buf, a buffer of answerBuffers that
 // release gives back once the answer has been sent.

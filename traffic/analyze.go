@@ -178,11 +178,16 @@ func (a *Analyzer) answer(p prepared) {
 		rep.To = rec.At
 	}
 	a.now = rec.At
-	status, resp := a.srv.Answer(p.dec)
-	if !p.ok {
-		return
-	}
-	s := p.shape
+	a.srv.AnswerTo(p.dec, func(status int, resp []byte) {
+		if p.ok {
+			a.add(p, status, resp)
+		}
+	})
+}
+
+// add adds up an item request's answer (lent for the call) to its shape's Use.
+func (a *Analyzer) add(p prepared, status int, resp []byte) {
+	rec, rep, s := p.rec, a.rep, p.shape
 	rep.Requests++
 	u := a.byShape[s]
 	if u == nil {

@@ -55,18 +55,25 @@ func abstract(v model.Value) string {
 	if v.Type != model.TypeS {
 		return "?"
 	}
-	return abstractString(v.Str)
+	return string(appendAbstract(nil, v.Str))
 }
 
-// abstractString is abstract of a string value.
-func abstractString(s string) string {
-	if i := strings.IndexByte(s, '#'); i >= 0 {
-		return s[:i+1] + "…"
+// appendAbstract appends abstract of the string value s: its text up to its first
+// '#' and "…", itself when it is all capitals and '_', else "?".
+func appendAbstract[T string | []byte](b []byte, s T) []byte {
+	capitals := len(s) > 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '#':
+			return append(append(b, s[:i+1]...), "…"...)
+		case c != '_' && (c < 'A' || c > 'Z'):
+			capitals = false
+		}
 	}
-	if s != "" && strings.Trim(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZ_") == "" {
-		return s
+	if capitals {
+		return append(b, s...)
 	}
-	return "?"
+	return append(b, '?')
 }
 
 // expression writes an expression's form: placeholders #n resolved to their names,
@@ -123,14 +130,26 @@ func isWord(c byte) bool {
 // keyShape writes a primary key (GetItem, writes) as "PK = CUST#… AND SK = PROFILE",
 // partition key first.
 func keyShape(t model.Table, key model.Item) string {
+	return string(appendKeyShape(nil, t, key))
+}
+
+// appendKeyShape appends keyShape(t, key).
+func appendKeyShape(b []byte, t model.Table, key model.Item) []byte {
 	if key == nil {
-		return ""
+		return b
 	}
-	parts := []string{t.Key.Partition + " = " + abstract(key[t.Key.Partition])}
+	part := func(b []byte, name string) []byte {
+		b = append(append(b, name...), " = "...)
+		if v := key[name]; v.Type == model.TypeS {
+			return appendAbstract(b, v.Str)
+		}
+		return append(b, '?')
+	}
+	b = part(b, t.Key.Partition)
 	if t.Key.Sort != "" {
-		parts = append(parts, t.Key.Sort+" = "+abstract(key[t.Key.Sort]))
+		b = part(append(b, " AND "...), t.Key.Sort)
 	}
-	return strings.Join(parts, " AND ")
+	return b
 }
 
 // distinct is the forms of a batch's keys or actions, each once, sorted: a batch of

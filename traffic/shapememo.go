@@ -27,9 +27,10 @@ const shapeMemoSize = 1 << 14
 // shapeMemo remembers the shapes of the request texts it has seen. One goroutine
 // uses it.
 type shapeMemo struct {
-	d     *model.Design
-	known map[string]memoShape
-	key   []byte
+	d       *model.Design
+	known   map[string]memoShape
+	key     []byte
+	scratch []byte // a part of key while it is written
 }
 
 type memoShape struct {
@@ -38,7 +39,7 @@ type memoShape struct {
 }
 
 func newShapeMemo(d *model.Design) *shapeMemo {
-	return &shapeMemo{d: d, known: map[string]memoShape{}}
+	return &shapeMemo{d: d, known: map[string]memoShape{}, scratch: make([]byte, 0, 64)} // never nil: "" is one field
 }
 
 // shapeMembers are the members of a single-item request RequestShape reads
@@ -126,7 +127,7 @@ func (m *shapeMemo) memoKey(op string, body []byte, dec serve.Decoded) bool {
 	if op == "PutItem" {
 		raw = members[memberItem]
 	}
-	var ks string
+	m.scratch = m.scratch[:0]
 	if raw != nil && (op == "GetItem" || op == "UpdateItem" || op == "DeleteItem" || op == "PutItem") {
 		// The server read the same member, once each here, into the same item (nil
 		// when it does not parse) unless the body did not decode.
@@ -134,9 +135,9 @@ func (m *shapeMemo) memoKey(op string, body []byte, dec serve.Decoded) bool {
 		if !read {
 			it, _ = dynamojson.ParseItem(raw)
 		}
-		ks = keyShape(m.d.Table, it)
+		m.scratch = appendKeyShape(m.scratch, m.d.Table, it)
 	}
-	k = appendField(k, []byte(ks))
+	k = appendField(k, m.scratch)
 	if values := members[memberValues]; values != nil {
 		if values[0] != '{' {
 			return false
@@ -144,7 +145,8 @@ func (m *shapeMemo) memoKey(op string, body []byte, dec serve.Decoded) bool {
 		if !eachMember(values, func(name []byte, _ bool, raw []byte) bool {
 			k = appendField(k, name)
 			if str, ok := plainS(raw); ok {
-				k = appendField(k, []byte(abstractString(string(str))))
+				m.scratch = appendAbstract(m.scratch[:0], str)
+				k = appendField(k, m.scratch)
 			} else if v, err := dynamojson.ParseValue(raw); err == nil {
 				k = appendField(k, []byte(abstract(v)))
 			} else {
