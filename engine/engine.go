@@ -506,8 +506,8 @@ func (e *Engine) indexByName(name string) *index {
 // holds: the item itself, or nil for an item held as design text (entry.lazy).
 func (e *Engine) fillTableEntry(en *entry, item, keep model.Item, size int, memo *hashMemo) {
 	pv := item[e.key.Partition.Name]
-	*en = entry{hash: memo.scanHash(pv), item: keep, size: int32(size)}
-	en.pk, _ = encodeKey(pv)
+	*en = entry{item: keep, size: int32(size)}
+	en.hash, en.pk, _ = memo.partitionKey(pv)
 	if e.key.hasSort() {
 		en.sk, _ = encodeKey(item[e.key.Sort.Name])
 	}
@@ -536,8 +536,8 @@ func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo
 	if !ok || pv.Type != ix.key.Partition.Type || emptyKeyValue(pv) {
 		return false
 	}
-	*en = entry{hash: memo.scanHash(pv), base: te, item: te.item, lazy: te.lazy}
-	if en.pk, ok = encodeKey(pv); !ok {
+	*en = entry{base: te, item: te.item, lazy: te.lazy}
+	if en.hash, en.pk, ok = memo.partitionKey(pv); !ok {
 		return false
 	}
 	if ix.key.hasSort() {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"stwb/dynamojson"
 	"stwb/model"
@@ -124,12 +125,50 @@ func TestHashMemoMatchesScanHash(t *testing.T) {
 			if got, want := memo.scanHash(tc.v), scanHash(tc.v); got != want {
 				t.Errorf("memo %06x, scanHash %06x", got, want)
 			}
+			want, wantOK := encodeKey(tc.v)
+			if _, got, ok := memo.partitionKey(tc.v); got != want || ok != wantOK {
+				t.Errorf("memo's key %q %v, encodeKey %q %v", got, ok, want, wantOK)
+			}
 		})
 	}
 	var none *hashMemo
 	if got, want := none.scanHash(model.Str("x")), scanHash(model.Str("x")); got != want {
 		t.Errorf("nil memo %06x, scanHash %06x", got, want)
 	}
+}
+
+// A load gives the entries of one partition one string for their partition key,
+// in the table's tree and an index's, where each item brought its own: a Query
+// then reads one string, not one an entry (hashMemo).
+func TestLoadSharesPartitionKeys(t *testing.T) {
+	table := model.Table{Name: "t", Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Indexes: []model.Index{{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"}}}}
+	items := manyItems(1000, nil)
+	e, err := Load(table, ItemSlice{Items: items})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(name string, tree *btreeT) {
+		first := map[string]*byte{}
+		shared := 0
+		tree.Ascend(func(en *entry) bool {
+			p := unsafe.StringData(en.pk)
+			if q, ok := first[en.pk]; !ok {
+				first[en.pk] = p
+			} else if q != p {
+				t.Errorf("%s: partition %q has two strings", name, en.pk)
+				return false
+			} else {
+				shared++
+			}
+			return true
+		})
+		if shared == 0 {
+			t.Errorf("%s: no partition with two entries", name)
+		}
+	}
+	check("table", e.tree)
+	check("GSI1", e.indexes[0].tree)
 }
 
 // manyItems makes n items in partitions of 100, half of them in GSI1, with the

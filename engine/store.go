@@ -153,9 +153,15 @@ func scanHash(v model.Value) uint32 {
 // values while a design loads: a partition's items usually sit together in a
 // design, and an index's partition key often has a few values only, so most of a
 // load's hashes repeat and an md5 each was a tenth of a million-item load. It is
-// direct-mapped, a slot chosen from the value's length and two of its bytes; a
+// direct-mapped, a slot chosen from the value's length and three of its bytes; a
 // slot holds the last value that mapped to it, so a miss only costs the md5 it
 // would have cost anyway. The zero value is ready; a nil memo hashes every time.
+//
+// It also gives the entries of a value it has seen one string for their encoded
+// partition key (partitionKey): a Query compares the partition key of every entry
+// it walks and of those its seek passes, and one string read once costs one cache
+// miss where a string of each item's own cost one an entry (BenchmarkServerCPU,
+// issue 24). Items written later have their own strings, as before.
 type hashMemo struct {
 	slot [256]struct {
 		typ  model.Type
@@ -166,16 +172,24 @@ type hashMemo struct {
 }
 
 func (m *hashMemo) scanHash(v model.Value) uint32 {
+	hash, _, _ := m.partitionKey(v)
+	return hash
+}
+
+// partitionKey is a partition key value's scanHash and encodeKey; for a string or
+// binary value the memo has seen, the encoded key is the string it kept.
+func (m *hashMemo) partitionKey(v model.Value) (hash uint32, enc string, ok bool) {
 	if m == nil || (v.Type != model.TypeS && v.Type != model.TypeB) || v.Str == "" {
-		return scanHash(v)
+		enc, ok = encodeKey(v)
+		return scanHash(v), enc, ok
 	}
 	k := v.Str
-	s := &m.slot[(len(k)*31+int(k[len(k)-1])*7+int(k[len(k)/2]))&255]
+	s := &m.slot[(len(k)*31+int(k[0])*3+int(k[len(k)-1])*7+int(k[len(k)/2]))&255]
 	if s.used && s.typ == v.Type && s.key == k {
-		return s.hash
+		return s.hash, s.key, true
 	}
 	s.typ, s.key, s.hash, s.used = v.Type, k, scanHash(v), true
-	return s.hash
+	return s.hash, s.key, true
 }
 
 func hashBytes(b []byte) uint32 {
