@@ -96,6 +96,38 @@ func TestFastDecodeAgrees(t *testing.T) {
 	}
 }
 
+// TestValidJSONAgrees: validJSON says what json.Valid says, of every body above,
+// of a few thousand mutants of each, and of what only json.Valid reads (escapes,
+// non-ASCII, nesting past maxFastDepth).
+func TestValidJSONAgrees(t *testing.T) {
+	bodies := []string{`"a\u0041\n"`, `{"a":"é"}`, `[` + strings.Repeat(`{"a":[`, 40) + `1` + strings.Repeat(`]}`, 40) + `]`,
+		` 1 `, `-0.5e+3`, `true`, `nul`, `{"a":1}}`, `{"a" 1}`, `[1,]`, `01`, `1.`, `"\x"`, "\"\t\"", `{"a":"b"`}
+	for _, c := range fastBodies {
+		bodies = append(bodies, c.body)
+	}
+	rng := rand.New(rand.NewPCG(24, 2))
+	const alphabet = "{}[]:,\" \\-+.0123456789eEtruefalsnl\x00\x7f\xc3\t"
+	for _, body := range bodies {
+		for n := range 2000 {
+			b := []byte(body)
+			if n > 0 && len(b) > 0 {
+				i := rng.IntN(len(b))
+				switch rng.IntN(3) {
+				case 0:
+					b = append(b[:i:i], b[i+1:]...)
+				case 1:
+					b = append(b[:i+1:i+1], b[i:]...)
+				default:
+					b[i] = alphabet[rng.IntN(len(alphabet))]
+				}
+			}
+			if got, want := validJSON(b), json.Valid(b); got != want {
+				t.Errorf("validJSON(%q) = %v, json.Valid %v", b, got, want)
+			}
+		}
+	}
+}
+
 // agreeBoth checks decodeFast against encoding/json on body for each input that
 // has one, and reports whether decodeFast read it, for each.
 func agreeBoth(t *testing.T, body []byte) map[string]bool {

@@ -76,7 +76,7 @@ func parseRecord(line []byte) (Record, error) {
 			if op, req, ok := bytes.Cut(rest, []byte(reqKey)); ok && len(req) > 0 && req[len(req)-1] == '}' {
 				req = req[:len(req)-1]
 				t, terr := time.Parse(time.RFC3339Nano, string(at))
-				if terr == nil && isOpName(op) && json.Valid(req) {
+				if terr == nil && isOpName(op) && validJSON(req) {
 					return Record{At: t, Op: string(op), Request: req}, nil
 				}
 			}
