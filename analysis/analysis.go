@@ -121,16 +121,17 @@ func Of(d *model.Design, results []*engine.Result, opt Options) *Analysis {
 // stored looks a stored item up by its key in the engine the results came from
 // (nil: none, cost.Input.Stored).
 func of(d *model.Design, results []*engine.Result, sum *summaries, stored func(model.Item) model.Item, opt Options) *Analysis {
-	items, sizes := d.Items, []int(nil)
+	var items model.ItemList = model.ItemMaps(d.Items)
+	var sizes []int
 	var pass *review.ItemPass
 	var storage *cost.StorageTally
 	if sum != nil {
 		items, sizes, pass, storage = sum.items, sum.sizes, sum.pass, sum.storage
 	} else {
-		sizes = itemSizes(items)
+		sizes = itemSizes(d.Items)
 	}
 	a := &Analysis{Design: d, Results: results, Reviewed: opt.Review}
-	costItems, costSizes, leftOut := model.StoredItems(items, sizes)
+	costItems, costSizes, leftOut := model.StoredList(items, sizes)
 	a.LeftOut = leftOut
 	as := standIns(d, results)
 	a.Cost, a.CostErr = cost.Compute(cost.Input{Design: as, Results: results, Items: costItems, Sizes: costSizes,

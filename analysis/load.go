@@ -45,7 +45,7 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 // (cost.StorageTally) read of the whole item.
 type summaries struct {
 	sum     *summarizer
-	items   []model.Item
+	items   *itemColumns
 	sizes   []int
 	pass    *review.ItemPass
 	storage *cost.StorageTally
@@ -53,12 +53,14 @@ type summaries struct {
 
 func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
-	s.sum, s.items, s.sizes = newSummarizer(f.Design), make([]model.Item, n), make([]int, n)
+	s.sum = newSummarizer(f.Design)
+	s.items, s.sizes = newItemColumns(s.sum.columns(), n), make([]int, n)
 	s.pass, s.storage = review.NewItemPass(f.Design, n), cost.NewStorageTally(f.Design, n)
 }
 
 func (s *summaries) Visit(i int, it model.Item, size int) {
-	s.items[i], s.sizes[i] = s.sum.summary(it), size
+	s.sum.summary(s.items, i, it)
+	s.sizes[i] = size
 	s.pass.Visit(i, it)
 	if model.Stored(size) {
 		// What DynamoDB stores, as cost reads it (model.StoredItems).
@@ -138,20 +140,36 @@ func newSummarizer(d *model.Design) *summarizer {
 	return s
 }
 
-// summary copies what cost and review read of it into a map of its own (it is
-// reused for the next item). The values are not copied: their text is the design
-// file's. Few attributes matter here: a map of up to 8 is one small group, one of
-// more a full hash table, which at 100,000 items doubled stwb check's time.
-func (s *summarizer) summary(it model.Item) model.Item {
-	out := model.Item{}
+// columns are the attributes a summary may keep: those every summary keeps when
+// the item has them (attrs), every template variable, every declared attribute.
+func (s *summarizer) columns() []string {
+	names := slices.Clone(s.attrs)
+	for _, vars := range s.vars {
+		for _, tv := range vars {
+			names = append(names, tv.name)
+		}
+	}
+	for _, e := range s.entities {
+		for _, a := range e.Attributes {
+			names = append(names, a.Name)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// summary copies what cost and review read of it into item i's cells of out (it
+// is reused for the next item). The values are not copied: their text is the
+// design file's.
+func (s *summarizer) summary(out *itemColumns, i int, it model.Item) {
 	for _, n := range s.attrs {
 		if v, ok := it[n]; ok {
-			out[n] = v
+			out.put(i, n, v)
 		}
 	}
 	if t, ok := it[s.typeAttr]; ok && t.Type == model.TypeS {
 		for _, tv := range s.vars[t.Str] {
-			if _, kept := out[tv.name]; kept {
+			if out.has(i, tv.name) {
 				continue
 			}
 			if v, ok := it[tv.name]; ok && !tv.inKeys(it, v) {
@@ -161,7 +179,7 @@ func (s *summarizer) summary(it model.Item) model.Item {
 				// exactly as from the item.
 				for _, tv := range s.vars[t.Str] {
 					if v, ok := it[tv.name]; ok {
-						out[tv.name] = v
+						out.put(i, tv.name, v)
 					}
 				}
 				break
@@ -171,11 +189,10 @@ func (s *summarizer) summary(it model.Item) model.Item {
 		// attribute-type-mismatch (rare; the rule is model.Entity.MismatchedAttributes).
 		if e := s.entities[t.Str]; e != nil && len(e.Attributes) > 0 {
 			for _, n := range e.MismatchedAttributes(it) {
-				out[n] = it[n]
+				out.put(i, n, it[n])
 			}
 		}
 	}
-	return out
 }
 
 // inKeys reports whether the item's keys give v back for the variable, so that

@@ -31,8 +31,8 @@ type Input struct {
 	// Nil means Design.Items. With Sizes, an item may hold only the attributes cost
 	// reads (its type, its key, key-template and projected attributes): what
 	// analysis.Load passes for a design loaded lazily, which has no maps of its
-	// items.
-	Items []model.Item
+	// items (model.ItemList).
+	Items model.ItemList
 	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
 	// Items[i]; nil computes them from Items.
 	Sizes []int
@@ -285,17 +285,17 @@ func Compute(in Input) (*Report, error) {
 	d := in.Design
 	items := in.Items
 	if items == nil {
-		items = d.Items
+		items = model.ItemMaps(d.Items)
 	}
 	// Storage first: its entity counts (the samples' number where the design gives
 	// none) are what hot-partition analysis divides by.
 	if in.Storage != nil {
 		r.Storage = in.Storage.Storage(r.Prices)
 	} else {
-		r.Storage = ComputeStorage(d, items, in.Sizes, r.Prices)
+		r.Storage = storageOf(d, items, in.Sizes, r.Prices)
 	}
 	r.TTL, r.Expiries = d.Table.TTL, r.expiries(d)
-	r.keys = NewKeySpace(d, items, r.entityCount)
+	r.keys = NewKeySpaceOf(d, items, r.entityCount)
 	r.keys.stored = in.Stored
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {

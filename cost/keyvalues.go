@@ -60,8 +60,8 @@ const (
 type KeySpace struct {
 	d       *model.Design
 	count   func(*model.Entity) int64
-	samples map[string][]model.Item     // entity name -> its sample items
-	items   []model.Item                // the sample items, for byKey
+	samples map[string][]int            // entity name -> its sample items, by index in items
+	items   model.ItemList              // the sample items
 	stored  func(model.Item) model.Item // the stored item with a table key, when the caller has them (Input.Stored)
 	byKey   map[tableKey]*model.Entity  // table key -> the stored item's entity, built on first use (EntityOf)
 	// storedOf remembers what stored found for each table key asked (EntityOf):
@@ -75,13 +75,18 @@ type KeySpace struct {
 // NewKeySpace indexes the design's sample items by entity. count is an entity's
 // production count as the storage report took it.
 func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) int64) *KeySpace {
-	ks := &KeySpace{d: d, count: count, samples: map[string][]model.Item{}, vars: map[[2]string]VarInfo{},
+	return NewKeySpaceOf(d, model.ItemMaps(items), count)
+}
+
+// NewKeySpaceOf is NewKeySpace on a list of items (model.ItemList).
+func NewKeySpaceOf(d *model.Design, items model.ItemList, count func(*model.Entity) int64) *KeySpace {
+	ks := &KeySpace{d: d, count: count, samples: map[string][]int{}, vars: map[[2]string]VarInfo{},
 		items: items, values: map[[2]string][]string{}}
 	ta := d.TypeAttr()
-	for _, it := range items {
-		if v, ok := it[ta]; ok && v.Type == model.TypeS {
+	for i := range items.Len() {
+		if v, ok := items.Attr(i, ta); ok && v.Type == model.TypeS {
 			if d.EntityByName(v.Str) != nil {
-				ks.samples[v.Str] = append(ks.samples[v.Str], it)
+				ks.samples[v.Str] = append(ks.samples[v.Str], i)
 			}
 		}
 	}
@@ -212,9 +217,9 @@ func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 			tpls = append(tpls, templateOf{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
 		}
 	}
-	v := ks.readSampleValues(e, name, func(it model.Item) (string, bool) {
+	v := ks.readSampleValues(e, name, func(i int) (string, bool) {
 		for _, t := range tpls {
-			if kv, ok := it[t.attr]; ok {
+			if kv, ok := ks.items.Attr(i, t.attr); ok {
 				if s, ok := t.tpl.Var(kv, name); ok {
 					return s, true
 				}
@@ -229,17 +234,17 @@ func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 // readSampleValues reads name's value in each of e's samples: the attribute when
 // the item has it (its text when a string or a number), else fromKeys's reading
 // of it.
-func (ks *KeySpace) readSampleValues(e *model.Entity, name string, fromKeys func(model.Item) (string, bool)) []string {
+func (ks *KeySpace) readSampleValues(e *model.Entity, name string, fromKeys func(i int) (string, bool)) []string {
 	samples := ks.samples[e.Name]
 	out := make([]string, 0, len(samples))
-	for _, it := range samples {
-		if v, ok := it[name]; ok {
+	for _, i := range samples {
+		if v, ok := ks.items.Attr(i, name); ok {
 			if s, ok := keyText(v); ok {
 				out = append(out, s)
 			}
 			continue
 		}
-		if s, ok := fromKeys(it); ok {
+		if s, ok := fromKeys(i); ok {
 			out = append(out, s)
 		}
 	}
@@ -483,8 +488,8 @@ func (ks *KeySpace) holdsAll(e *model.Entity, attrs []string) bool {
 			continue
 		}
 		found := false
-		for _, it := range ks.samples[e.Name] {
-			if _, ok := it[a]; ok {
+		for _, i := range ks.samples[e.Name] {
+			if _, ok := ks.items.Attr(i, a); ok {
 				found = true
 				break
 			}
@@ -632,7 +637,8 @@ func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
 	}
 	if ks.byKey == nil {
 		ks.byKey = map[tableKey]*model.Entity{}
-		for _, st := range ks.items {
+		for i := range ks.items.Len() {
+			st := ks.items.Item(i)
 			if v, ok := st[ta]; ok && v.Type == model.TypeS {
 				if e := ks.d.EntityByName(v.Str); e != nil {
 					ks.byKey[tableKeyOf(ks.d, st)] = e

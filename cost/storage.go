@@ -113,8 +113,14 @@ type sizeSum struct {
 // items as stored (keys filled in), priced at cp. sizes[i] is items[i]'s size
 // (model.ItemSize); nil computes it.
 func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPrices) Storage {
-	t := NewStorageTally(d, len(items))
-	for i, it := range items {
+	return storageOf(d, model.ItemMaps(items), sizes, cp)
+}
+
+// storageOf is ComputeStorage on a list of items.
+func storageOf(d *model.Design, items model.ItemList, sizes []int, cp ClassPrices) Storage {
+	t := NewStorageTally(d, items.Len())
+	for i := range items.Len() {
+		it := items.Item(i)
 		if sizes != nil {
 			t.Visit(i, it, sizes[i])
 		} else {

@@ -20,21 +20,28 @@ func Stored(size int) bool { return size <= MaxItemSize }
 // sizes, and the indexes of the ones left out. With none left out, items and
 // sizes come back as they are.
 func StoredItems(items []Item, sizes []int) (stored []Item, storedSizes []int, leftOut []int) {
+	kept, leftOut := storedIndexes(sizes)
+	if leftOut == nil {
+		return items, sizes, nil
+	}
+	stored, storedSizes = make([]Item, len(kept)), make([]int, len(kept))
+	for k, i := range kept {
+		stored[k], storedSizes[k] = items[i], sizes[i]
+	}
+	return stored, storedSizes, leftOut
+}
+
+// storedIndexes are the indexes of sizes Stored keeps and of those it refuses
+// (nil when it refuses none).
+func storedIndexes(sizes []int) (kept, leftOut []int) {
 	for i, size := range sizes {
-		if !Stored(size) {
+		if Stored(size) {
+			kept = append(kept, i)
+		} else {
 			leftOut = append(leftOut, i)
 		}
 	}
-	if len(leftOut) == 0 {
-		return items, sizes, nil
-	}
-	stored, storedSizes = make([]Item, 0, len(items)-len(leftOut)), make([]int, 0, len(sizes)-len(leftOut))
-	for i, size := range sizes {
-		if Stored(size) {
-			stored, storedSizes = append(stored, items[i]), append(storedSizes, size)
-		}
-	}
-	return stored, storedSizes, leftOut
+	return kept, leftOut
 }
 
 // Key value size limits.

@@ -406,7 +406,7 @@ func (c *checker) reportLarge(idx []int, what string) {
 	fix := "move the large payload to S3 and keep a pointer in the item, or split the item into chunks under one partition key ordered by sort key (vertical partitioning)"
 	perItem(c, idx, func(i int) Finding {
 		return Finding{Item: intPtr(i),
-			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, keyText(c.d, c.items[i]), fmtInt(int64(c.sizes[i])), what), Fix: fix}
+			Message: fmt.Sprintf("item %d (%s) is %s bytes and %s", i, keyText(c.d, c.items.Item(i)), fmtInt(int64(c.sizes[i])), what), Fix: fix}
 	}, func(n int) Finding {
 		return Finding{Message: fmt.Sprintf("%d more items are as large", n), Fix: fix}
 	})

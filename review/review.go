@@ -25,7 +25,7 @@ type Input struct {
 	// means Design.Items. A design loaded lazily has no maps of its items:
 	// analysis.Load passes each cut down to the attributes the rules read (its
 	// type, key and key-template attributes), with Sizes.
-	Items []model.Item
+	Items model.ItemList
 	// Sizes are the items' sizes, model.ItemSize of each whole item, Sizes[i] for
 	// Items[i]; nil computes them from Items.
 	Sizes []int
@@ -110,13 +110,13 @@ type checker struct {
 	avgSize  map[string]float64
 	keySpace *cost.KeySpace // built on first use
 
-	items []model.Item // Input.Items, or the design's
-	sizes []int        // sizes[i] is items[i]'s
-	pass  *ItemPass    // Input.Pass, or the pass over items
+	items model.ItemList // Input.Items, or the design's
+	sizes []int          // sizes[i] is items[i]'s
+	pass  *ItemPass      // Input.Pass, or the pass over items
 	// stored are the items DynamoDB would store (model.StoredItems: not those over
 	// 400 KB, which item-too-large names): the key counts, the entities' sample
 	// counts and average sizes read these, as the engine and the cost do.
-	stored []model.Item
+	stored model.ItemList
 }
 
 // keys is what is known of the design's key template variables (cost.KeySpace).
@@ -127,7 +127,7 @@ func (c *checker) keys() *cost.KeySpace {
 		c.keySpace = c.in.Cost.KeySpace()
 	}
 	if c.keySpace == nil {
-		c.keySpace = cost.NewKeySpace(c.d, c.stored, c.count)
+		c.keySpace = cost.NewKeySpaceOf(c.d, c.stored, c.count)
 	}
 	return c.keySpace
 }
@@ -140,20 +140,20 @@ func newChecker(in Input) *checker {
 		c.settings[s.Rule] = Severity(s.Severity)
 	}
 	if c.items == nil {
-		c.items = d.Items
+		c.items = model.ItemMaps(d.Items)
 	}
 	if c.sizes == nil {
-		c.sizes = make([]int, len(c.items))
-		for i, it := range c.items {
-			c.sizes[i] = model.ItemSize(it)
+		c.sizes = make([]int, c.items.Len())
+		for i := range c.sizes {
+			c.sizes[i] = model.ItemSize(c.items.Item(i))
 		}
 	}
-	c.stored, _, _ = model.StoredItems(c.items, c.sizes)
+	c.stored, _, _ = model.StoredList(c.items, c.sizes)
 	c.pass = in.Pass
 	if c.pass == nil {
-		c.pass = NewItemPass(d, len(c.items))
-		for i, it := range c.items {
-			c.pass.Visit(i, it)
+		c.pass = NewItemPass(d, c.items.Len())
+		for i := range c.items.Len() {
+			c.pass.Visit(i, c.items.Item(i))
 		}
 	}
 	sums := map[string]int{}

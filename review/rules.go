@@ -114,7 +114,7 @@ func checkScanInRequestPath(c *checker) {
 			continue // a PartiQL SELECT's scan is partiql-full-scan's
 		}
 		msg := fmt.Sprintf("pattern %d is a Scan in a request path: it reads the whole table, %s",
-			p.ID, plural(int64(len(c.stored)), "sample item", "sample items"))
+			p.ID, plural(int64(c.stored.Len()), "sample item", "sample items"))
 		if r := c.result(i); r != nil && r.Err == nil {
 			msg += fmt.Sprintf(" (%s RCU a page) to return %s", fmtNum(r.Consumed.Read()), fmtInt(int64(r.Count)))
 		}
@@ -146,7 +146,7 @@ func checkPartiQLFullScan(c *checker) {
 			}
 		}
 		msg := fmt.Sprintf("pattern %d's PartiQL SELECT has no equality on %s's partition key %s, so DynamoDB runs it as a Scan of all of %s, %s",
-			p.ID, body, pk, body, plural(int64(len(c.stored)), "sample item", "sample items"))
+			p.ID, body, pk, body, plural(int64(c.stored.Len()), "sample item", "sample items"))
 		if r := c.result(i); r != nil && r.Err == nil {
 			msg += fmt.Sprintf(" (%s RCU a page) to return %s", fmtNum(r.Consumed.Read()), fmtInt(int64(r.Count)))
 		}
@@ -483,9 +483,9 @@ func (c *checker) indexReaders() map[string][]int {
 // indexEntities lists the entities whose sample items carry an index's keys.
 func (c *checker) indexEntities(ix model.Index) []string {
 	set := map[string]bool{}
-	for _, it := range c.items {
-		if !slices.ContainsFunc(ix.Key.Attributes(), func(a string) bool { _, ok := it[a]; return !ok }) {
-			set[c.entityOf(it)] = true
+	for i := range c.items.Len() {
+		if !slices.ContainsFunc(ix.Key.Attributes(), func(a string) bool { _, ok := c.items.Attr(i, a); return !ok }) {
+			set[c.pass.entity[i]] = true
 		}
 	}
 	names := make([]string, 0, len(set))

@@ -93,7 +93,7 @@ func (c *checker) entityHolds(e *model.Entity, a string) bool {
 		return true
 	}
 	for _, i := range c.byEntity[e.Name] {
-		if _, ok := c.items[i][a]; !ok {
+		if _, ok := c.items.Attr(i, a); !ok {
 			return false
 		}
 	}
@@ -162,7 +162,7 @@ func (c *checker) syntheticFinding(ix model.Index, e *model.Entity, sides []synt
 		samples = samples[:syntheticSamples]
 	}
 	for _, i := range samples {
-		it := withVars(e, c.items[i], sides)
+		it := withVars(e, c.items.Item(i), sides)
 		lean := maps.Clone(it)
 		leanSize := c.sizes[i]
 		for _, a := range synth {

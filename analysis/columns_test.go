@@ -1,0 +1,45 @@
+package analysis
+
+import (
+	"reflect"
+	"testing"
+
+	"stwb/model"
+)
+
+// The columns give back every value exactly as it was put, of every type (a list,
+// a map or a set kept whole beside its cell), and nothing for an attribute an
+// item did not keep.
+func TestItemColumnsGiveBackWhatWasPut(t *testing.T) {
+	items := []model.Item{
+		{"PK": model.Str("A#1"), "n": model.Num("1.50"), "ok": model.Bool(true), "none": model.Null(),
+			"tags": {Type: model.TypeSS, List: []model.Value{model.Str("a"), model.Str("b")}},
+			"m":    model.Map(map[string]model.Value{"x": model.Num("1")}), "l": model.List(model.Str("x")), "b": model.Bin([]byte{0, 1})},
+		{"PK": model.Str("A#2"), "empty": model.List()},
+		{},
+	}
+	c := newItemColumns([]string{"PK", "b", "empty", "l", "m", "n", "none", "ok", "tags", "unused"}, len(items))
+	for i, it := range items {
+		for name, v := range it {
+			c.put(i, name, v)
+		}
+	}
+	if c.Len() != len(items) {
+		t.Fatalf("Len %d, want %d", c.Len(), len(items))
+	}
+	for i, want := range items {
+		if got := c.Item(i); !reflect.DeepEqual(got, want) {
+			t.Errorf("item %d: got %v, want %v", i, got, want)
+		}
+		for name, v := range want {
+			if got, ok := c.Attr(i, name); !ok || !reflect.DeepEqual(got, v) {
+				t.Errorf("item %d's %s: got %v %v, want %v", i, name, got, ok, v)
+			}
+		}
+		for _, name := range []string{"unused", "not-a-column"} {
+			if v, ok := c.Attr(i, name); ok || c.has(i, name) {
+				t.Errorf("item %d has %s: %v", i, name, v)
+			}
+		}
+	}
+}

@@ -1,0 +1,52 @@
+package model
+
+// ItemList is a list of items as cost and review read them: an attribute of item i
+// by name, or item i whole as a map. ItemMaps is the list of a design's item maps;
+// analysis keeps a lazily read design's items as the few attributes cost and review
+// read of each, without a map per item, and makes the map only when asked (Item).
+type ItemList interface {
+	Len() int
+	// Attr is item i's attribute name, ok false when it has none.
+	Attr(i int, name string) (v Value, ok bool)
+	// Item is item i as a map; it may be made for the call, so a caller that only
+	// reads a few attributes of many items asks Attr.
+	Item(i int) Item
+}
+
+// ItemMaps is an ItemList of item maps (a design's Items).
+type ItemMaps []Item
+
+func (l ItemMaps) Len() int { return len(l) }
+
+func (l ItemMaps) Attr(i int, name string) (Value, bool) {
+	v, ok := l[i][name]
+	return v, ok
+}
+
+func (l ItemMaps) Item(i int) Item { return l[i] }
+
+// StoredList is StoredItems for an ItemList: the items of l DynamoDB would store
+// (l itself when none is left out), their sizes, and the indexes of those left out.
+func StoredList(l ItemList, sizes []int) (stored ItemList, storedSizes []int, leftOut []int) {
+	kept, leftOut := storedIndexes(sizes)
+	if leftOut == nil {
+		return l, sizes, nil
+	}
+	storedSizes = make([]int, len(kept))
+	for k, i := range kept {
+		storedSizes[k] = sizes[i]
+	}
+	return subList{l, kept}, storedSizes, leftOut
+}
+
+// subList is the items of an ItemList at the given indexes, in that order.
+type subList struct {
+	ItemList
+	at []int
+}
+
+func (s subList) Len() int { return len(s.at) }
+
+func (s subList) Attr(i int, name string) (Value, bool) { return s.ItemList.Attr(s.at[i], name) }
+
+func (s subList) Item(i int) Item { return s.ItemList.Item(s.at[i]) }
