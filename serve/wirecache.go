@@ -1,8 +1,6 @@
 package serve
 
 import (
-	"bytes"
-
 	"stwb/dynamojson"
 	"stwb/engine"
 	"stwb/model"
@@ -28,7 +26,7 @@ func appendItem(buf []byte, it model.Item, enc *engine.Encoded) []byte {
 	}
 	start := len(buf)
 	buf = dynamojson.AppendItem(buf, it)
-	enc.Store(bytes.Clone(buf[start:]))
+	enc.Store(buf[start:])
 	return buf
 }
 
