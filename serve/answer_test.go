@@ -2,11 +2,13 @@ package serve
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"io"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -87,5 +89,33 @@ func TestAnswersSideBySide(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+// TestAppendCapacity: a ConsumedCapacity written directly is what json.Marshal
+// writes, and what it cannot write the same way (per-index figures, a name JSON
+// escapes) is left to json.Marshal.
+func TestAppendCapacity(t *testing.T) {
+	units := []float64{0, 0.5, 1, 1.125, 2.5, 12.375, 128.5, 1e-6, 9.9e-7, 1e-7, 1.5e-9, 123456789.25, 1e20, 1e21, 3.4e38}
+	names := []string{"orders", "orders-service.data_2", "a<b", "t&", "é", ""}
+	for _, name := range names {
+		for i, u := range units {
+			c := &consumedCapacity{TableName: name, CapacityUnits: u, ReadCapacityUnits: units[(i+3)%len(units)], WriteCapacityUnits: units[(i+7)%len(units)]}
+			want, err := json.Marshal(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, ok := appendCapacity([]byte("x"), c)
+			direct := name != "" && !strings.ContainsAny(name, "<&é")
+			if ok != direct && name != "" {
+				t.Errorf("%q: written directly %v, want %v", name, ok, direct)
+			}
+			if ok && string(got) != "x"+string(want) {
+				t.Errorf("appendCapacity(%+v) = %s\njson.Marshal: %s", *c, got[1:], want)
+			}
+		}
+	}
+	if _, ok := appendCapacity(nil, &consumedCapacity{TableName: "t", Table: &unitsWire{}}); ok {
+		t.Error("per-index figures written directly; want them left to json.Marshal")
 	}
 }

@@ -108,17 +108,20 @@ type pooledAnswer *[]byte
 // the answer is then *buf.
 func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consumed engine.Capacity) (pooledAnswer, *apiError) {
 	if c := capacityOf(mode, t, consumed); c != nil {
-		cb, err := json.Marshal(c)
-		if err != nil {
-			*buf = b
-			releaseAnswer(buf)
-			return nil, fromEngine(err)
-		}
 		if more {
 			b = append(b, ',')
 		}
 		b = append(b, `"ConsumedCapacity":`...)
-		b = append(b, cb...)
+		var ok bool
+		if b, ok = appendCapacity(b, c); !ok {
+			cb, err := json.Marshal(c)
+			if err != nil {
+				*buf = b
+				releaseAnswer(buf)
+				return nil, fromEngine(err)
+			}
+			b = append(b, cb...)
+		}
 	}
 	*buf = append(b, '}')
 	return buf, nil
@@ -397,8 +400,15 @@ func writeResult(s *Server, out *engine.WriteOutput, err error, p *prepared, in 
 		return nil, fromEngine(err)
 	}
 	s.recordChanges(p.t, out.Changes, false)
+	metrics := collectionMetrics(in.ReturnItemCollectionMetrics, p.t, p.item)
+	if len(out.Attributes) == 0 && metrics == nil {
+		// Nothing but the capacity, if asked: written directly, as json.Marshal
+		// writes writeOutput ({} or {"ConsumedCapacity":{...}}).
+		buf := newAnswer()
+		return finishAnswer(buf, append(*buf, '{'), false, p.mode, p.t, out.Consumed)
+	}
 	return writeOutput{Attributes: wireItem(out.Attributes), ConsumedCapacity: capacityOf(p.mode, p.t, out.Consumed),
-		ItemCollectionMetrics: collectionMetrics(in.ReturnItemCollectionMetrics, p.t, p.item)}, nil
+		ItemCollectionMetrics: metrics}, nil
 }
 
 type putItemInput struct {
