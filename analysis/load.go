@@ -55,7 +55,7 @@ func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
 	s.sum = newSummarizer(f.Design)
 	s.items, s.sizes = newItemColumns(s.sum.columns(), n), make([]int, n)
-	s.pass, s.storage = review.NewItemPass(f.Design, n), cost.NewStorageTally(f.Design, n)
+	s.pass, s.storage = review.NewItemPass(f.Design), cost.NewStorageTally(f.Design, n)
 }
 
 func (s *summaries) Visit(i int, it model.Item, size int) {

@@ -141,9 +141,9 @@ type StorageTally struct {
 	// Slot i is item i's: its entity (entityOf; notVisited when Visit was not
 	// called for it), its size, and per index x its entry's size (entry[x][i], -1
 	// when the index does not hold it).
-	entity []int
-	size   []int
-	entry  [][]int
+	entity []int32
+	size   []int32
+	entry  [][]int32
 }
 
 // notVisited marks the slot of an item StorageTally.Visit was not given.
@@ -151,14 +151,14 @@ const notVisited = -2
 
 // NewStorageTally prepares a tally of up to n items of d.
 func NewStorageTally(d *model.Design, n int) *StorageTally {
-	t := &StorageTally{d: d, byName: make(map[string]int, len(d.Entities)), entity: make([]int, n), size: make([]int, n),
-		attrs: make([][]string, len(d.Table.Indexes)), entry: make([][]int, len(d.Table.Indexes))}
+	t := &StorageTally{d: d, byName: make(map[string]int, len(d.Entities)), entity: make([]int32, n), size: make([]int32, n),
+		attrs: make([][]string, len(d.Table.Indexes)), entry: make([][]int32, len(d.Table.Indexes))}
 	for i, e := range d.Entities {
 		t.byName[e.Name] = i
 	}
 	for x := range d.Table.Indexes {
 		t.attrs[x] = d.Table.IndexEntryAttributes(&d.Table.Indexes[x])
-		t.entry[x] = make([]int, n)
+		t.entry[x] = make([]int32, n)
 	}
 	for i := range t.entity {
 		t.entity[i] = notVisited
@@ -170,7 +170,9 @@ func NewStorageTally(d *model.Design, n int) *StorageTally {
 // whole item). It may be called from several goroutines at once, each with its own
 // items, and keeps no reference to it.
 func (t *StorageTally) Visit(i int, it model.Item, size int) {
-	t.entity[i], t.size[i] = entityOf(t.d, t.byName, it), size
+	// Sizes fit in 32 bits: the items storage counts are those DynamoDB stores,
+	// at most 400 KB each (model.Stored).
+	t.entity[i], t.size[i] = int32(entityOf(t.d, t.byName, it)), int32(size)
 	for x := range t.d.Table.Indexes {
 		ix := &t.d.Table.Indexes[x]
 		switch {
@@ -178,9 +180,9 @@ func (t *StorageTally) Visit(i int, it model.Item, size int) {
 			t.entry[x][i] = -1
 		case ix.Projection.Type == model.ProjectAll:
 			// An ALL entry is the whole item, whose size is known already.
-			t.entry[x][i] = size
+			t.entry[x][i] = int32(size)
 		default:
-			t.entry[x][i] = attrsSize(t.attrs[x], it)
+			t.entry[x][i] = int32(attrsSize(t.attrs[x], it))
 		}
 	}
 }

@@ -31,14 +31,21 @@ func StoredItems(items []Item, sizes []int) (stored []Item, storedSizes []int, l
 	return stored, storedSizes, leftOut
 }
 
-// storedIndexes are the indexes of sizes Stored keeps and of those it refuses
-// (nil when it refuses none).
+// storedIndexes are the indexes of sizes Stored keeps and of those it refuses;
+// both nil when it refuses none.
 func storedIndexes(sizes []int) (kept, leftOut []int) {
+	for i, size := range sizes {
+		if !Stored(size) {
+			leftOut = append(leftOut, i)
+		}
+	}
+	if leftOut == nil {
+		return nil, nil
+	}
+	kept = make([]int, 0, len(sizes)-len(leftOut))
 	for i, size := range sizes {
 		if Stored(size) {
 			kept = append(kept, i)
-		} else {
-			leftOut = append(leftOut, i)
 		}
 	}
 	return kept, leftOut

@@ -151,18 +151,20 @@ func newChecker(in Input) *checker {
 	c.stored, _, _ = model.StoredList(c.items, c.sizes)
 	c.pass = in.Pass
 	if c.pass == nil {
-		c.pass = NewItemPass(d, c.items.Len())
+		c.pass = NewItemPass(d)
 		for i := range c.items.Len() {
 			c.pass.Visit(i, c.items.Item(i))
 		}
 	}
 	sums := map[string]int{}
-	for i, name := range c.pass.entity {
-		if !model.Stored(c.sizes[i]) || name == "" {
+	for i := range c.items.Len() {
+		if !model.Stored(c.sizes[i]) {
 			continue
 		}
-		c.byEntity[name] = append(c.byEntity[name], i)
-		sums[name] += c.sizes[i]
+		if v, ok := c.items.Attr(i, d.TypeAttr()); ok && v.Type == model.TypeS {
+			c.byEntity[v.Str] = append(c.byEntity[v.Str], i)
+			sums[v.Str] += c.sizes[i]
+		}
 	}
 	for name, idx := range c.byEntity {
 		c.avgSize[name] = float64(sums[name]) / float64(len(idx))
@@ -231,6 +233,14 @@ func (c *checker) result(i int) *engine.Result {
 
 // entityOf names an item's entity ("" when untyped).
 func (c *checker) entityOf(it model.Item) string { return entityName(c.d.TypeAttr(), it) }
+
+// entityAt is entityOf item i of the design.
+func (c *checker) entityAt(i int) string {
+	if v, ok := c.items.Attr(i, c.d.TypeAttr()); ok && v.Type == model.TypeS {
+		return v.Str
+	}
+	return ""
+}
 
 // count is an entity's production count, or its sample count when it gives none.
 func (c *checker) count(e *model.Entity) int64 {

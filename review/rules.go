@@ -485,7 +485,7 @@ func (c *checker) indexEntities(ix model.Index) []string {
 	set := map[string]bool{}
 	for i := range c.items.Len() {
 		if !slices.ContainsFunc(ix.Key.Attributes(), func(a string) bool { _, ok := c.items.Attr(i, a); return !ok }) {
-			set[c.pass.entity[i]] = true
+			set[c.entityAt(i)] = true
 		}
 	}
 	names := make([]string, 0, len(set))
