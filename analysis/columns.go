@@ -20,24 +20,27 @@ type itemColumns struct {
 	names []string       // column -> its attribute
 	// cols[k] is column k, made when a first item keeps that attribute (a
 	// template variable is kept only when the keys do not give it back).
-	cols []atomic.Pointer[[]cell]
+	cols []atomic.Pointer[column]
 	mu   sync.Mutex // makes a column; guards other
-	// other holds the values a cell has no room for (a list, a map, a set), by
-	// column and item: rare, as keys and the attributes cost reads are scalars.
+	// other holds the values a column has no room for (a boolean, a null, a
+	// list, a map, a set), by column and item: rare, as keys and the attributes
+	// cost reads are strings and numbers.
 	other map[[2]int]model.Value
 }
 
-// cell is one attribute of one item: its type (0: the item has none), and its
-// text or boolean. The text is the design file's, not a copy.
-type cell struct {
-	t model.Type
-	b bool
-	s string
+// column is one attribute of every item: its type (0: the item has none) and its
+// text, the design file's, not a copy.
+type column struct {
+	types []model.Type
+	texts []string
 }
+
+// inOther reports whether a value of type t is kept in itemColumns.other.
+func inOther(t model.Type) bool { return t >= model.TypeBOOL }
 
 func newItemColumns(names []string, n int) *itemColumns {
 	c := &itemColumns{n: n, index: make(map[string]int, len(names)), names: names,
-		cols: make([]atomic.Pointer[[]cell], len(names)), other: map[[2]int]model.Value{}}
+		cols: make([]atomic.Pointer[column], len(names)), other: map[[2]int]model.Value{}}
 	for k, name := range names {
 		c.index[name] = k
 	}
@@ -46,17 +49,17 @@ func newItemColumns(names []string, n int) *itemColumns {
 
 // column is column k, made empty on first use. Items are put from several
 // goroutines at once, each its own items.
-func (c *itemColumns) column(k int) []cell {
+func (c *itemColumns) column(k int) *column {
 	if col := c.cols[k].Load(); col != nil {
-		return *col
+		return col
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if col := c.cols[k].Load(); col != nil {
-		return *col
+		return col
 	}
-	col := make([]cell, c.n)
-	c.cols[k].Store(&col)
+	col := &column{types: make([]model.Type, c.n), texts: make([]string, c.n)}
+	c.cols[k].Store(col)
 	return col
 }
 
@@ -64,12 +67,15 @@ func (c *itemColumns) column(k int) []cell {
 // other) of item i.
 func (c *itemColumns) put(i int, name string, v model.Value) {
 	k := c.index[name]
-	c.column(k)[i] = cell{t: v.Type, b: v.Bool, s: v.Str}
-	if v.List != nil || v.Map != nil {
+	col := c.column(k)
+	if inOther(v.Type) {
 		c.mu.Lock()
 		c.other[[2]int{k, i}] = v
 		c.mu.Unlock()
+	} else {
+		col.texts[i] = v.Str
 	}
+	col.types[i] = v.Type
 }
 
 // has reports whether item i keeps attribute name. Unlike Attr, it may be asked
@@ -80,7 +86,7 @@ func (c *itemColumns) has(i int, name string) bool {
 		return false
 	}
 	col := c.cols[k].Load()
-	return col != nil && (*col)[i].t != 0
+	return col != nil && col.types[i] != 0
 }
 
 func (c *itemColumns) Len() int { return c.n }
@@ -96,16 +102,13 @@ func (c *itemColumns) Attr(i int, name string) (model.Value, bool) {
 // at is column k's value for item i.
 func (c *itemColumns) at(k, i int) (model.Value, bool) {
 	col := c.cols[k].Load()
-	if col == nil || (*col)[i].t == 0 {
+	if col == nil || col.types[i] == 0 {
 		return model.Value{}, false
 	}
-	x := (*col)[i]
-	if x.t >= model.TypeL { // a list, a map or a set
-		if v, ok := c.other[[2]int{k, i}]; ok {
-			return v, true
-		}
+	if t := col.types[i]; inOther(t) {
+		return c.other[[2]int{k, i}], true
 	}
-	return model.Value{Type: x.t, Bool: x.b, Str: x.s}, true
+	return model.Value{Type: col.types[i], Str: col.texts[i]}, true
 }
 
 // Item is item i's summary as a map.

@@ -267,14 +267,18 @@ func checkUnpaddedNumber(c *checker) {
 	// A group is one partition's sort keys of one shape. The shapes are few, so each
 	// is made once and shared (shapes), not once per item. Items of a partition
 	// mostly come one after another: the group of the item before is tried first.
+	// Each item's group is found first and counted, so that the groups are then
+	// filled in one array rather than a slice grown for each.
 	type group struct{ pk, shape string }
 	index := map[group]int{}
-	var groups [][]sibling
+	var count []int
+	groupOf := make([]int32, c.items.Len()) // -1: no digit in its sort key
 	shapes := map[string]string{}
 	var buf []byte
 	pk := c.d.Table.Key.Partition
 	last, lastAt := group{}, -1
 	for i := range c.items.Len() {
+		groupOf[i] = -1
 		v, ok := c.items.Attr(i, sk)
 		if !ok || v.Type != model.TypeS || !hasDigit(v.Str) {
 			continue
@@ -290,13 +294,27 @@ func checkUnpaddedNumber(c *checker) {
 		if lastAt < 0 || key != last {
 			at, ok := index[key]
 			if !ok {
-				at = len(groups)
+				at = len(count)
 				index[key] = at
-				groups = append(groups, nil)
+				count = append(count, 0)
 			}
 			last, lastAt = key, at
 		}
-		groups[lastAt] = append(groups[lastAt], sibling{v.Str, i})
+		groupOf[i] = int32(lastAt)
+		count[lastAt]++
+	}
+	all := make([]sibling, len(groupOf))
+	groups := make([][]sibling, len(count))
+	off := 0
+	for g, n := range count {
+		groups[g] = all[off : off : off+n] // appended to below, within its part of all
+		off += n
+	}
+	for i, g := range groupOf {
+		if g >= 0 {
+			v, _ := c.items.Attr(i, sk)
+			groups[g] = append(groups[g], sibling{v.Str, i})
+		}
 	}
 	reported := map[string]bool{}
 	keys := slices.SortedFunc(maps.Keys(index), func(a, b group) int {
