@@ -1,15 +1,19 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -117,5 +121,96 @@ func TestAppendCapacity(t *testing.T) {
 	}
 	if _, ok := appendCapacity(nil, &consumedCapacity{TableName: "t", Table: &unitsWire{}}); ok {
 		t.Error("per-index figures written directly; want them left to json.Marshal")
+	}
+}
+
+// countedListener counts the writes to the connections it accepts.
+type countedListener struct {
+	net.Listener
+	writes *atomic.Int64
+}
+
+func (l countedListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return countedConn{c, l.writes}, nil
+}
+
+type countedConn struct {
+	net.Conn
+	writes *atomic.Int64
+}
+
+func (c countedConn) Write(p []byte) (int, error) {
+	c.writes.Add(1)
+	return c.Conn.Write(p)
+}
+
+// TestAnswerSentInOneWrite: an answer longer than net/http's 4 KB connection
+// buffer (a 25-item page) goes out in one write, whole and with its headers, as
+// one that fits (a GetItem); one over 64 KB (a page of a Scan) is not held and
+// comes whole too. Over one keep-alive connection, as an SDK sends them.
+func TestAnswerSentInOneWrite(t *testing.T) {
+	s := New(Options{})
+	if err := s.AddDesign(cpuDesign()); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writes := new(atomic.Int64)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, countedListener{l, writes}) }()
+	conn, err := net.Dial("tcp", l.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn.Close()
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	})
+	br := bufio.NewReader(conn)
+	for _, c := range []struct {
+		op, body string
+		oneWrite bool
+	}{
+		{"GetItem", `{"TableName":"cpu-table","Key":{"PK":{"S":"CUST#7"},"SK":{"S":"ORDER#003"}}}`, true},
+		{"Query", `{"TableName":"cpu-table","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"CUST#7"}}}`, true},
+		{"Scan", `{"TableName":"cpu-table","Limit":1000}`, false},
+		{"Query", `{"TableName":"cpu-table","KeyConditionExpression":"PK = :p","ExpressionAttributeValues":{":p":{"S":"CUST#8"}}}`, true},
+	} {
+		_, want := s.Call(c.op, []byte(c.body))
+		before := writes.Load()
+		fmt.Fprintf(conn, "POST / HTTP/1.1\r\nHost: x\r\nX-Amz-Target: %s%s\r\nContent-Type: application/x-amz-json-1.0\r\nContent-Length: %d\r\n\r\n%s",
+			targetPrefix, c.op, len(c.body), c.body)
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := writes.Load() - before
+		switch {
+		case !bytes.Equal(got, want):
+			t.Fatalf("%s: answer\n%.300s\nwant\n%.300s", c.op, got, want)
+		case resp.Header.Get("Content-Length") != strconv.Itoa(len(got)) || resp.Header.Get("X-Amz-Crc32") != strconv.FormatUint(uint64(crc32.ChecksumIEEE(got)), 10):
+			t.Fatalf("%s: headers %v", c.op, resp.Header)
+		case c.oneWrite && n != 1:
+			t.Errorf("%s: a %d-byte answer in %d writes, want 1", c.op, len(got), n)
+		case !c.oneWrite && len(got) <= heldAnswerMax:
+			t.Errorf("%s: the answer is %d bytes, not over %d", c.op, len(got), heldAnswerMax)
+		}
+		if c.op == "Query" && len(got) < 4096 {
+			t.Errorf("%s: a %d-byte page fits net/http's buffer: it tests nothing", c.op, len(got))
+		}
 	}
 }

@@ -75,7 +75,7 @@ func decoded[T any](f func(*Server, *T) (any, *apiError)) func([]byte) (func(*Se
 // httpServer is the HTTP server Serve runs h on: its timeouts bound a slow client.
 func httpServer(h http.Handler) *http.Server {
 	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
-		WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 1 << 20}
+		WriteTimeout: time.Minute, IdleTimeout: 2 * time.Minute, MaxHeaderBytes: 1 << 20, ConnContext: connContext}
 }
 
 // Serve answers requests on l until ctx ends, removing expired items every
@@ -88,7 +88,7 @@ func (s *Server) Serve(ctx context.Context, l net.Listener) error {
 	defer cancel()
 	go s.expireLoop(ctx)
 	errc := make(chan error, 1)
-	go func() { errc <- hs.Serve(l) }()
+	go func() { errc <- hs.Serve(heldListener{l}) }()
 	select {
 	case err := <-errc:
 		return err

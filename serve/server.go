@@ -243,7 +243,9 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request, call func(nam
 	if msg := s.recordFailed.Load(); msg != nil {
 		w.Header().Set(RecordFailedHeader, *msg)
 	}
+	held := holdAnswer(w, r, len(a.body))
 	s.write(w, a.status, a.body)
+	held.send(w)
 	a.release() // written: http.ResponseWriter keeps no part of it
 }
 
