@@ -65,8 +65,10 @@ func (c *itemColumns) column(k int) *column {
 
 // put keeps attribute name (one of the columns' names: the summarizer puts no
 // other) of item i.
-func (c *itemColumns) put(i int, name string, v model.Value) {
-	k := c.index[name]
+func (c *itemColumns) put(i int, name string, v model.Value) { c.putAt(i, c.index[name], v) }
+
+// putAt keeps item i's value of column k's attribute.
+func (c *itemColumns) putAt(i, k int, v model.Value) {
 	col := c.column(k)
 	if inOther(v.Type) {
 		c.mu.Lock()
@@ -78,13 +80,9 @@ func (c *itemColumns) put(i int, name string, v model.Value) {
 	col.types[i] = v.Type
 }
 
-// has reports whether item i keeps attribute name. Unlike Attr, it may be asked
-// while items are being put.
-func (c *itemColumns) has(i int, name string) bool {
-	k, ok := c.index[name]
-	if !ok {
-		return false
-	}
+// hasAt reports whether item i keeps column k's attribute. Unlike Attr, it may be
+// asked while items are being put.
+func (c *itemColumns) hasAt(i, k int) bool {
 	col := c.cols[k].Load()
 	return col != nil && col.types[i] != 0
 }

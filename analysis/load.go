@@ -54,7 +54,7 @@ type summaries struct {
 func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
 	s.sum = newSummarizer(f.Design)
-	s.items, s.sizes = newItemColumns(s.sum.columns(), n), make([]int, n)
+	s.items, s.sizes = newItemColumns(s.sum.columns, n), make([]int, n)
 	s.pass, s.storage = review.NewItemPass(f.Design), cost.NewStorageTally(f.Design, n)
 }
 
@@ -78,7 +78,11 @@ func (s *summaries) Visit(i int, it model.Item, size int) {
 // TestRuleCasesLoadLazily for every rule's trigger. A rule that reads another
 // attribute of the design's items must be given it here.
 type summarizer struct {
-	attrs    []string
+	attrs []string
+	// columns are the attributes a summary may keep (itemColumns); attrCol[j] is
+	// attrs[j]'s column.
+	columns  []string
+	attrCol  []int
 	typeAttr string
 	vars     map[string][]templateVar // by entity name
 	entities map[string]*model.Entity // by name, for their declared attribute types
@@ -88,6 +92,7 @@ type summarizer struct {
 // that use it.
 type templateVar struct {
 	name string
+	col  int // its column (summarizer.columns)
 	keys []keyTemplate
 }
 
@@ -137,12 +142,23 @@ func newSummarizer(d *model.Design) *summarizer {
 	}
 	slices.Sort(names)
 	s.attrs = slices.Compact(names)
+	s.columns = s.columnNames()
+	s.attrCol = make([]int, len(s.attrs))
+	for j, a := range s.attrs {
+		s.attrCol[j], _ = slices.BinarySearch(s.columns, a)
+	}
+	for _, vars := range s.vars {
+		for k := range vars {
+			vars[k].col, _ = slices.BinarySearch(s.columns, vars[k].name)
+		}
+	}
 	return s
 }
 
-// columns are the attributes a summary may keep: those every summary keeps when
-// the item has them (attrs), every template variable, every declared attribute.
-func (s *summarizer) columns() []string {
+// columnNames are the attributes a summary may keep, sorted: those every summary
+// keeps when the item has them (attrs), every template variable, every declared
+// attribute.
+func (s *summarizer) columnNames() []string {
 	names := slices.Clone(s.attrs)
 	for _, vars := range s.vars {
 		for _, tv := range vars {
@@ -162,14 +178,14 @@ func (s *summarizer) columns() []string {
 // is reused for the next item). The values are not copied: their text is the
 // design file's.
 func (s *summarizer) summary(out *itemColumns, i int, it model.Item) {
-	for _, n := range s.attrs {
+	for j, n := range s.attrs {
 		if v, ok := it[n]; ok {
-			out.put(i, n, v)
+			out.putAt(i, s.attrCol[j], v)
 		}
 	}
 	if t, ok := it[s.typeAttr]; ok && t.Type == model.TypeS {
 		for _, tv := range s.vars[t.Str] {
-			if out.has(i, tv.name) {
+			if out.hasAt(i, tv.col) {
 				continue
 			}
 			if v, ok := it[tv.name]; ok && !tv.inKeys(it, v) {
@@ -179,7 +195,7 @@ func (s *summarizer) summary(out *itemColumns, i int, it model.Item) {
 				// exactly as from the item.
 				for _, tv := range s.vars[t.Str] {
 					if v, ok := it[tv.name]; ok {
-						out.put(i, tv.name, v)
+						out.putAt(i, tv.col, v)
 					}
 				}
 				break

@@ -106,7 +106,7 @@ func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
 		return model.Item{"type": model.Str("customer"), "PK": model.Str("CUST#42"), "SK": model.Str("PROFILE"),
 			"customerId": model.Str(id), "email": model.Str("ada@example.com")}
 	}
-	cols := newItemColumns(s.columns(), 2)
+	cols := newItemColumns(s.columns, 2)
 	s.summary(cols, 0, item("42"))
 	s.summary(cols, 1, item("43"))
 	if got := cols.Item(0); len(got) != 3 {
