@@ -346,8 +346,17 @@ func checkUnpaddedNumber(c *checker) {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func hasDigit(s string) bool {
-	return strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' }) >= 0
+func hasDigit(s string) bool { return firstDigit(s) >= 0 }
+
+// firstDigit is the index of s's first ASCII digit, -1 when it has none. It reads
+// bytes, not runes: no byte of a multi-byte UTF-8 character is an ASCII digit.
+func firstDigit(s string) int {
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			return i
+		}
+	}
+	return -1
 }
 
 // appendDigitShape appends s with each run of digits replaced by one '#' to b:
@@ -369,7 +378,7 @@ func appendDigitShape(b []byte, s string) []byte {
 // nextDigitRun is the first run of digits in s and what follows it; ok is false
 // when s has none.
 func nextDigitRun(s string) (run, rest string, ok bool) {
-	i := strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' })
+	i := firstDigit(s)
 	if i < 0 {
 		return "", "", false
 	}
