@@ -33,7 +33,7 @@ func keyConds(src string, ctx *Context) ([]keyCond, *Error) {
 	if msg := collectKeyConds(root, &conds); msg != "" {
 		return nil, Validation("%s", msg)
 	}
-	keptKeyConds.put(src, conds)
+	keptKeyConds.put(src, keepKeyConds(conds))
 	return conds, nil
 }
 
@@ -65,28 +65,41 @@ func bindKeyConds(kept []keyCond, ctx *Context) ([]keyCond, bool) {
 	return conds, true
 }
 
-// keyCondCache holds the conditions of key condition texts parsed cleanly. It keeps
-// at most maxKeptKeyConds texts (each at most maxExpressionSize bytes): a client
-// sending ever new texts fills it once and is then parsed every time.
-type keyCondCache struct {
+// keptText holds what clean parses of expression texts gave, by their text, for
+// the parses that are kept (keyConds, CompileUpdate). It keeps at most maxKept
+// texts (each at most maxExpressionSize bytes): a client sending ever new texts
+// fills it once and is then parsed every time. What is kept must share nothing
+// with a request's buffers (the server reuses them) and is never changed once
+// kept: every request binds its own copy.
+type keptText[T any] struct {
 	mu   sync.RWMutex
-	kept map[string][]keyCond
+	kept map[string]T
 }
 
-const maxKeptKeyConds = 512
+const maxKept = 512
 
-var keptKeyConds = keyCondCache{kept: map[string][]keyCond{}}
+var keptKeyConds = keptText[[]keyCond]{kept: map[string][]keyCond{}}
 
-func (c *keyCondCache) get(src string) ([]keyCond, bool) {
+func (c *keptText[T]) get(src string) (T, bool) {
 	c.mu.RLock()
 	kept, ok := c.kept[src]
 	c.mu.RUnlock()
 	return kept, ok
 }
 
-// put keeps conds under src. The strings are copied: a request's text and names
-// may lie in a buffer its server reuses. The values are kept only for their types.
-func (c *keyCondCache) put(src string, conds []keyCond) {
+// put keeps v under src, unless src is kept already or the cache is full.
+func (c *keptText[T]) put(src string, v T) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.kept[src]; !ok && len(c.kept) < maxKept {
+		c.kept[strings.Clone(src)] = v
+	}
+}
+
+// keepKeyConds copies conds for keeping. The strings are copied: a request's text
+// and names may lie in a buffer its server reuses. The values are kept only for
+// their types.
+func keepKeyConds(conds []keyCond) []keyCond {
 	kept := make([]keyCond, len(conds))
 	for i, k := range conds {
 		vals := make([]model.Value, len(k.vals))
@@ -100,9 +113,5 @@ func (c *keyCondCache) put(src string, conds []keyCond) {
 		kept[i] = keyCond{name: strings.Clone(k.name), op: k.op, vals: vals,
 			namePh: strings.Clone(k.namePh), valuePhs: phs}
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if _, ok := c.kept[src]; !ok && len(c.kept) < maxKeptKeyConds {
-		c.kept[strings.Clone(src)] = kept
-	}
+	return kept
 }

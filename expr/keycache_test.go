@@ -95,17 +95,17 @@ func TestKeptKeyConditionAgrees(t *testing.T) {
 	forget()
 }
 
-// TestKeptKeyConditionsBounded checks that texts beyond maxKeptKeyConds are parsed
+// TestKeptKeyConditionsBounded checks that texts beyond maxKept are parsed
 // and answered but not kept.
 func TestKeptKeyConditionsBounded(t *testing.T) {
 	keptKeyConds.kept = map[string][]keyCond{}
 	defer func() { keptKeyConds.kept = map[string][]keyCond{} }()
 	values := map[string]model.Value{":a": model.Str("x")}
-	for i := range maxKeptKeyConds + 10 {
+	for i := range maxKept + 10 {
 		src := fmt.Sprintf("pk = :a AND sk%d = :a", i) // refused by the schema, kept as parsed
 		_, _ = CompileKeyCondition(src, NewContext(nil, values), schemaSN)
 	}
-	if n := len(keptKeyConds.kept); n != maxKeptKeyConds {
-		t.Fatalf("kept %d texts, want %d", n, maxKeptKeyConds)
+	if n := len(keptKeyConds.kept); n != maxKept {
+		t.Fatalf("kept %d texts, want %d", n, maxKept)
 	}
 }
