@@ -44,6 +44,7 @@ func Load(file string, data []byte, opt Options) (*Analysis, error) {
 // and what the review's item pass (review.ItemPass) and the storage tally
 // (cost.StorageTally) read of the whole item.
 type summaries struct {
+	design  *model.Design
 	sum     *summarizer
 	items   *itemColumns
 	sizes   []int
@@ -53,15 +54,17 @@ type summaries struct {
 
 func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
+	s.design = f.Design
 	s.sum = newSummarizer(f.Design)
 	s.items, s.sizes = newItemColumns(s.sum.columns, n), make([]int, n)
 	s.pass, s.storage = review.NewItemPass(f.Design), cost.NewStorageTally(f.Design, n)
 }
 
 func (s *summaries) Visit(i int, it model.Item, size int) {
-	s.sum.summary(s.items, i, it)
+	v := s.design.View(it)
+	s.sum.summary(s.items, i, v)
 	s.sizes[i] = size
-	s.pass.Visit(i, it)
+	s.pass.Visit(i, v)
 	if model.Stored(size) {
 		// What DynamoDB stores, as cost reads it (model.StoredItems).
 		s.storage.Visit(i, it, size)
@@ -177,14 +180,15 @@ func (s *summarizer) columnNames() []string {
 // summary copies what cost and review read of it into item i's cells of out (it
 // is reused for the next item). The values are not copied: their text is the
 // design file's.
-func (s *summarizer) summary(out *itemColumns, i int, it model.Item) {
+func (s *summarizer) summary(out *itemColumns, i int, view model.ItemView) {
+	it := view.Item
 	for j, n := range s.attrs {
 		if v, ok := it[n]; ok {
 			out.putAt(i, s.attrCol[j], v)
 		}
 	}
-	if t, ok := it[s.typeAttr]; ok && t.Type == model.TypeS {
-		for _, tv := range s.vars[t.Str] {
+	if view.Type != "" {
+		for _, tv := range s.vars[view.Type] {
 			if out.hasAt(i, tv.col) {
 				continue
 			}
@@ -193,7 +197,7 @@ func (s *summarizer) summary(out *itemColumns, i int, it model.Item) {
 				// template (review's template-mismatch): keep every variable of
 				// the entity, so that the template expands from the summary
 				// exactly as from the item.
-				for _, tv := range s.vars[t.Str] {
+				for _, tv := range s.vars[view.Type] {
 					if v, ok := it[tv.name]; ok {
 						out.putAt(i, tv.col, v)
 					}
@@ -203,10 +207,8 @@ func (s *summarizer) summary(out *itemColumns, i int, it model.Item) {
 		}
 		// An attribute of another type than its entity declares is kept for review's
 		// attribute-type-mismatch (rare; the rule is model.Entity.MismatchedAttributes).
-		if e := s.entities[t.Str]; e != nil && len(e.Attributes) > 0 {
-			for _, n := range e.MismatchedAttributes(it) {
-				out.put(i, n, it[n])
-			}
+		for _, n := range view.Mismatched {
+			out.put(i, n, it[n])
 		}
 	}
 }

@@ -107,8 +107,8 @@ func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
 			"customerId": model.Str(id), "email": model.Str("ada@example.com")}
 	}
 	cols := newItemColumns(s.columns, 2)
-	s.summary(cols, 0, item("42"))
-	s.summary(cols, 1, item("43"))
+	s.summary(cols, 0, d.View(item("42")))
+	s.summary(cols, 1, d.View(item("43")))
 	if got := cols.Item(0); len(got) != 3 {
 		t.Errorf("summary of a customer whose key gives its id back: %v; want type, PK and SK", got)
 	}

@@ -503,6 +503,42 @@ func (d *Design) EntityByName(name string) *Entity {
 	return nil
 }
 
+// ItemView is an item with what each reader of a design's items asks of it first,
+// found once: its type attribute, the entity that names and the attributes of
+// another type than that entity declares. analysis.Load gives one view of each item
+// to its readers (review's item pass, the summary it keeps), which so look the type
+// up once per item between them, not once each.
+type ItemView struct {
+	Item Item
+	// HasType reports whether the item has the type attribute, of any type; Type
+	// is its text when it is a string, else "".
+	HasType bool
+	Type    string
+	// Entity is the entity Type names (EntityByName), nil when none.
+	Entity *Entity
+	// Mismatched are the attributes of another type than Entity declares
+	// (Entity.MismatchedAttributes), nil when none.
+	Mismatched []string
+}
+
+// View is it's view (ItemView) in d.
+func (d *Design) View(it Item) ItemView {
+	v := ItemView{Item: it}
+	t, ok := it[d.TypeAttr()]
+	if !ok {
+		return v
+	}
+	v.HasType = true
+	if t.Type != TypeS {
+		return v
+	}
+	v.Type, v.Entity = t.Str, d.EntityByName(t.Str)
+	if v.Entity != nil && len(v.Entity.Attributes) > 0 {
+		v.Mismatched = v.Entity.MismatchedAttributes(it)
+	}
+	return v
+}
+
 // TypeAttr is the attribute naming each item's entity ("type" by default).
 func (d *Design) TypeAttr() string {
 	if d.Table.TypeAttribute == "" {

@@ -386,7 +386,7 @@ func TemplateMismatches(d *Design, itemPos []Pos) ErrorList {
 	}
 	var list ErrorList
 	for i, it := range d.Items {
-		if msg, hint := t.Mismatch(i, it); msg != "" {
+		if msg, hint := t.mismatch(i, "", it, t.entityOf(it)); msg != "" {
 			list.Add(itemPosAt(d, itemPos, i), hint, "%s", msg)
 		}
 	}
@@ -576,10 +576,12 @@ func (t *Templater) entityOf(it Item) *Entity {
 // template): the first key attribute, in name order, whose template builds
 // another value from the item's attributes, or whose shape the template cannot
 // give when its variables are missing. msg and hint are "" when every key agrees.
-func (t *Templater) Mismatch(i int, it Item) (msg, hint string) { return t.mismatch(i, "", it) }
+func (t *Templater) Mismatch(i int, v ItemView) (msg, hint string) {
+	return t.mismatch(i, "", v.Item, v.Entity)
+}
 
-func (t *Templater) mismatch(i int, who string, it Item) (msg, hint string) {
-	e := t.entityOf(it)
+// mismatch is Mismatch for item it of entity e (nil: none).
+func (t *Templater) mismatch(i int, who string, it Item, e *Entity) (msg, hint string) {
 	if e == nil {
 		return "", ""
 	}
@@ -661,7 +663,7 @@ func (t *Templater) ApplyToPatterns(d *Design, c *ErrorList) {
 // templates (Mismatch); "" when every key agrees.
 func (t *Templater) PatternMismatch(p *Pattern) (msg, hint string) {
 	for _, w := range writtenItems(p) {
-		if msg, hint := t.mismatch(0, w.who, w.item); msg != "" {
+		if msg, hint := t.mismatch(0, w.who, w.item, t.entityOf(w.item)); msg != "" {
 			return msg, hint
 		}
 	}

@@ -19,8 +19,7 @@ import (
 // Check runs it over Input.Items when it is not given one (Input.Pass). Either way
 // each item is looked at once, by the same hooks.
 type ItemPass struct {
-	d        *model.Design
-	typeAttr string
+	d *model.Design
 	// prefixAttrs are the key attributes missing-prefix reads (missingPrefixAttrs).
 	prefixAttrs []string
 	// templater builds keys from the entities' templates (template-mismatch); nil
@@ -40,19 +39,20 @@ type itemNote struct {
 
 // NewItemPass prepares the pass over the items of d. Visit then takes each item.
 func NewItemPass(d *model.Design) *ItemPass {
-	return &ItemPass{d: d, typeAttr: d.TypeAttr(), prefixAttrs: missingPrefixAttrs(d), templater: model.NewTemplater(d),
+	return &ItemPass{d: d, prefixAttrs: missingPrefixAttrs(d), templater: model.NewTemplater(d),
 		found: map[string][]itemNote{}}
 }
 
-// Visit looks at item i, the whole item. It may be called from several goroutines
-// at once, each with its own items; it keeps no reference to the map, only to the
-// values' text.
-func (p *ItemPass) Visit(i int, it model.Item) {
-	p.missingType(i, it)
-	p.unknownEntity(i, it)
-	p.missingPrefix(i, it)
-	p.templateMismatch(i, it)
-	p.attributeTypeMismatch(i, it)
+// Visit looks at item i, the whole item, by its view in the pass's design
+// (model.Design.View: the type and entity found once for every hook). It may be
+// called from several goroutines at once, each with its own items; it keeps no
+// reference to the map, only to the values' text.
+func (p *ItemPass) Visit(i int, v model.ItemView) {
+	p.missingType(i, v)
+	p.unknownEntity(i, v)
+	p.missingPrefix(i, v.Item)
+	p.templateMismatch(i, v)
+	p.attributeTypeMismatch(i, v)
 }
 
 // note records what rule's item hook found on item i.

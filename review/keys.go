@@ -102,9 +102,9 @@ func perItem[T any](c *checker, bad []T, one func(T) Finding, rest func(n int) F
 
 // missingType is missing-type's item hook: an item without the type attribute,
 // named by its key.
-func (p *ItemPass) missingType(i int, it model.Item) {
-	if _, ok := it[p.typeAttr]; !ok {
-		p.note("missing-type", itemNote{item: i, text: keyText(p.d, it)})
+func (p *ItemPass) missingType(i int, v model.ItemView) {
+	if !v.HasType {
+		p.note("missing-type", itemNote{item: i, text: keyText(p.d, v.Item)})
 	}
 }
 
@@ -120,9 +120,9 @@ func checkMissingType(c *checker) {
 
 // unknownEntity is unknown-entity's item hook: an item whose type names no entity
 // of the design.
-func (p *ItemPass) unknownEntity(i int, it model.Item) {
-	if name := entityName(p.typeAttr, it); name != "" && p.d.EntityByName(name) == nil {
-		p.note("unknown-entity", itemNote{item: i, text: name})
+func (p *ItemPass) unknownEntity(i int, v model.ItemView) {
+	if v.Type != "" && v.Entity == nil {
+		p.note("unknown-entity", itemNote{item: i, text: v.Type})
 	}
 }
 
@@ -213,11 +213,11 @@ func checkMissingPrefix(c *checker) {
 
 // templateMismatch is template-mismatch's item hook: what is wrong with the item's
 // keys against its entity's templates, and the fix.
-func (p *ItemPass) templateMismatch(i int, it model.Item) {
+func (p *ItemPass) templateMismatch(i int, v model.ItemView) {
 	if p.templater == nil {
 		return
 	}
-	if msg, hint := p.templater.Mismatch(i, it); msg != "" {
+	if msg, hint := p.templater.Mismatch(i, v); msg != "" {
 		p.note("template-mismatch", itemNote{item: i, text: msg, other: hint})
 	}
 }
@@ -451,9 +451,10 @@ func (c *checker) reportLarge(idx []int, what string) {
 // either is stored as YAML read it.
 // attributeTypeMismatch is attribute-type-mismatch's item hook: the item's first
 // attribute of another type than its entity declares, said.
-func (p *ItemPass) attributeTypeMismatch(i int, it model.Item) {
-	if e, name := mismatchOf(p.d, it); e != nil {
-		p.note("attribute-type-mismatch", itemNote{item: i, text: mismatchText(fmt.Sprintf("item %d's", i), e, name, it[name])})
+func (p *ItemPass) attributeTypeMismatch(i int, v model.ItemView) {
+	if len(v.Mismatched) > 0 {
+		name := v.Mismatched[0]
+		p.note("attribute-type-mismatch", itemNote{item: i, text: mismatchText(fmt.Sprintf("item %d's", i), v.Entity, name, v.Item[name])})
 	}
 }
 

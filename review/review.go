@@ -153,7 +153,7 @@ func newChecker(in Input) *checker {
 	if c.pass == nil {
 		c.pass = NewItemPass(d)
 		for i := range c.items.Len() {
-			c.pass.Visit(i, c.items.Item(i))
+			c.pass.Visit(i, d.View(c.items.Item(i)))
 		}
 	}
 	sums := map[string]int{}
