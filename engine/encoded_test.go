@@ -2,9 +2,11 @@ package engine
 
 import (
 	"bytes"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // Encoded keeps a copy of what it is given, of any length an item's JSON has, and
@@ -44,4 +46,32 @@ func TestEncodedKeepsACopy(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// What all Encodeds keep stays within keptBudget: past it Store keeps nothing, and
+// what the garbage collector frees makes room again.
+func TestEncodedKeepsWithinBudget(t *testing.T) {
+	was := keptBudget.Load()
+	t.Cleanup(func() { keptBudget.Store(was) })
+	item := []byte(`{"pk":{"S":"` + strings.Repeat("x", 280) + `"}}`) // 4+296 bytes kept
+	keptBudget.Store(keptBytes.Load() + 3*(4+int64(len(item))) + 10)
+	held := make([]Encoded, 4)
+	for i := range 3 {
+		if held[i].Store(item); held[i].Load() == nil {
+			t.Fatalf("item %d not kept within the budget", i)
+		}
+	}
+	if held[3].Store(item); held[3].Load() != nil {
+		t.Fatal("an item past the budget was kept")
+	}
+	held = nil
+	var again Encoded
+	for deadline := time.Now().Add(10 * time.Second); again.Load() == nil; {
+		if time.Now().After(deadline) {
+			t.Fatalf("no room after the kept items were collected (%d bytes counted)", keptBytes.Load())
+		}
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+		again.Store(item)
+	}
 }
