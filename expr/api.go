@@ -37,8 +37,8 @@ func Validation(format string, args ...any) *Error {
 type Context struct {
 	Names      map[string]string
 	Values     map[string]model.Value
-	usedNames  map[string]bool
-	usedValues map[string]bool
+	usedNames  placeholderSet
+	usedValues placeholderSet
 }
 
 // NewContext makes the context for one request. Either map may be nil.

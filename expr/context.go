@@ -58,17 +58,53 @@ func (c *Context) value(ph string) (model.Value, bool) {
 	return lookupPlaceholder(c.Values, &c.usedValues, ph)
 }
 
-// lookupPlaceholder looks placeholder ph up in m and marks it in *used. The usage
-// map is made on first use, so that a request without placeholders allocates none.
-func lookupPlaceholder[V any](m map[string]V, used *map[string]bool, ph string) (V, bool) {
+// lookupPlaceholder looks placeholder ph up in m and marks it in *used.
+func lookupPlaceholder[V any](m map[string]V, used *placeholderSet, ph string) (V, bool) {
 	v, ok := m[ph]
 	if ok {
-		if *used == nil {
-			*used = make(map[string]bool, len(m))
-		}
-		(*used)[ph] = true
+		used.add(ph, len(m))
 	}
 	return v, ok
+}
+
+// placeholderSet is the placeholders of one map that a request's expressions used.
+// A request uses a few, so they are listed in a slice, made on first use: a map per
+// request was 6% of what a replay allocated (issue 24). Past maxListedPlaceholders
+// the list becomes a map, so that a request with hundreds is not searched
+// quadratically.
+type placeholderSet struct {
+	list []string
+	set  map[string]bool
+}
+
+const maxListedPlaceholders = 16
+
+// add marks ph used; mapSize is the size of its map, which bounds how many can be.
+func (s *placeholderSet) add(ph string, mapSize int) {
+	switch {
+	case s.set != nil:
+		s.set[ph] = true
+	case slices.Contains(s.list, ph):
+	case len(s.list) < maxListedPlaceholders:
+		if s.list == nil {
+			s.list = make([]string, 0, min(mapSize, maxListedPlaceholders))
+		}
+		s.list = append(s.list, ph)
+	default:
+		s.set = make(map[string]bool, mapSize)
+		for _, p := range s.list {
+			s.set[p] = true
+		}
+		s.set[ph] = true
+		s.list = nil
+	}
+}
+
+func (s *placeholderSet) has(ph string) bool {
+	if s.set != nil {
+		return s.set[ph]
+	}
+	return slices.Contains(s.list, ph)
 }
 
 // Validate checks the maps themselves before any expression is compiled, with
@@ -135,10 +171,10 @@ func (c *Context) CheckUnused() error {
 }
 
 // checkUsed reports the keys of m that used does not hold, in map param's message.
-func checkUsed[V any](m map[string]V, used map[string]bool, param string) error {
+func checkUsed[V any](m map[string]V, used placeholderSet, param string) error {
 	var unused []string
 	for k := range m {
-		if !used[k] {
+		if !used.has(k) {
 			unused = append(unused, k)
 		}
 	}

@@ -1,6 +1,8 @@
 package expr
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"stwb/model"
@@ -45,6 +47,24 @@ func TestCheckUnused(t *testing.T) {
 			[]compile{proj("s")},
 			"Value provided in ExpressionAttributeNames unused in expressions: keys: {#a}"},
 	}
+	// More placeholders than placeholderSet lists before it turns to a map: the
+	// values used before and after the change are all marked.
+	many := map[string]model.Value{}
+	var in []string
+	for i := range 20 {
+		ph := fmt.Sprintf(":v%d", i)
+		many[ph] = model.Str(ph)
+		if i < 18 {
+			in = append(in, ph)
+		}
+	}
+	cases = append(cases, struct {
+		names  map[string]string
+		values map[string]model.Value
+		exprs  []compile
+		want   string
+	}{nil, many, []compile{key("pk = :v3"), filter("s IN (" + strings.Join(in, ", ") + ") OR s = :v2")},
+		"Value provided in ExpressionAttributeValues unused in expressions: keys: {:v18, :v19}"})
 	for i, c := range cases {
 		ctx := NewContext(c.names, c.values)
 		for _, e := range c.exprs {
