@@ -83,9 +83,15 @@ func NewKeySpaceOf(d *model.Design, items model.ItemList, count func(*model.Enti
 	ks := &KeySpace{d: d, count: count, samples: map[string][]int{}, vars: map[[2]string]VarInfo{},
 		items: items, values: map[[2]string][]string{}}
 	ta := d.TypeAttr()
+	// Items of one entity mostly come one after another: the entity of the
+	// previous item's type is looked up again only when the type changes.
+	prev, known, looked := "", false, false
 	for i := range items.Len() {
 		if v, ok := items.Attr(i, ta); ok && v.Type == model.TypeS {
-			if d.EntityByName(v.Str) != nil {
+			if v.Str != prev || !looked {
+				prev, known, looked = v.Str, d.EntityByName(v.Str) != nil, true
+			}
+			if known {
 				ks.samples[v.Str] = append(ks.samples[v.Str], i)
 			}
 		}
