@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"iter"
+	"slices"
 	"strings"
 
 	"stwb/expr"
@@ -37,14 +39,41 @@ func (k keySchema) sorts() []keyAttr {
 }
 
 // attrs lists every key attribute, the partition key's then the sort key's.
-func (k keySchema) attrs() []keyAttr { return append(k.partitions(), k.sorts()...) }
+func (k keySchema) attrs() []keyAttr { return slices.Collect(k.eachAttr()) }
+
+// eachAttr yields attrs' attributes without making the list: every write checks
+// each index's key attributes, and the lists were 2% of what a replay allocated
+// (issue 24).
+func (k keySchema) eachAttr() iter.Seq[keyAttr] {
+	return func(yield func(keyAttr) bool) {
+		if !yield(k.Partition) {
+			return
+		}
+		for _, a := range k.morePartition {
+			if !yield(a) {
+				return
+			}
+		}
+		if !k.hasSort() {
+			return
+		}
+		if !yield(k.Sort) {
+			return
+		}
+		for _, a := range k.moreSort {
+			if !yield(a) {
+				return
+			}
+		}
+	}
+}
 
 // multi reports whether either side has several attributes.
 func (k keySchema) multi() bool { return len(k.morePartition) > 0 || len(k.moreSort) > 0 }
 
 // has reports whether name is one of the key's attributes.
 func (k keySchema) has(name string) bool {
-	for _, a := range k.attrs() {
+	for a := range k.eachAttr() {
 		if a.Name == name {
 			return true
 		}

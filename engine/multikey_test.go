@@ -250,3 +250,37 @@ func TestTupleOrder(t *testing.T) {
 		prev = enc
 	}
 }
+
+// TestKeyAttrsInOrder checks eachAttr's order, which checkItem's messages follow:
+// the partition key's attributes, then the sort key's, each in key order; a
+// loop that stops early stops the walk.
+func TestKeyAttrsInOrder(t *testing.T) {
+	a := func(n string) keyAttr { return keyAttr{Name: n, Type: model.TypeS} }
+	cases := []struct {
+		k    keySchema
+		want string
+	}{
+		{keySchema{Partition: a("p")}, "p"},
+		{keySchema{Partition: a("p"), Sort: a("s")}, "p s"},
+		{keySchema{Partition: a("p"), morePartition: []keyAttr{a("p2"), a("p3")}, Sort: a("s"), moreSort: []keyAttr{a("s2")}}, "p p2 p3 s s2"},
+		{keySchema{Partition: a("p"), morePartition: []keyAttr{a("p2")}}, "p p2"},
+	}
+	for _, c := range cases {
+		var names []string
+		for _, x := range c.k.attrs() {
+			names = append(names, x.Name)
+		}
+		if got := strings.Join(names, " "); got != c.want {
+			t.Errorf("attrs: %q, want %q", got, c.want)
+		}
+		n := 0
+		for range c.k.eachAttr() {
+			if n++; n == 2 {
+				break
+			}
+		}
+		if !c.k.has(names[len(names)-1]) || c.k.has("other") {
+			t.Errorf("%q: has disagrees", c.want)
+		}
+	}
+}

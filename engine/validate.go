@@ -319,7 +319,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 		}
 	}
 	for _, ix := range e.indexes {
-		for _, a := range ix.key.attrs() {
+		for a := range ix.key.eachAttr() {
 			v, ok := out[a.Name]
 			if a.Name == "" || !ok {
 				continue
@@ -360,7 +360,7 @@ func indexKeyTypeMismatch(a keyAttr, v model.Value, ix *index) *Error {
 // key: top-level ValidationException").
 func (e *Engine) emptyIndexKeyUpdate(item model.Item) *Error {
 	for _, ix := range e.indexes {
-		for _, a := range ix.key.attrs() {
+		for a := range ix.key.eachAttr() {
 			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type == a.Type && emptyKeyValue(v) {
 				err := validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty %s value.", emptyWord(v.Type))
 				err.wholeRequest = true
@@ -380,7 +380,7 @@ func (e *Engine) keyTypeError(item model.Item) *Error {
 		}
 	}
 	for _, ix := range e.indexes {
-		for _, a := range ix.key.attrs() {
+		for a := range ix.key.eachAttr() {
 			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type != a.Type {
 				return indexKeyTypeMismatch(a, v, ix)
 			}
