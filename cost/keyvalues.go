@@ -151,30 +151,58 @@ func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
 		return VarInfo{Name: name, Kind: VarUnknown, Monotonic: mono, MonotonicWhy: monoWhy, Because: fmt.Sprintf("no %s sample gives %s", e.Name, name)}
 	}
 	dates := 0
-	distinct := map[string]int{}
 	for _, s := range vals {
 		if IsDateOrTime(s) {
 			dates++
 		}
-		distinct[s]++
 	}
 	if dates == len(vals) {
 		return VarInfo{Name: name, Kind: VarPeriod, Monotonic: true, MonotonicWhy: monoWhy,
 			Because: fmt.Sprintf("%s of %s in %s read as dates or times: a period, the current one takes the writes", plural(len(vals), "value", "values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
 	}
-	repeated := true
-	for _, n := range distinct {
+	distinct, repeated := distinctValues(vals)
+	if c := declaredCount(e); repeated && distinct <= lowCardinalityValues && c >= lowCardinalityCount {
+		return VarInfo{Name: name, Kind: VarFew, Values: int64(distinct),
+			Because: fmt.Sprintf("%s of %s in %s, of %s in production: few values, each request names the one it loads",
+				plural(distinct, "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"), numfmt.Int(c))}
+	}
+	return VarInfo{Name: name, Kind: VarMany, Monotonic: mono, MonotonicWhy: monoWhy,
+		Because: fmt.Sprintf("%s of %s in %s", plural(distinct, "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
+}
+
+// distinctValues counts the distinct texts in vals, and says whether each was seen
+// at least twice while there are no more than lowCardinalityValues of them (past
+// that, a variable is not few-valued and repeated is false). Each value's count is
+// kept only while there are few; past that a set, sized from the share of new
+// values so far, counts them: a million sample ids grew a counting map through
+// every doubling (BenchmarkCompute1M).
+func distinctValues(vals []string) (distinct int, repeated bool) {
+	counts := map[string]int{}
+	var seen map[string]struct{}
+	for i, s := range vals {
+		if seen != nil {
+			seen[s] = struct{}{}
+			continue
+		}
+		counts[s]++
+		if len(counts) > lowCardinalityValues {
+			hint := min(len(vals), (len(vals)/(i+1)+1)*len(counts))
+			seen = make(map[string]struct{}, hint)
+			for c := range counts {
+				seen[c] = struct{}{}
+			}
+		}
+	}
+	if seen != nil {
+		return len(seen), false
+	}
+	repeated = true
+	for _, n := range counts {
 		if n < 2 {
 			repeated = false
 		}
 	}
-	if c := declaredCount(e); repeated && len(distinct) <= lowCardinalityValues && c >= lowCardinalityCount {
-		return VarInfo{Name: name, Kind: VarFew, Values: int64(len(distinct)),
-			Because: fmt.Sprintf("%s of %s in %s, of %s in production: few values, each request names the one it loads",
-				plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"), numfmt.Int(c))}
-	}
-	return VarInfo{Name: name, Kind: VarMany, Monotonic: mono, MonotonicWhy: monoWhy,
-		Because: fmt.Sprintf("%s of %s in %s", plural(len(distinct), "distinct value", "distinct values"), name, plural(len(vals), e.Name+" sample", e.Name+" samples"))}
+	return len(counts), repeated
 }
 
 // parentOf finds the entity that holds one item per value of a variable: its table
@@ -642,14 +670,30 @@ func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
 		return e
 	}
 	if ks.byKey == nil {
-		ks.byKey = map[tableKey]*model.Entity{}
+		// Built once, sized for every sample, from the three attributes it needs:
+		// growing a map of a million keys, or building each item whole, cost
+		// more than the pricing itself (BenchmarkCompute1M).
+		pk, sk := ks.d.Table.Key.Partition, ks.d.Table.Key.Sort
+		ks.byKey = make(map[tableKey]*model.Entity, ks.items.Len())
+		prev, prevEntity := "", (*model.Entity)(nil)
 		for i := range ks.items.Len() {
-			st := ks.items.Item(i)
-			if v, ok := st[ta]; ok && v.Type == model.TypeS {
-				if e := ks.d.EntityByName(v.Str); e != nil {
-					ks.byKey[tableKeyOf(ks.d, st)] = e
-				}
+			v, ok := ks.items.Attr(i, ta)
+			if !ok || v.Type != model.TypeS {
+				continue
 			}
+			// Items of one entity mostly come one after another (NewKeySpaceOf).
+			if v.Str != prev || prevEntity == nil {
+				prev, prevEntity = v.Str, ks.d.EntityByName(v.Str)
+			}
+			if prevEntity == nil {
+				continue
+			}
+			p, _ := ks.items.Attr(i, pk)
+			var s model.Value
+			if sk != "" {
+				s, _ = ks.items.Attr(i, sk)
+			}
+			ks.byKey[tableKey{pt: p.Type, st: s.Type, p: p.Str, s: s.Str}] = prevEntity
 		}
 	}
 	return ks.byKey[tableKeyOf(ks.d, it)]

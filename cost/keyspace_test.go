@@ -1,0 +1,80 @@
+package cost
+
+import (
+	"fmt"
+	"testing"
+
+	"stwb/model"
+)
+
+// An index entry may leave the type attribute out: EntityOf names its entity from
+// the sample item with the same table key (the last one when two share it).
+func TestEntityOfIndexEntryFromSamples(t *testing.T) {
+	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}},
+		Entities: []model.Entity{{Name: "customer"}, {Name: "order"}}}
+	items := []model.Item{
+		{"type": model.Str("customer"), "PK": model.Str("C#1"), "SK": model.Str("PROFILE")},
+		{"type": model.Str("order"), "PK": model.Str("C#1"), "SK": model.Str("O#1")},
+		{"type": model.Str("nobody"), "PK": model.Str("C#2"), "SK": model.Str("O#9")},
+		{"type": model.Str("customer"), "PK": model.Str("C#3"), "SK": model.Str("O#3")},
+		{"type": model.Str("order"), "PK": model.Str("C#3"), "SK": model.Str("O#3")},
+		{"type": model.Str("order"), "PK": model.Num("7"), "SK": model.Str("O#7")},
+	}
+	ks := NewKeySpace(d, items, declaredCount)
+	cases := []struct {
+		entry model.Item
+		want  string // "" for none
+	}{
+		{model.Item{"PK": model.Str("C#1"), "SK": model.Str("PROFILE"), "total": model.Num("1")}, "customer"},
+		{model.Item{"PK": model.Str("C#1"), "SK": model.Str("O#1")}, "order"},
+		{model.Item{"PK": model.Str("C#2"), "SK": model.Str("O#9")}, ""}, // its type names no entity
+		{model.Item{"PK": model.Str("C#3"), "SK": model.Str("O#3")}, "order"},
+		{model.Item{"PK": model.Num("7"), "SK": model.Str("O#7")}, "order"},
+		{model.Item{"PK": model.Str("7"), "SK": model.Str("O#7")}, ""}, // a string, not the number 7
+		{model.Item{"PK": model.Str("C#1"), "SK": model.Str("O#2")}, ""},
+		{model.Item{"type": model.Str("customer"), "PK": model.Str("C#1"), "SK": model.Str("O#1")}, "customer"},
+	}
+	for _, c := range cases {
+		got := ""
+		if e := ks.EntityOf(c.entry); e != nil {
+			got = e.Name
+		}
+		if got != c.want {
+			t.Errorf("EntityOf(%v) = %q, want %q", c.entry, got, c.want)
+		}
+	}
+}
+
+func TestDistinctValues(t *testing.T) {
+	many := make([]string, 0, 1000)
+	for i := range 1000 {
+		many = append(many, fmt.Sprint(i%400))
+	}
+	sixteen := make([]string, 0, 32)
+	for i := range 32 {
+		sixteen = append(sixteen, fmt.Sprint(i%16))
+	}
+	seventeen := make([]string, 0, 34)
+	for i := range 34 {
+		seventeen = append(seventeen, fmt.Sprint(i%17))
+	}
+	cases := []struct {
+		vals     []string
+		distinct int
+		repeated bool
+	}{
+		{[]string{"A", "B", "A", "B"}, 2, true},
+		{[]string{"A", "B", "A"}, 2, false},
+		{[]string{"A"}, 1, false},
+		{sixteen, 16, true},
+		{sixteen[:31], 16, false},
+		{seventeen, 17, false}, // past lowCardinalityValues: not few, whatever the repeats
+		{many, 400, false},
+	}
+	for _, c := range cases {
+		n, rep := distinctValues(c.vals)
+		if n != c.distinct || rep != c.repeated {
+			t.Errorf("distinctValues(%d values) = %d, %v; want %d, %v", len(c.vals), n, rep, c.distinct, c.repeated)
+		}
+	}
+}
