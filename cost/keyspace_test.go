@@ -34,6 +34,11 @@ func TestEntityOfIndexEntryFromSamples(t *testing.T) {
 		{model.Item{"PK": model.Str("C#1"), "SK": model.Str("O#2")}, ""},
 		{model.Item{"type": model.Str("customer"), "PK": model.Str("C#1"), "SK": model.Str("O#1")}, "customer"},
 	}
+	// The same answers when every key's hash clashes, or those of one partition.
+	indexes := map[string]*sampleIndex{
+		"all hashes clash":         newSampleIndex(ks, func(tableKey) uint64 { return 7 }),
+		"a partition's keys clash": newSampleIndex(ks, func(k tableKey) uint64 { return uint64(len(k.p)) }),
+	}
 	for _, c := range cases {
 		got := ""
 		if e := ks.EntityOf(c.entry); e != nil {
@@ -41,6 +46,18 @@ func TestEntityOfIndexEntryFromSamples(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("EntityOf(%v) = %q, want %q", c.entry, got, c.want)
+		}
+		if _, typed := c.entry["type"]; typed {
+			continue
+		}
+		for name, x := range indexes {
+			got := ""
+			if e := x.entityOf(tableKeyOf(d, c.entry)); e != nil {
+				got = e.Name
+			}
+			if got != c.want {
+				t.Errorf("%s: entityOf(%v) = %q, want %q", name, c.entry, got, c.want)
+			}
 		}
 	}
 }

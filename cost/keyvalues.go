@@ -2,6 +2,7 @@ package cost
 
 import (
 	"fmt"
+	"hash/maphash"
 	"maps"
 	"slices"
 	"strings"
@@ -63,7 +64,7 @@ type KeySpace struct {
 	samples map[string][]int            // entity name -> its sample items, by index in items
 	items   model.ItemList              // the sample items
 	stored  func(model.Item) model.Item // the stored item with a table key, when the caller has them (Input.Stored)
-	byKey   map[tableKey]*model.Entity  // table key -> the stored item's entity, built on first use (EntityOf)
+	byKey   *sampleIndex                // the samples by table key, built on first use (EntityOf)
 	// storedOf remembers what stored found for each table key asked (EntityOf):
 	// the cost and the review ask of the same index entries, and each look-up
 	// reads the stored item again.
@@ -670,33 +671,101 @@ func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
 		return e
 	}
 	if ks.byKey == nil {
-		// Built once, sized for every sample, from the three attributes it needs:
-		// growing a map of a million keys, or building each item whole, cost
-		// more than the pricing itself (BenchmarkCompute1M).
-		pk, sk := ks.d.Table.Key.Partition, ks.d.Table.Key.Sort
-		ks.byKey = make(map[tableKey]*model.Entity, ks.items.Len())
-		prev, prevEntity := "", (*model.Entity)(nil)
-		for i := range ks.items.Len() {
-			v, ok := ks.items.Attr(i, ta)
-			if !ok || v.Type != model.TypeS {
-				continue
+		ks.byKey = newSampleIndex(ks, nil)
+	}
+	return ks.byKey.entityOf(tableKeyOf(ks.d, it))
+}
+
+// sampleIndex finds the last sample item with a table key, for EntityOf. A
+// million samples made a map keyed by the key's strings cost more than the
+// pricing itself (BenchmarkCompute1M: growing it, hashing, and the collector
+// scanning its pointers); this one maps a 64-bit hash of the key to the sample's
+// index, with no pointers, and reads the sample's key again to confirm a match.
+// Keys whose hashes clash are kept apart in clash.
+type sampleIndex struct {
+	ks    *KeySpace
+	hash  func(tableKey) uint64      // hashOf; a test gives one that clashes
+	at    map[uint64]int32           // hash -> the last sample with that key; -1 when keys clash
+	clash map[tableKey]*model.Entity // table key -> the last sample's entity, for clashing hashes
+}
+
+// clashing marks a hash shared by different table keys in sampleIndex.at.
+const clashing = -1
+
+func newSampleIndex(ks *KeySpace, hash func(tableKey) uint64) *sampleIndex {
+	if hash == nil {
+		seed := maphash.MakeSeed()
+		hash = func(k tableKey) uint64 { return hashOf(seed, k) }
+	}
+	x := &sampleIndex{ks: ks, hash: hash, at: make(map[uint64]int32, ks.items.Len())}
+	ta := ks.d.TypeAttr()
+	prev, prevEntity := "", (*model.Entity)(nil)
+	for i := range ks.items.Len() {
+		v, ok := ks.items.Attr(i, ta)
+		if !ok || v.Type != model.TypeS {
+			continue
+		}
+		// Items of one entity mostly come one after another (NewKeySpaceOf).
+		if v.Str != prev || prevEntity == nil {
+			prev, prevEntity = v.Str, ks.d.EntityByName(v.Str)
+		}
+		if prevEntity == nil {
+			continue
+		}
+		k := x.keyAt(int32(i))
+		h := x.hash(k)
+		j, ok := x.at[h]
+		switch {
+		case !ok:
+			x.at[h] = int32(i)
+		case j == clashing:
+			x.clash[k] = prevEntity
+		case x.keyAt(j) == k:
+			x.at[h] = int32(i)
+		default:
+			if x.clash == nil {
+				x.clash = map[tableKey]*model.Entity{}
 			}
-			// Items of one entity mostly come one after another (NewKeySpaceOf).
-			if v.Str != prev || prevEntity == nil {
-				prev, prevEntity = v.Str, ks.d.EntityByName(v.Str)
-			}
-			if prevEntity == nil {
-				continue
-			}
-			p, _ := ks.items.Attr(i, pk)
-			var s model.Value
-			if sk != "" {
-				s, _ = ks.items.Attr(i, sk)
-			}
-			ks.byKey[tableKey{pt: p.Type, st: s.Type, p: p.Str, s: s.Str}] = prevEntity
+			x.clash[x.keyAt(j)] = x.entityAt(j)
+			x.clash[k] = prevEntity
+			x.at[h] = clashing
 		}
 	}
-	return ks.byKey[tableKeyOf(ks.d, it)]
+	return x
+}
+
+func (x *sampleIndex) entityOf(k tableKey) *model.Entity {
+	j, ok := x.at[x.hash(k)]
+	switch {
+	case !ok:
+		return nil
+	case j == clashing:
+		return x.clash[k]
+	case x.keyAt(j) == k:
+		return x.entityAt(j)
+	}
+	return nil
+}
+
+// keyAt is sample i's table key.
+func (x *sampleIndex) keyAt(i int32) tableKey {
+	pk, sk := x.ks.d.Table.Key.Partition, x.ks.d.Table.Key.Sort
+	p, _ := x.ks.items.Attr(int(i), pk)
+	var s model.Value
+	if sk != "" {
+		s, _ = x.ks.items.Attr(int(i), sk)
+	}
+	return tableKey{pt: p.Type, st: s.Type, p: p.Str, s: s.Str}
+}
+
+// entityAt is the entity sample i's type names (only samples with one are indexed).
+func (x *sampleIndex) entityAt(i int32) *model.Entity {
+	v, _ := x.ks.items.Attr(int(i), x.ks.d.TypeAttr())
+	return x.ks.d.EntityByName(v.Str)
+}
+
+func hashOf(seed maphash.Seed, k tableKey) uint64 {
+	return maphash.String(seed, k.p) ^ (maphash.String(seed, k.s) * 0x9e3779b97f4a7c15) ^ uint64(k.pt)<<8 ^ uint64(k.st)
 }
 
 // tableKey is an item's table key, for lookups; its strings are the item's own.
