@@ -450,6 +450,9 @@ func TestStreamConsumerSeesARunInOrder(t *testing.T) {
 			}
 		}()
 	}
+	// A record can reach the stream before its PutItem's answer reaches the writer:
+	// the test waits for every writer before it returns and cancels their context.
+	defer wg.Wait()
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
 	desc, err := sc.DescribeStream(c, &dynamodbstreams.DescribeStreamInput{StreamArn: aws.String(arn)})
