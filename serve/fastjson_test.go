@@ -82,17 +82,23 @@ func TestFastDecodeAgrees(t *testing.T) {
 			if len(b) == 0 {
 				break
 			}
-			i := rng.IntN(len(b))
-			switch rng.IntN(3) {
-			case 0:
-				b = append(b[:i:i], b[i+1:]...)
-			case 1:
-				b = append(b[:i+1:i+1], b[i:]...)
-			default:
-				b[i] = alphabet[rng.IntN(len(alphabet))]
-			}
-			agreeBoth(t, b)
+			agreeBoth(t, mutate(rng, b, alphabet))
 		}
+	}
+}
+
+// mutate changes b (not empty) one way: a byte dropped, doubled, or replaced by
+// one of alphabet's. The two agreement tests share it.
+func mutate(rng *rand.Rand, b []byte, alphabet string) []byte {
+	i := rng.IntN(len(b))
+	switch rng.IntN(3) {
+	case 0:
+		return append(b[:i:i], b[i+1:]...)
+	case 1:
+		return append(b[:i+1:i+1], b[i:]...)
+	default:
+		b[i] = alphabet[rng.IntN(len(alphabet))]
+		return b
 	}
 }
 
@@ -111,15 +117,7 @@ func TestValidJSONAgrees(t *testing.T) {
 		for n := range 2000 {
 			b := []byte(body)
 			if n > 0 && len(b) > 0 {
-				i := rng.IntN(len(b))
-				switch rng.IntN(3) {
-				case 0:
-					b = append(b[:i:i], b[i+1:]...)
-				case 1:
-					b = append(b[:i+1:i+1], b[i:]...)
-				default:
-					b[i] = alphabet[rng.IntN(len(alphabet))]
-				}
+				b = mutate(rng, b, alphabet)
 			}
 			if got, want := validJSON(b), json.Valid(b); got != want {
 				t.Errorf("validJSON(%q) = %v, json.Valid %v", b, got, want)
