@@ -2,6 +2,7 @@ package cost
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"stwb/model"
@@ -36,8 +37,8 @@ func TestEntityOfIndexEntryFromSamples(t *testing.T) {
 	}
 	// The same answers when every key's hash clashes, or those of one partition.
 	indexes := map[string]*sampleIndex{
-		"all hashes clash":         newSampleIndex(ks, func(tableKey) uint64 { return 7 }),
-		"a partition's keys clash": newSampleIndex(ks, func(k tableKey) uint64 { return uint64(len(k.p)) }),
+		"all hashes clash":         newSampleIndex(ks, func(tableKey) uint32 { return 7 }),
+		"a partition's keys clash": newSampleIndex(ks, func(k tableKey) uint32 { return uint32(len(k.p)) }),
 	}
 	for _, c := range cases {
 		got := ""
@@ -89,9 +90,34 @@ func TestDistinctValues(t *testing.T) {
 		{many, 400, false},
 	}
 	for _, c := range cases {
-		n, rep := distinctValues(c.vals)
-		if n != c.distinct || rep != c.repeated {
-			t.Errorf("distinctValues(%d values) = %d, %v; want %d, %v", len(c.vals), n, rep, c.distinct, c.repeated)
+		// The same counts when the values come in order (counted by their runs).
+		for _, vals := range [][]string{c.vals, slices.Sorted(slices.Values(c.vals))} {
+			n, rep := distinctValues(vals)
+			if n != c.distinct || rep != c.repeated {
+				t.Errorf("distinctValues(%d values, sorted %v) = %d, %v; want %d, %v", len(vals), slices.IsSorted(vals), n, rep, c.distinct, c.repeated)
+			}
 		}
+	}
+}
+
+// Every sample of a larger design is found by its key: the index's sort orders
+// hashes over their whole range.
+func TestEntityOfManySamples(t *testing.T) {
+	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}},
+		Entities: []model.Entity{{Name: "customer"}, {Name: "order"}}}
+	var items []model.Item
+	for i := range 5000 {
+		items = append(items, model.Item{"type": model.Str([]string{"customer", "order"}[i%2]),
+			"PK": model.Str(fmt.Sprintf("C#%d", i/3)), "SK": model.Str(fmt.Sprintf("S#%d", i))})
+	}
+	ks := NewKeySpace(d, items, declaredCount)
+	for i, it := range items {
+		e := ks.EntityOf(model.Item{"PK": it["PK"], "SK": it["SK"]})
+		if want := it["type"].Str; e == nil || e.Name != want {
+			t.Fatalf("EntityOf(item %d's key) = %v, want %s", i, e, want)
+		}
+	}
+	if e := ks.EntityOf(model.Item{"PK": model.Str("C#0"), "SK": model.Str("S#3")}); e != nil {
+		t.Errorf("EntityOf(a key no sample has) = %s, want none", e.Name)
 	}
 }

@@ -1,6 +1,7 @@
 package cost
 
 import (
+	"cmp"
 	"fmt"
 	"hash/maphash"
 	"maps"
@@ -176,8 +177,12 @@ func (ks *KeySpace) inferVar(e *model.Entity, name string) VarInfo {
 // that, a variable is not few-valued and repeated is false). Each value's count is
 // kept only while there are few; past that a set, sized from the share of new
 // values so far, counts them: a million sample ids grew a counting map through
-// every doubling (BenchmarkCompute1M).
+// every doubling (BenchmarkCompute1M). Values in order (sample items are often
+// listed by key) are counted by their runs, without a set.
 func distinctValues(vals []string) (distinct int, repeated bool) {
+	if slices.IsSorted(vals) {
+		return distinctRuns(vals)
+	}
 	counts := map[string]int{}
 	var seen map[string]struct{}
 	for i, s := range vals {
@@ -204,6 +209,22 @@ func distinctValues(vals []string) (distinct int, repeated bool) {
 		}
 	}
 	return len(counts), repeated
+}
+
+// distinctRuns is distinctValues of sorted values: each distinct value is one run
+// of equal values.
+func distinctRuns(vals []string) (distinct int, repeated bool) {
+	repeated = true
+	for i := 0; i < len(vals); {
+		j := i + 1
+		for j < len(vals) && vals[j] == vals[i] {
+			j++
+		}
+		distinct++
+		repeated = repeated && j-i >= 2
+		i = j
+	}
+	return distinct, repeated && distinct <= lowCardinalityValues
 }
 
 // parentOf finds the entity that holds one item per value of a variable: its table
@@ -236,54 +257,82 @@ func (ks *KeySpace) parentOf(name string) (*model.Entity, int64) {
 // sampleValues are the texts a variable takes in an entity's samples: the item's
 // attribute of that name, else read back out of a key built from one of the
 // entity's templates (model.KeyTemplate.Var, the templates parsed once for the
-// entity, tried in key attribute order). Read once per variable, on first use.
+// entity, tried in key attribute order). Read on first use, together with every
+// other variable of the entity's templates not read yet: one pass over the samples
+// rather than one per variable (a million sample items: reading each item once
+// rather than once per variable, BenchmarkCompute1M).
 func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 	k := [2]string{e.Name, name}
 	if v, ok := ks.values[k]; ok {
 		return v
 	}
-	type templateOf struct {
-		attr string
-		tpl  model.KeyTemplate
-	}
-	var tpls []templateOf
+	names := []string{name}
 	for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
-		if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
-			tpls = append(tpls, templateOf{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
+		for _, v := range model.TemplateVars(e.Keys[attr]) {
+			if _, read := ks.values[[2]string{e.Name, v}]; !read && !slices.Contains(names, v) {
+				names = append(names, v)
+			}
 		}
 	}
-	v := ks.readSampleValues(e, name, func(i int) (string, bool) {
-		for _, t := range tpls {
-			if kv, ok := ks.items.Attr(i, t.attr); ok {
-				if s, ok := t.tpl.Var(kv, name); ok {
-					return s, true
+	for i, vals := range ks.readSampleValues(e, names) {
+		ks.values[[2]string{e.Name, names[i]}] = vals
+	}
+	return ks.values[k]
+}
+
+// varReader reads one variable's value out of a sample item (readSampleValues).
+type varReader struct {
+	name string
+	tpls []attrTemplate // e's templates with the variable, in key attribute order
+	out  []string
+}
+
+// attrTemplate is an entity's key template of one attribute, parsed.
+type attrTemplate struct {
+	attr string
+	tpl  model.KeyTemplate
+}
+
+// readSampleValues reads each named variable's value in each of e's samples, in
+// one pass: the attribute of that name when the item has it (its text when a
+// string or a number), else the first of e's key templates with the variable that
+// gives it back (model.KeyTemplate.Var). vals[i] is names[i]'s.
+func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]string) {
+	samples := ks.samples[e.Name]
+	attrs := slices.Sorted(maps.Keys(e.Keys))
+	readers := make([]varReader, len(names))
+	for n, name := range names {
+		readers[n] = varReader{name: name, out: make([]string, 0, len(samples))}
+		for _, attr := range attrs {
+			if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
+				readers[n].tpls = append(readers[n].tpls, attrTemplate{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
+			}
+		}
+	}
+	for _, i := range samples {
+		for n := range readers {
+			r := &readers[n]
+			if v, ok := ks.items.Attr(i, r.name); ok {
+				if s, ok := keyText(v); ok {
+					r.out = append(r.out, s)
+				}
+				continue
+			}
+			for _, t := range r.tpls {
+				if kv, ok := ks.items.Attr(i, t.attr); ok {
+					if s, ok := t.tpl.Var(kv, r.name); ok {
+						r.out = append(r.out, s)
+						break
+					}
 				}
 			}
 		}
-		return "", false
-	})
-	ks.values[k] = v
-	return v
-}
-
-// readSampleValues reads name's value in each of e's samples: the attribute when
-// the item has it (its text when a string or a number), else fromKeys's reading
-// of it.
-func (ks *KeySpace) readSampleValues(e *model.Entity, name string, fromKeys func(i int) (string, bool)) []string {
-	samples := ks.samples[e.Name]
-	out := make([]string, 0, len(samples))
-	for _, i := range samples {
-		if v, ok := ks.items.Attr(i, name); ok {
-			if s, ok := keyText(v); ok {
-				out = append(out, s)
-			}
-			continue
-		}
-		if s, ok := fromKeys(i); ok {
-			out = append(out, s)
-		}
 	}
-	return out
+	vals = make([][]string, len(readers))
+	for n := range readers {
+		vals[n] = readers[n].out
+	}
+	return vals
 }
 
 // dateLayouts are the shapes of a date or time that a key carries.
@@ -679,72 +728,78 @@ func (ks *KeySpace) EntityOf(it model.Item) *model.Entity {
 // sampleIndex finds the last sample item with a table key, for EntityOf. A
 // million samples made a map keyed by the key's strings cost more than the
 // pricing itself (BenchmarkCompute1M: growing it, hashing, and the collector
-// scanning its pointers); this one maps a 64-bit hash of the key to the sample's
-// index, with no pointers, and reads the sample's key again to confirm a match.
-// Keys whose hashes clash are kept apart in clash.
+// scanning its pointers), and a map of a hash of the key still missed the cache
+// twice per sample (its look-up, then its assignment); this one is a list of each
+// sample's key hash and index, sorted by hash (a radix sort, a few passes in
+// order over the list), with no pointers. A look-up reads the key again of each
+// sample with the hash it seeks: different keys may share a hash.
 type sampleIndex struct {
-	ks    *KeySpace
-	hash  func(tableKey) uint64      // hashOf; a test gives one that clashes
-	at    map[uint64]int32           // hash -> the last sample with that key; -1 when keys clash
-	clash map[tableKey]*model.Entity // table key -> the last sample's entity, for clashing hashes
+	ks      *KeySpace
+	hash    func(tableKey) uint32 // hashOf; a test gives one that clashes
+	entries []indexEntry          // sorted by hash
 }
 
-// clashing marks a hash shared by different table keys in sampleIndex.at.
-const clashing = -1
+// indexEntry is one sample in sampleIndex.
+type indexEntry struct {
+	hash uint32
+	at   int32 // the sample
+}
 
-func newSampleIndex(ks *KeySpace, hash func(tableKey) uint64) *sampleIndex {
+func newSampleIndex(ks *KeySpace, hash func(tableKey) uint32) *sampleIndex {
 	if hash == nil {
 		seed := maphash.MakeSeed()
-		hash = func(k tableKey) uint64 { return hashOf(seed, k) }
+		hash = func(k tableKey) uint32 { return hashOf(seed, k) }
 	}
-	x := &sampleIndex{ks: ks, hash: hash, at: make(map[uint64]int32, ks.items.Len())}
-	ta := ks.d.TypeAttr()
-	prev, prevEntity := "", (*model.Entity)(nil)
-	for i := range ks.items.Len() {
-		v, ok := ks.items.Attr(i, ta)
-		if !ok || v.Type != model.TypeS {
-			continue
-		}
-		// Items of one entity mostly come one after another (NewKeySpaceOf).
-		if v.Str != prev || prevEntity == nil {
-			prev, prevEntity = v.Str, ks.d.EntityByName(v.Str)
-		}
-		if prevEntity == nil {
-			continue
-		}
-		k := x.keyAt(int32(i))
-		h := x.hash(k)
-		j, ok := x.at[h]
-		switch {
-		case !ok:
-			x.at[h] = int32(i)
-		case j == clashing:
-			x.clash[k] = prevEntity
-		case x.keyAt(j) == k:
-			x.at[h] = int32(i)
-		default:
-			if x.clash == nil {
-				x.clash = map[tableKey]*model.Entity{}
-			}
-			x.clash[x.keyAt(j)] = x.entityAt(j)
-			x.clash[k] = prevEntity
-			x.at[h] = clashing
+	n := 0
+	for _, at := range ks.samples {
+		n += len(at)
+	}
+	x := &sampleIndex{ks: ks, hash: hash, entries: make([]indexEntry, 0, n)}
+	// Only the samples whose type names an entity (ks.samples) are indexed.
+	for _, at := range ks.samples {
+		for _, i := range at {
+			x.entries = append(x.entries, indexEntry{hash: hash(x.keyAt(int32(i))), at: int32(i)})
 		}
 	}
+	radixSort(x.entries)
 	return x
 }
 
-func (x *sampleIndex) entityOf(k tableKey) *model.Entity {
-	j, ok := x.at[x.hash(k)]
-	switch {
-	case !ok:
-		return nil
-	case j == clashing:
-		return x.clash[k]
-	case x.keyAt(j) == k:
-		return x.entityAt(j)
+// radixSort sorts entries by hash, a byte at a time from the lowest.
+func radixSort(entries []indexEntry) {
+	buf := make([]indexEntry, len(entries))
+	src, dst := entries, buf
+	for shift := 0; shift < 32; shift += 8 {
+		var count [257]int
+		for _, e := range src {
+			count[(e.hash>>shift)&0xff+1]++
+		}
+		for d := 1; d < len(count); d++ {
+			count[d] += count[d-1]
+		}
+		for _, e := range src {
+			d := (e.hash >> shift) & 0xff
+			dst[count[d]] = e
+			count[d]++
+		}
+		src, dst = dst, src
 	}
-	return nil
+	// Four passes: the sorted list is back in entries.
+}
+
+// entityOf is the entity of the last sample with table key k (nil: none).
+func (x *sampleIndex) entityOf(k tableKey) *model.Entity {
+	h := x.hash(k)
+	last := int32(-1)
+	for j, _ := slices.BinarySearchFunc(x.entries, h, func(e indexEntry, h uint32) int { return cmp.Compare(e.hash, h) }); j < len(x.entries) && x.entries[j].hash == h; j++ {
+		if at := x.entries[j].at; at > last && x.keyAt(at) == k {
+			last = at
+		}
+	}
+	if last < 0 {
+		return nil
+	}
+	return x.entityAt(last)
 }
 
 // keyAt is sample i's table key.
@@ -764,8 +819,9 @@ func (x *sampleIndex) entityAt(i int32) *model.Entity {
 	return x.ks.d.EntityByName(v.Str)
 }
 
-func hashOf(seed maphash.Seed, k tableKey) uint64 {
-	return maphash.String(seed, k.p) ^ (maphash.String(seed, k.s) * 0x9e3779b97f4a7c15) ^ uint64(k.pt)<<8 ^ uint64(k.st)
+func hashOf(seed maphash.Seed, k tableKey) uint32 {
+	h := maphash.String(seed, k.p) ^ (maphash.String(seed, k.s) * 0x9e3779b97f4a7c15) ^ uint64(k.pt)<<8 ^ uint64(k.st)
+	return uint32(h >> 32)
 }
 
 // tableKey is an item's table key, for lookups; its strings are the item's own.
