@@ -60,15 +60,26 @@ func (s *summaries) Open(f *designfile.File) {
 	s.pass, s.storage = review.NewItemPass(f.Design), cost.NewStorageTally(f.Design, n)
 }
 
-func (s *summaries) Visit(i int, it model.Item, size int) {
+func (s *summaries) Visit(i int, it model.Item, size int, w *engine.BulkWorker) {
 	v := s.design.View(it)
 	s.sum.summary(s.items, i, v)
 	s.sizes[i] = size
 	s.pass.Visit(i, v)
 	if model.Stored(size) {
-		// What DynamoDB stores, as cost reads it (model.StoredItems).
-		s.storage.Visit(i, it, size)
+		// What DynamoDB stores, as cost reads it (model.StoredItems); the index
+		// entries as the engine sized them.
+		s.storage.Visit(i, s.entityIndex(v.Entity), it, size, w)
 	}
+}
+
+// entityIndex is e's index in the design's entities, -1 for nil.
+func (s *summaries) entityIndex(e *model.Entity) int {
+	for k := range s.design.Entities {
+		if &s.design.Entities[k] == e {
+			return k
+		}
+	}
+	return -1
 }
 
 // summarizer cuts an item down to the attributes cost and review read of it: the

@@ -116,3 +116,51 @@ func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
 		t.Errorf("summary of a customer whose key says 42, its id 43: %v; want the id kept", got)
 	}
 }
+
+// Storage takes each index entry's size from the engine that loaded the item
+// (engine.BulkWorker.EntrySize) when Load reads a design, and sizes the entries
+// itself on Run: both give the same storage for sparse, KEYS_ONLY, INCLUDE and
+// multi-attribute indexes, numbers written in more than one way, and an item a
+// multi-attribute index leaves out for a missing key attribute.
+func TestLoadSizesIndexEntriesAsRun(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`version: 1
+table:
+  name: orders
+  key: {partition: PK, sort: SK}
+  attributes: {PK: S, SK: S, G1: S, LS: N, region: S, round: N}
+  indexes:
+    - {name: GS1, key: {partition: G1, sort: SK}, projection: {include: [total, note]}}
+    - {name: LS1, local: true, key: {sort: LS}, projection: keys-only}
+    - {name: MK1, key: {partition: [G1, region], sort: [round]}, projection: {include: [note]}}
+    - {name: AL1, key: {partition: region}}
+entities:
+  - name: order
+    keys: {PK: "C#{c}", SK: "O#{o}"}
+    attributes: {c: S, o: S, total: N}
+items:
+`)
+	for i := range 40 {
+		fmt.Fprintf(&b, "  - {type: order, c: \"%d\", o: \"%03d\", total: %d.%d0", i%7, i, i, i%10)
+		if i%3 > 0 {
+			fmt.Fprintf(&b, ", G1: \"S#%d\", note: %q", i%4, strings.Repeat("n", i))
+		}
+		if i%2 == 0 {
+			fmt.Fprintf(&b, ", LS: 0%d.50", i)
+		}
+		if i%5 > 0 {
+			fmt.Fprintf(&b, ", region: r%d", i%2)
+		}
+		if i%4 > 0 {
+			fmt.Fprintf(&b, ", round: %d", i%3)
+		}
+		b.WriteString("}\n")
+	}
+	lazy, eager, ok := compareLoad(t, "indexes.yaml", []byte(b.String()))
+	if !ok {
+		t.Fatal("the design was read whole: nothing to compare")
+	}
+	if lazy != eager {
+		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
+	}
+}

@@ -121,13 +121,22 @@ func storageOf(d *model.Design, items model.ItemList, sizes []int, cp ClassPrice
 	t := NewStorageTally(d, items.Len())
 	for i := range items.Len() {
 		it := items.Item(i)
+		size := 0
 		if sizes != nil {
-			t.Visit(i, it, sizes[i])
+			size = sizes[i]
 		} else {
-			t.Visit(i, it, model.ItemSize(it))
+			size = model.ItemSize(it)
 		}
+		t.tally(i, entityOf(d, t.byName, it), it, size, nil)
 	}
 	return t.Storage(cp)
+}
+
+// EntrySizes are the sizes of the index entries an engine made of the items it
+// loaded (engine.BulkWorker.EntrySize): index x's (the table's x-th) entry for item
+// i, ok false when x holds no entry for it.
+type EntrySizes interface {
+	EntrySize(x, i int) (size int, ok bool)
 }
 
 // StorageTally is what storage reads of each item, one item at a time: its entity,
@@ -167,13 +176,29 @@ func NewStorageTally(d *model.Design, n int) *StorageTally {
 }
 
 // Visit counts item i (i < n) as stored, of size bytes (model.ItemSize of the
-// whole item). It may be called from several goroutines at once, each with its own
-// items, and keeps no reference to it.
-func (t *StorageTally) Visit(i int, it model.Item, size int) {
+// whole item), just loaded into an engine: entity is the index in the design's
+// entities of the entity its type names (-1: none), entries the sizes the engine
+// gave its index entries. It may be called from several goroutines at once, each
+// with its own items, and keeps no reference to it.
+func (t *StorageTally) Visit(i, entity int, it model.Item, size int, entries EntrySizes) {
+	t.tally(i, entity, it, size, entries)
+}
+
+// tally is Visit; entries nil when no engine sized the item's index entries.
+func (t *StorageTally) tally(i, entity int, it model.Item, size int, entries EntrySizes) {
 	// Sizes fit in 32 bits: the items storage counts are those DynamoDB stores,
 	// at most 400 KB each (model.Stored).
-	t.entity[i], t.size[i] = int32(entityOf(t.d, t.byName, it)), int32(size)
+	t.entity[i], t.size[i] = int32(entity), int32(size)
 	for x := range t.d.Table.Indexes {
+		if entries != nil {
+			// The engine's entry is sized by the same rule (its own entrySize,
+			// on IndexEntryAttributes). An item it holds no entry for is still
+			// asked inIndex below, which reads only the key attributes' presence.
+			if sz, ok := entries.EntrySize(x, i); ok {
+				t.entry[x][i] = int32(sz)
+				continue
+			}
+		}
 		ix := &t.d.Table.Indexes[x]
 		switch {
 		case !inIndex(&t.d.Table, ix, it):

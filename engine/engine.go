@@ -360,6 +360,16 @@ func (e *Engine) newBulkLoad(n int, lazy Items) *bulkLoad {
 	return ld
 }
 
+// EntrySize is the size of index k's entry (the table's k-th index) for item i,
+// which this load has put (Put): the whole item's for an ALL projection, else its
+// keys' and projected attributes' (entrySize). ok is false when the index holds no
+// entry for the item (a sparse index) or the load left the item out. Storage reads
+// these sizes rather than sizing each entry again.
+func (w *BulkWorker) EntrySize(k, i int) (size int, ok bool) {
+	en := &w.ld.islabs[k][i]
+	return int(en.size), en.base != nil
+}
+
 // put checks item i and makes its entries, or records why it is refused.
 func (w *BulkWorker) put(i int, it model.Item) (int, *Error) {
 	ld := w.ld

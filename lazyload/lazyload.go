@@ -27,8 +27,9 @@ type Visitor interface {
 	Open(f *designfile.File)
 	// Visit is called once for each item the engine takes, with its size
 	// (model.ItemSize), on any of several goroutines at once; the map is reused for
-	// the next item when Visit returns.
-	Visit(i int, it model.Item, size int)
+	// the next item when Visit returns. w is the engine's worker that took it: what
+	// it made of the item (BulkWorker.EntrySize) is there to read, not made again.
+	Visit(i int, it model.Item, size int, w *engine.BulkWorker)
 }
 
 // LoadVisiting is Load with v given every item too. When the design ends up read
@@ -88,7 +89,7 @@ type sink struct {
 func (s *sink) Put(i int, it model.Item) {
 	size, err := s.w.Put(i, it)
 	if err == nil && s.v != nil {
-		s.v.Visit(i, it, size)
+		s.v.Visit(i, it, size, s.w)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"stwb/designfile"
+	"stwb/engine"
 	"stwb/model"
 )
 
@@ -35,7 +36,7 @@ type sizes struct {
 
 func (s *sizes) Open(f *designfile.File) { s.opened++; s.got = map[int]int{} }
 
-func (s *sizes) Visit(i int, it model.Item, size int) {
+func (s *sizes) Visit(i int, it model.Item, size int, _ *engine.BulkWorker) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.got[i] = size
