@@ -100,15 +100,28 @@ func TestDistinctValues(t *testing.T) {
 	}
 }
 
-// Every sample of a larger design is found by its key: the index's sort orders
-// hashes over their whole range.
-func TestEntityOfManySamples(t *testing.T) {
+// Every sample of a design large enough to be read a chunk a core (chunkedFrom)
+// is found by its key (the index's sort orders hashes over their whole range),
+// and its variables' values come in the samples' order, those it lacks left out.
+func TestManySamples(t *testing.T) {
 	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}},
-		Entities: []model.Entity{{Name: "customer"}, {Name: "order"}}}
+		Entities: []model.Entity{{Name: "customer", Keys: map[string]string{"PK": "C#{id}", "SK": "S#{n}"}}, {Name: "order"}}}
 	var items []model.Item
-	for i := range 5000 {
-		items = append(items, model.Item{"type": model.Str([]string{"customer", "order"}[i%2]),
-			"PK": model.Str(fmt.Sprintf("C#%d", i/3)), "SK": model.Str(fmt.Sprintf("S#%d", i))})
+	var wantIDs, wantTiers []string
+	for i := range 3 * chunkedFrom {
+		it := model.Item{"type": model.Str([]string{"customer", "order"}[i%2]),
+			"PK": model.Str(fmt.Sprintf("C#%d", i/3)), "SK": model.Str(fmt.Sprintf("S#%d", i))}
+		if i%2 == 0 {
+			wantIDs = append(wantIDs, fmt.Sprint(i/3))
+			if i%3 == 0 {
+				it["tier"] = model.Str(fmt.Sprint(i))
+				wantTiers = append(wantTiers, fmt.Sprint(i))
+			}
+		}
+		items = append(items, it)
+	}
+	if chunkCount(len(items)/2) < 2 {
+		t.Logf("one core: the samples are read in one chunk")
 	}
 	ks := NewKeySpace(d, items, declaredCount)
 	for i, it := range items {
@@ -119,5 +132,12 @@ func TestEntityOfManySamples(t *testing.T) {
 	}
 	if e := ks.EntityOf(model.Item{"PK": model.Str("C#0"), "SK": model.Str("S#3")}); e != nil {
 		t.Errorf("EntityOf(a key no sample has) = %s, want none", e.Name)
+	}
+	customer := d.EntityByName("customer")
+	if got := ks.sampleValues(customer, "id"); !slices.Equal(got, wantIDs) {
+		t.Errorf("sample values of id: %d values, want %d in the samples' order", len(got), len(wantIDs))
+	}
+	if got := ks.sampleValues(customer, "tier"); !slices.Equal(got, wantTiers) {
+		t.Errorf("sample values of tier: %d values, want %d in the samples' order", len(got), len(wantTiers))
 	}
 }

@@ -284,7 +284,6 @@ func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 type varReader struct {
 	name string
 	tpls []attrTemplate // e's templates with the variable, in key attribute order
-	out  []string
 }
 
 // attrTemplate is an entity's key template of one attribute, parsed.
@@ -294,45 +293,66 @@ type attrTemplate struct {
 }
 
 // readSampleValues reads each named variable's value in each of e's samples, in
-// one pass: the attribute of that name when the item has it (its text when a
-// string or a number), else the first of e's key templates with the variable that
-// gives it back (model.KeyTemplate.Var). vals[i] is names[i]'s.
+// one pass (a chunk of the samples a core): the attribute of that name when the
+// item has it (its text when a string or a number), else the first of e's key
+// templates with the variable that gives it back (model.KeyTemplate.Var). vals[i]
+// is names[i]'s, in the samples' order.
 func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]string) {
 	samples := ks.samples[e.Name]
 	attrs := slices.Sorted(maps.Keys(e.Keys))
 	readers := make([]varReader, len(names))
+	vals = make([][]string, len(names))
 	for n, name := range names {
-		readers[n] = varReader{name: name, out: make([]string, 0, len(samples))}
+		readers[n] = varReader{name: name}
 		for _, attr := range attrs {
 			if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
 				readers[n].tpls = append(readers[n].tpls, attrTemplate{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
 			}
 		}
+		vals[n] = make([]string, len(samples))
 	}
-	for _, i := range samples {
-		for n := range readers {
-			r := &readers[n]
-			if v, ok := ks.items.Attr(i, r.name); ok {
-				if s, ok := keyText(v); ok {
-					r.out = append(r.out, s)
-				}
-				continue
-			}
-			for _, t := range r.tpls {
-				if kv, ok := ks.items.Attr(i, t.attr); ok {
-					if s, ok := t.tpl.Var(kv, r.name); ok {
-						r.out = append(r.out, s)
-						break
-					}
+	// Chunk c, from sample lo, writes the values it finds from vals[n][lo] on and
+	// counts them; the chunks' values are then moved up to follow each other.
+	found := make([]struct {
+		lo    int
+		count []int // by variable
+	}, chunkCount(len(samples)))
+	inChunks(len(samples), func(c, lo, hi int) {
+		f := &found[c]
+		f.lo, f.count = lo, make([]int, len(readers))
+		for _, i := range samples[lo:hi] {
+			for n := range readers {
+				if s, ok := ks.sampleValue(i, &readers[n]); ok {
+					vals[n][lo+f.count[n]] = s
+					f.count[n]++
 				}
 			}
 		}
-	}
-	vals = make([][]string, len(readers))
-	for n := range readers {
-		vals[n] = readers[n].out
+	})
+	for n := range vals {
+		end := 0
+		for _, f := range found {
+			end += copy(vals[n][end:], vals[n][f.lo:f.lo+f.count[n]])
+		}
+		clear(vals[n][end:])
+		vals[n] = vals[n][:end]
 	}
 	return vals
+}
+
+// sampleValue is r's variable in sample i (readSampleValues).
+func (ks *KeySpace) sampleValue(i int, r *varReader) (string, bool) {
+	if v, ok := ks.items.Attr(i, r.name); ok {
+		return keyText(v)
+	}
+	for _, t := range r.tpls {
+		if kv, ok := ks.items.Attr(i, t.attr); ok {
+			if s, ok := t.tpl.Var(kv, r.name); ok {
+				return s, true
+			}
+		}
+	}
+	return "", false
 }
 
 // dateLayouts are the shapes of a date or time that a key carries.
@@ -755,12 +775,18 @@ func newSampleIndex(ks *KeySpace, hash func(tableKey) uint32) *sampleIndex {
 		n += len(at)
 	}
 	x := &sampleIndex{ks: ks, hash: hash, entries: make([]indexEntry, 0, n)}
-	// Only the samples whose type names an entity (ks.samples) are indexed.
+	// Only the samples whose type names an entity (ks.samples) are indexed; their
+	// keys are read and hashed a chunk a core.
 	for _, at := range ks.samples {
 		for _, i := range at {
-			x.entries = append(x.entries, indexEntry{hash: hash(x.keyAt(int32(i))), at: int32(i)})
+			x.entries = append(x.entries, indexEntry{at: int32(i)})
 		}
 	}
+	inChunks(n, func(_, lo, hi int) {
+		for k := lo; k < hi; k++ {
+			x.entries[k].hash = hash(x.keyAt(x.entries[k].at))
+		}
+	})
 	radixSort(x.entries)
 	return x
 }

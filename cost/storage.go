@@ -119,16 +119,19 @@ func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPr
 // storageOf is ComputeStorage on a list of items.
 func storageOf(d *model.Design, items model.ItemList, sizes []int, cp ClassPrices) Storage {
 	t := NewStorageTally(d, items.Len())
-	for i := range items.Len() {
-		it := items.Item(i)
-		size := 0
-		if sizes != nil {
-			size = sizes[i]
-		} else {
-			size = model.ItemSize(it)
+	// tally writes only item i's slots: the items are tallied a chunk a core.
+	inChunks(items.Len(), func(_, lo, hi int) {
+		for i := lo; i < hi; i++ {
+			it := items.Item(i)
+			size := 0
+			if sizes != nil {
+				size = sizes[i]
+			} else {
+				size = model.ItemSize(it)
+			}
+			t.tally(i, entityOf(d, t.byName, it), it, size, nil)
 		}
-		t.tally(i, entityOf(d, t.byName, it), it, size, nil)
-	}
+	})
 	return t.Storage(cp)
 }
 
