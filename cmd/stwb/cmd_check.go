@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -159,8 +160,9 @@ func writeCheck(a *analysis.Analysis, path, trafficFile string, asJSON, asSARIF 
 }
 
 // readTraffic holds a --record file to the design, read as a stream (a line at a
-// time, within STWB_MAX_INPUT), so memory follows the distinct requests, not the
-// recording's length.
+// time, within STWB_MAX_INPUT), so memory follows the distinct requests and the
+// table their writes build, not the recording's length; the heap may grow by
+// replayHeapHeadroom past what is live (gc.go).
 func readTraffic(d *model.Design, path string) (*traffic.Report, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -174,6 +176,9 @@ func readTraffic(d *model.Design, path string) (*traffic.Report, error) {
 	if err := inputlimit.Check(path, fi); err != nil {
 		return nil, err
 	}
+	// The replay allocates a few hundred MB a second and its table grows fast at
+	// first, so the percent follows the live heap more often than serve's does.
+	defer keepHeapHeadroom(context.Background(), replayHeapHeadroom, 100*time.Millisecond)()
 	return traffic.AnalyzeRecording(d, inputlimit.Reader(f, path), cost.Builtin())
 }
 

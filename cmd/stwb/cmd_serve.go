@@ -207,7 +207,7 @@ func runServe(ctx context.Context, e *env, pos []string, o serveOptions) int {
 		fmt.Fprintf(stdout, "  recording to %s; it becomes %s when serve stops\n", rec.TempName(), o.record)
 	}
 	fmt.Fprintln(stdout, "Ctrl-C stops it.")
-	defer keepHeapHeadroom(ctx, time.Second)()
+	defer keepHeapHeadroom(ctx, serveHeapHeadroom, time.Second)()
 	code := 0
 	if err := srv.Serve(ctx, l); err != nil {
 		fmt.Fprintf(stderr, "stwb serve: %v\n", err)
