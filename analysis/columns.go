@@ -26,6 +26,15 @@ type itemColumns struct {
 	// list, a map, a set), by column and item: rare, as keys and the attributes
 	// cost reads are strings and numbers.
 	other map[[2]int]model.Value
+
+	// entities are the design's entity names; typeCol is the type attribute's
+	// column (-1: none). types[i] is what item i's type names (setType): 0 no string, -1 a
+	// string naming no entity, k+1 entities[k]. ByType groups the items by it
+	// once, on first use (byType).
+	entities []string
+	typeCol  int
+	types    []int32
+	byType   map[string][]int
 }
 
 // column is one attribute of every item: its type (0: the item has none) and its
@@ -38,13 +47,72 @@ type column struct {
 // inOther reports whether a value of type t is kept in itemColumns.other.
 func inOther(t model.Type) bool { return t >= model.TypeBOOL }
 
-func newItemColumns(names []string, n int) *itemColumns {
+// newItemColumns makes room for n items' summaries, in columns of the given
+// attributes (sorted); d's type attribute is one of them.
+func newItemColumns(d *model.Design, names []string, n int) *itemColumns {
 	c := &itemColumns{n: n, index: make(map[string]int, len(names)), names: names,
-		cols: make([]atomic.Pointer[column], len(names)), other: map[[2]int]model.Value{}}
+		cols: make([]atomic.Pointer[column], len(names)), other: map[[2]int]model.Value{},
+		types: make([]int32, n)}
 	for k, name := range names {
 		c.index[name] = k
 	}
+	c.typeCol = -1
+	if k, ok := c.index[d.TypeAttr()]; ok {
+		c.typeCol = k
+	}
+	for _, e := range d.Entities {
+		c.entities = append(c.entities, e.Name)
+	}
 	return c
+}
+
+// setType records what item i's type names, once its type is put: entity k of
+// the design (k = entity), else a string naming none, or no string.
+func (c *itemColumns) setType(i, entity int) {
+	if entity >= 0 {
+		c.types[i] = int32(entity + 1)
+	} else if c.typeCol < 0 {
+		return
+	} else if col := c.cols[c.typeCol].Load(); col != nil && col.types[i] == model.TypeS {
+		c.types[i] = -1
+	}
+}
+
+// ByType groups the items by their type's text (model.TypedList), from what
+// setType recorded: the entities' items by counting, in one array; an item whose
+// type names no entity (rare) by the text in its type column.
+func (c *itemColumns) ByType() map[string][]int {
+	if c.byType != nil {
+		return c.byType
+	}
+	count := make([]int, len(c.entities)+1)
+	for _, t := range c.types {
+		if t > 0 {
+			count[t]++
+		}
+	}
+	all := make([]int, 0, c.n)
+	groups := make([][]int, len(count))
+	for t, n := range count {
+		groups[t] = all[len(all) : len(all) : len(all)+n]
+		all = all[:len(all)+n]
+	}
+	c.byType = map[string][]int{}
+	for i, t := range c.types {
+		switch {
+		case t > 0:
+			groups[t] = append(groups[t], i)
+		case t < 0:
+			v, _ := c.at(c.typeCol, i)
+			c.byType[v.Str] = append(c.byType[v.Str], i)
+		}
+	}
+	for k, name := range c.entities {
+		if g := groups[k+1]; len(g) > 0 {
+			c.byType[name] = g
+		}
+	}
+	return c.byType
 }
 
 // column is column k, made empty on first use. Items are put from several

@@ -18,7 +18,7 @@ func TestItemColumnsGiveBackWhatWasPut(t *testing.T) {
 		{"PK": model.Str("A#2"), "empty": model.List()},
 		{},
 	}
-	c := newItemColumns([]string{"PK", "b", "empty", "l", "m", "n", "none", "ok", "tags", "unused"}, len(items))
+	c := newItemColumns(&model.Design{}, []string{"PK", "b", "empty", "l", "m", "n", "none", "ok", "tags", "unused"}, len(items))
 	for i, it := range items {
 		for name, v := range it {
 			c.put(i, name, v)

@@ -56,19 +56,21 @@ func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
 	s.design = f.Design
 	s.sum = newSummarizer(f.Design)
-	s.items, s.sizes = newItemColumns(s.sum.columns, n), make([]int, n)
+	s.items, s.sizes = newItemColumns(f.Design, s.sum.columns, n), make([]int, n)
 	s.pass, s.storage = review.NewItemPass(f.Design), cost.NewStorageTally(f.Design, n)
 }
 
 func (s *summaries) Visit(i int, it model.Item, size int, w *engine.BulkWorker) {
 	v := s.design.View(it)
+	entity := s.entityIndex(v.Entity)
 	s.sum.summary(s.items, i, v)
+	s.items.setType(i, entity)
 	s.sizes[i] = size
 	s.pass.Visit(i, v)
 	if model.Stored(size) {
 		// What DynamoDB stores, as cost reads it (model.StoredItems); the index
 		// entries as the engine sized them.
-		s.storage.Visit(i, s.entityIndex(v.Entity), it, size, w)
+		s.storage.Visit(i, entity, it, size, w)
 	}
 }
 

@@ -3,10 +3,12 @@ package analysis
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"stwb/designfile"
+	"stwb/lazyload"
 	"stwb/model"
 	"stwb/samples"
 )
@@ -106,7 +108,7 @@ func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
 		return model.Item{"type": model.Str("customer"), "PK": model.Str("CUST#42"), "SK": model.Str("PROFILE"),
 			"customerId": model.Str(id), "email": model.Str("ada@example.com")}
 	}
-	cols := newItemColumns(s.columns, 2)
+	cols := newItemColumns(d, s.columns, 2)
 	s.summary(cols, 0, d.View(item("42")))
 	s.summary(cols, 1, d.View(item("43")))
 	if got := cols.Item(0); len(got) != 3 {
@@ -162,5 +164,50 @@ items:
 	}
 	if lazy != eager {
 		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
+	}
+}
+
+// Load groups the items by type as it reads them (itemColumns.ByType, for cost's
+// key space and review's entities); the groups are those Run makes from the items:
+// an entity's items, a type naming no entity, an empty type, a type that is not a
+// string and no type at all, an item over 400 KB that DynamoDB does not store.
+func TestLoadGroupsItemsByTypeAsRun(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`version: 1
+table:
+  name: orders
+  key: {partition: PK, sort: SK}
+entities:
+  - {name: customer, keys: {PK: "C#{c}", SK: PROFILE}}
+  - {name: order, keys: {PK: "C#{c}", SK: "O#{o}"}}
+items:
+`)
+	types := []string{"type: customer, ", "type: order, ", "type: ghost, ", `type: "", `, "type: 5, ", ""}
+	for i := range 60 {
+		fmt.Fprintf(&b, "  - {%sPK: \"C#%d\", SK: \"O#%03d\", c: \"%d\", o: \"%03d\"}\n", types[i%len(types)], i%7, i, i%7, i)
+	}
+	fmt.Fprintf(&b, "  - {type: order, PK: \"C#1\", SK: \"O#999\", big: %q}\n", strings.Repeat("x", 410*1024))
+	data := []byte(b.String())
+	lazy, eager, ok := compareLoad(t, "types.yaml", data)
+	if !ok {
+		t.Fatal("the design was read whole: nothing to compare")
+	}
+	if lazy != eager {
+		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
+	}
+
+	var sum summaries
+	f, _, err := lazyload.LoadVisiting("types.yaml", data, &sum)
+	if err != nil || f.Lazy == nil {
+		t.Fatalf("lazy %v, error %v", f != nil && f.Lazy != nil, err)
+	}
+	want := map[string][]int{}
+	for i := range f.Lazy.Len() {
+		if v, ok := f.Lazy.Item(i)["type"]; ok && v.Type == model.TypeS {
+			want[v.Str] = append(want[v.Str], i)
+		}
+	}
+	if got := sum.items.ByType(); !reflect.DeepEqual(got, want) {
+		t.Errorf("ByType %v, want %v", got, want)
 	}
 }

@@ -84,6 +84,15 @@ func NewKeySpace(d *model.Design, items []model.Item, count func(*model.Entity) 
 func NewKeySpaceOf(d *model.Design, items model.ItemList, count func(*model.Entity) int64) *KeySpace {
 	ks := &KeySpace{d: d, count: count, samples: map[string][]int{}, vars: map[[2]string]VarInfo{},
 		items: items, values: map[[2]string][]string{}}
+	if typed, ok := items.(model.TypedList); ok {
+		// Grouped by type as the items were read (analysis.Load).
+		for name, at := range typed.ByType() {
+			if d.EntityByName(name) != nil {
+				ks.samples[name] = at
+			}
+		}
+		return ks
+	}
 	ta := d.TypeAttr()
 	// Items of one entity mostly come one after another: the entity of the
 	// previous item's type is looked up again only when the type changes.

@@ -13,6 +13,18 @@ type ItemList interface {
 	Item(i int) Item
 }
 
+// TypedList is an ItemList that knows its items' types already: analysis reads
+// each item's type once, while the design file is read, so that cost (a key
+// space's samples) and review (each entity's items) need not read it again for
+// every item (and bring every item's text back into the cache) to group them.
+type TypedList interface {
+	ItemList
+	// ByType groups the items whose type attribute (Design.TypeAttr) is a
+	// string by its text, each group in item order. The groups are shared by
+	// every caller: none may change them.
+	ByType() map[string][]int
+}
+
 // ItemMaps is an ItemList of item maps (a design's Items).
 type ItemMaps []Item
 

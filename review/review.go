@@ -156,20 +156,47 @@ func newChecker(in Input) *checker {
 			c.pass.Visit(i, d.View(c.items.Item(i)))
 		}
 	}
-	sums := map[string]int{}
-	for i := range c.items.Len() {
-		if !model.Stored(c.sizes[i]) {
-			continue
-		}
-		if v, ok := c.items.Attr(i, d.TypeAttr()); ok && v.Type == model.TypeS {
-			c.byEntity[v.Str] = append(c.byEntity[v.Str], i)
-			sums[v.Str] += c.sizes[i]
-		}
-	}
+	c.byEntity = storedByType(c.items, c.sizes, d.TypeAttr())
 	for name, idx := range c.byEntity {
-		c.avgSize[name] = float64(sums[name]) / float64(len(idx))
+		sum := 0
+		for _, i := range idx {
+			sum += c.sizes[i]
+		}
+		c.avgSize[name] = float64(sum) / float64(len(idx))
 	}
 	return c
+}
+
+// storedByType groups the items DynamoDB stores (model.Stored) by their type's
+// text, for those whose type is a string, each group in item order: the list's
+// own groups (model.TypedList) when it has them, without those left out.
+func storedByType(items model.ItemList, sizes []int, typeAttr string) map[string][]int {
+	stored := func(i int) bool { return model.Stored(sizes[i]) }
+	if typed, ok := items.(model.TypedList); ok {
+		groups := typed.ByType()
+		if !slices.ContainsFunc(sizes, func(s int) bool { return !model.Stored(s) }) {
+			return groups
+		}
+		out := map[string][]int{}
+		for name, at := range groups {
+			for _, i := range at {
+				if stored(i) {
+					out[name] = append(out[name], i)
+				}
+			}
+		}
+		return out
+	}
+	out := map[string][]int{}
+	for i := range items.Len() {
+		if !stored(i) {
+			continue
+		}
+		if v, ok := items.Attr(i, typeAttr); ok && v.Type == model.TypeS {
+			out[v.Str] = append(out[v.Str], i)
+		}
+	}
+	return out
 }
 
 // add records a finding of the current rule.
