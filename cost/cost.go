@@ -291,11 +291,14 @@ func Compute(in Input) (*Report, error) {
 	// none) are what hot-partition analysis divides by.
 	if in.Storage != nil {
 		r.Storage = in.Storage.Storage(r.Prices)
+		r.keys = NewKeySpaceOf(d, items, r.entityCount)
 	} else {
-		r.Storage = storageOf(d, items, in.Sizes, r.Prices)
+		// The key space's reads of each item are made in the same pass; the
+		// sample index only when no stored item can be looked up instead.
+		t, ks := readItems(d, items, in.Sizes, r.entityCount, true, in.Stored == nil)
+		r.Storage, r.keys = t.Storage(r.Prices), ks
 	}
 	r.TTL, r.Expiries = d.Table.TTL, r.expiries(d)
-	r.keys = NewKeySpaceOf(d, items, r.entityCount)
 	r.keys.stored = in.Stored
 	r.Patterns = make([]PatternCost, len(d.Patterns))
 	for i := range d.Patterns {

@@ -2,6 +2,7 @@ package cost
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"testing"
 
@@ -139,5 +140,66 @@ func TestManySamples(t *testing.T) {
 	}
 	if got := ks.sampleValues(customer, "tier"); !slices.Equal(got, wantTiers) {
 		t.Errorf("sample values of tier: %d values, want %d in the samples' order", len(got), len(wantTiers))
+	}
+}
+
+// Compute reads what the key space asks of each item in its storage pass
+// (readItems): the same samples, the same values of every template variable and
+// the same entity of each table key as the key space reads for itself, for items
+// of every kind (a type naming no entity, a number type, no type, a variable
+// given as an attribute, one read from a second template, one missing), in one
+// chunk and in several.
+func TestReadItemsIsTheKeySpace(t *testing.T) {
+	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Indexes: []model.Index{{Name: "GSI1", Key: model.KeySchema{Partition: "GSI1PK", Sort: "GSI1SK"}}}},
+		Entities: []model.Entity{
+			{Name: "customer", Keys: map[string]string{"PK": "C#{id}", "SK": "PROFILE"}},
+			{Name: "order", Keys: map[string]string{"PK": "C#{id}", "SK": "O#{oid}#{day}", "GSI1PK": "S#{status}", "GSI1SK": "{oid}"}},
+			{Name: "order", Keys: map[string]string{"PK": "X#{other}"}}, // a second of the name: the first is the one
+			{Name: "unused", Keys: map[string]string{"PK": "U#{u}"}},
+		}}
+	for _, n := range []int{40, 3 * chunkedFrom} {
+		var items []model.Item
+		for i := range n {
+			it := model.Item{"PK": model.Str(fmt.Sprintf("C#%d", i/4)), "SK": model.Str(fmt.Sprintf("O#%d#2026-01-%02d", i, i%28+1))}
+			switch i % 7 {
+			case 0:
+				it["type"], it["SK"] = model.Str("customer"), model.Str("PROFILE")
+			case 1:
+				it["type"], it["status"] = model.Str("order"), model.Str([]string{"NEW", "PAID"}[i%2])
+			case 2:
+				it["type"], it["GSI1SK"], it["SK"] = model.Str("order"), model.Str(fmt.Sprint("g", i)), model.Str("bad")
+			case 3:
+				it["type"], it["id"], it["PK"] = model.Str("order"), model.Num(fmt.Sprint(i)), model.Str(fmt.Sprint("X#", i))
+			case 4:
+				it["type"] = model.Str("nobody")
+			case 5:
+				it["type"] = model.Num("1")
+			}
+			items = append(items, it)
+		}
+		want := NewKeySpace(d, items, declaredCount)
+		for _, index := range []bool{false, true} {
+			_, got := readItems(d, model.ItemMaps(items), nil, declaredCount, true, index)
+			if !maps.EqualFunc(got.samples, want.samples, slices.Equal) || len(got.samples) != 2 {
+				t.Fatalf("%d items: samples of %d entities, want those of %d", n, len(got.samples), len(want.samples))
+			}
+			for _, e := range []*model.Entity{&d.Entities[0], &d.Entities[1], &d.Entities[3]} {
+				for _, v := range []string{"id", "oid", "day", "status", "other", "u"} {
+					if g, w := got.sampleValues(e, v), want.sampleValues(e, v); !slices.Equal(g, w) {
+						t.Errorf("%d items: %s's %s: %d values, want %d", n, e.Name, v, len(g), len(w))
+					}
+				}
+			}
+			if index != (got.byKey != nil) {
+				t.Errorf("%d items: sample index built %v, want %v", n, got.byKey != nil, index)
+			}
+			for i, it := range items {
+				key := model.Item{"PK": it["PK"], "SK": it["SK"]}
+				if g, w := got.EntityOf(key), want.EntityOf(key); g != w {
+					t.Fatalf("%d items: EntityOf(item %d's key) = %v, want %v", n, i, g, w)
+				}
+			}
+		}
 	}
 }

@@ -276,11 +276,9 @@ func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 		return v
 	}
 	names := []string{name}
-	for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
-		for _, v := range model.TemplateVars(e.Keys[attr]) {
-			if _, read := ks.values[[2]string{e.Name, v}]; !read && !slices.Contains(names, v) {
-				names = append(names, v)
-			}
+	for _, v := range templateVars(e) {
+		if _, read := ks.values[[2]string{e.Name, v}]; !read && v != name {
+			names = append(names, v)
 		}
 	}
 	for i, vals := range ks.readSampleValues(e, names) {
@@ -308,16 +306,9 @@ type attrTemplate struct {
 // is names[i]'s, in the samples' order.
 func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]string) {
 	samples := ks.samples[e.Name]
-	attrs := slices.Sorted(maps.Keys(e.Keys))
-	readers := make([]varReader, len(names))
+	readers := varReaders(e, names)
 	vals = make([][]string, len(names))
-	for n, name := range names {
-		readers[n] = varReader{name: name}
-		for _, attr := range attrs {
-			if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
-				readers[n].tpls = append(readers[n].tpls, attrTemplate{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
-			}
-		}
+	for n := range names {
 		vals[n] = make([]string, len(samples))
 	}
 	// Chunk c, from sample lo, writes the values it finds from vals[n][lo] on and
@@ -347,6 +338,35 @@ func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]
 		vals[n] = vals[n][:end]
 	}
 	return vals
+}
+
+// varReaders are the readers of entity e's variables names (sampleValue).
+func varReaders(e *model.Entity, names []string) []varReader {
+	attrs := slices.Sorted(maps.Keys(e.Keys))
+	readers := make([]varReader, len(names))
+	for n, name := range names {
+		readers[n] = varReader{name: name}
+		for _, attr := range attrs {
+			if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
+				readers[n].tpls = append(readers[n].tpls, attrTemplate{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
+			}
+		}
+	}
+	return readers
+}
+
+// templateVars are the variables of entity e's key templates, each once, in key
+// attribute order.
+func templateVars(e *model.Entity) []string {
+	var names []string
+	for _, attr := range slices.Sorted(maps.Keys(e.Keys)) {
+		for _, v := range model.TemplateVars(e.Keys[attr]) {
+			if !slices.Contains(names, v) {
+				names = append(names, v)
+			}
+		}
+	}
+	return names
 }
 
 // sampleValue is r's variable in sample i (readSampleValues).
@@ -774,10 +794,15 @@ type indexEntry struct {
 	at   int32 // the sample
 }
 
+// newKeyHash is the hash a sampleIndex files table keys by.
+func newKeyHash() func(tableKey) uint32 {
+	seed := maphash.MakeSeed()
+	return func(k tableKey) uint32 { return hashOf(seed, k) }
+}
+
 func newSampleIndex(ks *KeySpace, hash func(tableKey) uint32) *sampleIndex {
 	if hash == nil {
-		seed := maphash.MakeSeed()
-		hash = func(k tableKey) uint32 { return hashOf(seed, k) }
+		hash = newKeyHash()
 	}
 	n := 0
 	for _, at := range ks.samples {

@@ -113,25 +113,7 @@ type sizeSum struct {
 // items as stored (keys filled in), priced at cp. sizes[i] is items[i]'s size
 // (model.ItemSize); nil computes it.
 func ComputeStorage(d *model.Design, items []model.Item, sizes []int, cp ClassPrices) Storage {
-	return storageOf(d, model.ItemMaps(items), sizes, cp)
-}
-
-// storageOf is ComputeStorage on a list of items.
-func storageOf(d *model.Design, items model.ItemList, sizes []int, cp ClassPrices) Storage {
-	t := NewStorageTally(d, items.Len())
-	// tally writes only item i's slots: the items are tallied a chunk a core.
-	inChunks(items.Len(), func(_, lo, hi int) {
-		for i := lo; i < hi; i++ {
-			it := items.Item(i)
-			size := 0
-			if sizes != nil {
-				size = sizes[i]
-			} else {
-				size = model.ItemSize(it)
-			}
-			t.tally(i, entityOf(d, t.byName, it), it, size, nil)
-		}
-	})
+	t, _ := readItems(d, model.ItemMaps(items), sizes, nil, false, false)
 	return t.Storage(cp)
 }
 
