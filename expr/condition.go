@@ -53,20 +53,33 @@ func CompileFilter(src string, ctx *Context) (*Condition, error) {
 	return compileCondition(src, ctx, KindFilter)
 }
 
+// compileCondition parses a condition or filter, or binds the clean parse of its
+// text kept from an earlier request to this request's maps (condcache.go): an
+// application sends the same few texts with other values.
 func compileCondition(src string, ctx *Context, kind Kind) (*Condition, error) {
-	root, err := parseCondition(src, ctx, kind)
+	ctx = orNew(ctx)
+	kept := keptConditionsOf(kind)
+	if k, ok := kept.get(src); ok {
+		if c, ok := k.bind(ctx); ok {
+			return c, nil
+		}
+	}
+	var phs []token
+	root, err := parseCondition(src, ctx, kind, &phs)
 	if err != nil {
 		return nil, err
 	}
 	c := &Condition{root: root}
 	c.attrs = condAttrs(root, nil)
 	sort.Strings(c.attrs)
+	kept.put(src, keepCondition(c, phs, ctx))
 	return c, nil
 }
 
 // parseCondition parses the condition grammar shared by key conditions, filters and
-// condition expressions. The error is an *Error, nil when there is none.
-func parseCondition(src string, ctx *Context, kind Kind) (*cond, *Error) {
+// condition expressions. The error is an *Error, nil when there is none. With phs,
+// a clean parse also lists the text's placeholders there (placeholderTokens).
+func parseCondition(src string, ctx *Context, kind Kind, phs *[]token) (*cond, *Error) {
 	p, err := newParser(src, kind, ctx)
 	if err != nil {
 		return nil, err
@@ -78,6 +91,9 @@ func parseCondition(src string, ctx *Context, kind Kind) (*cond, *Error) {
 	}
 	if err := p.finish(ok); err != nil {
 		return nil, err
+	}
+	if phs != nil {
+		*phs = placeholderTokens(p.toks)
 	}
 	return root, nil
 }

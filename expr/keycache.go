@@ -25,7 +25,7 @@ func keyConds(src string, ctx *Context) ([]keyCond, *Error) {
 			return conds, nil
 		}
 	}
-	root, perr := parseCondition(src, ctx, KindKeyCondition)
+	root, perr := parseCondition(src, ctx, KindKeyCondition, nil)
 	if perr != nil {
 		return nil, perr
 	}

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"sort"
+	"strings"
 
 	"stwb/model"
 )
@@ -14,7 +15,16 @@ type Projection struct {
 
 // CompileProjection parses a ProjectionExpression: document paths separated by
 // commas (Expressions.ProjectionExpressions.html). No two may overlap or conflict.
+//
+// A projection's parse reads nothing of the maps but the attribute each #name
+// names, so a clean parse is kept by its text (as conditions are, condcache.go) and
+// given to a later request whose names name the same attributes: a Projection holds
+// no values and is never changed, so every such request shares it.
 func CompileProjection(src string, ctx *Context) (*Projection, error) {
+	ctx = orNew(ctx)
+	if k, ok := keptProjections.get(src); ok && placeholdersAgree(k.phs, ctx) {
+		return k.p, nil
+	}
 	p, perr := newParser(src, KindProjection, ctx)
 	if perr != nil {
 		return nil, perr
@@ -45,7 +55,29 @@ func CompileProjection(src string, ctx *Context) (*Projection, error) {
 		pr.attrs = appendOnce(pr.attrs, path[0].Name)
 	}
 	sort.Strings(pr.attrs)
+	keptProjections.put(src, keepProjection(pr, placeholderTokens(p.toks), ctx))
 	return pr, nil
+}
+
+// keptProjection is a projection's clean parse, kept by its text, with the
+// attribute each of its #names named; it shares no string with its request.
+type keptProjection struct {
+	p   *Projection
+	phs []keptPlaceholder
+}
+
+var keptProjections = keptText[*keptProjection]{kept: map[string]*keptProjection{}}
+
+func keepProjection(pr *Projection, phs []token, ctx *Context) *keptProjection {
+	k := &keptProjection{p: &Projection{paths: make([]Path, len(pr.paths)), attrs: make([]string, len(pr.attrs))},
+		phs: keepPlaceholders(phs, ctx)}
+	for i, path := range pr.paths {
+		k.p.paths[i] = clonePath(path)
+	}
+	for i, a := range pr.attrs {
+		k.p.attrs[i] = strings.Clone(a)
+	}
+	return k
 }
 
 // Apply returns a new item holding only the projected paths.

@@ -62,16 +62,38 @@ func keepUpdate(u *Update, phs []token, ctx *Context) *keptUpdate {
 		k.u.actions[i] = action{kind: a.kind, path: clonePath(a.path), set: keepOperand(a.set),
 			arg: model.Value{Type: a.arg.Type}, argPh: strings.Clone(a.argPh)}
 	}
-	for _, t := range phs {
-		kp := keptPlaceholder{ph: strings.Clone(t.text)}
-		if t.kind == tokName {
-			kp.name = strings.Clone(ctx.Names[t.text])
-		} else {
-			kp.typ = ctx.Values[t.text].Type
-		}
-		k.phs = append(k.phs, kp)
-	}
+	k.phs = keepPlaceholders(phs, ctx)
 	return k
+}
+
+// keepPlaceholders records, for keeping, what a clean parse with ctx read for each
+// of its placeholders: the attribute a #name named, the type of a :value.
+func keepPlaceholders(phs []token, ctx *Context) []keptPlaceholder {
+	kept := make([]keptPlaceholder, len(phs))
+	for i, t := range phs {
+		kept[i] = keptPlaceholder{ph: strings.Clone(t.text)}
+		if t.kind == tokName {
+			kept[i].name = strings.Clone(ctx.Names[t.text])
+		} else {
+			kept[i].typ = ctx.Values[t.text].Type
+		}
+	}
+	return kept
+}
+
+// placeholdersAgree reports whether ctx gives every kept placeholder the name and
+// the type the kept parse read, marking those it reads as used, as a parse does.
+func placeholdersAgree(phs []keptPlaceholder, ctx *Context) bool {
+	for _, kp := range phs {
+		if kp.ph[0] == '#' {
+			if name, ok := ctx.name(kp.ph); !ok || name != kp.name {
+				return false
+			}
+		} else if v, ok := ctx.value(kp.ph); !ok || v.Type != kp.typ {
+			return false
+		}
+	}
+	return true
 }
 
 func clonePath(path Path) Path {
@@ -104,14 +126,8 @@ func keepOperand(o *operand) *operand {
 // follows reads every placeholder of the same text, so the marks are the same. The
 // paths and attribute names are shared by every binding: nothing changes them.
 func (k *keptUpdate) bind(ctx *Context) (*Update, bool) {
-	for _, kp := range k.phs {
-		if kp.ph[0] == '#' {
-			if name, ok := ctx.name(kp.ph); !ok || name != kp.name {
-				return nil, false
-			}
-		} else if v, ok := ctx.value(kp.ph); !ok || v.Type != kp.typ {
-			return nil, false
-		}
+	if !placeholdersAgree(k.phs, ctx) {
+		return nil, false
 	}
 	actions := make([]action, len(k.u.actions))
 	for i, a := range k.u.actions {
