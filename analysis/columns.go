@@ -177,6 +177,29 @@ func (c *itemColumns) at(k, i int) (model.Value, bool) {
 	return model.Value{Type: col.types[i], Str: col.texts[i]}, true
 }
 
+// Column is one attribute of every item (model.ColumnarList), its column found
+// once; asked once the items are all in.
+func (c *itemColumns) Column(name string) model.Column {
+	k, ok := c.index[name]
+	if !ok {
+		return func(int) (model.Value, bool) { return model.Value{}, false }
+	}
+	col := c.cols[k].Load()
+	if col == nil { // no item keeps it
+		return func(int) (model.Value, bool) { return model.Value{}, false }
+	}
+	return func(i int) (model.Value, bool) {
+		switch t := col.types[i]; {
+		case t == 0:
+			return model.Value{}, false
+		case inOther(t):
+			return c.other[[2]int{k, i}], true
+		default:
+			return model.Value{Type: t, Str: col.texts[i]}, true
+		}
+	}
+}
+
 // Item is item i's summary as a map.
 func (c *itemColumns) Item(i int) model.Item {
 	it := model.Item{}

@@ -42,4 +42,19 @@ func TestItemColumnsGiveBackWhatWasPut(t *testing.T) {
 			}
 		}
 	}
+	// A column (model.ColumnOf) reads what Attr reads, item by item, on the
+	// columns themselves and on a list that leaves an item out (model.StoredList).
+	sub, _, _ := model.StoredList(c, []int{1, model.MaxItemSize + 1, 1})
+	for _, name := range []string{"PK", "b", "empty", "l", "m", "n", "none", "ok", "tags", "unused", "not-a-column"} {
+		for _, l := range []model.ItemList{c, sub} {
+			col := model.ColumnOf(l, name)
+			for i := range l.Len() {
+				got, gotOK := col(i)
+				want, ok := l.Attr(i, name)
+				if gotOK != ok || !reflect.DeepEqual(got, want) {
+					t.Errorf("item %d's %s: column %v %v, Attr %v %v", i, name, got, gotOK, want, ok)
+				}
+			}
+		}
+	}
 }

@@ -27,7 +27,7 @@ func readItems(d *model.Design, items model.ItemList, sizes []int, count func(*m
 			break
 		}
 		e := d.EntityByName(d.Entities[x].Name)
-		readers[x] = varReaders(e, templateVars(e))
+		readers[x] = varReaders(items, e, templateVars(e))
 		maxVars = max(maxVars, len(readers[x]))
 	}
 	// Item i's value of its entity's k-th variable, while the items are read.
@@ -38,7 +38,7 @@ func readItems(d *model.Design, items model.ItemList, sizes []int, count func(*m
 	}
 	var hash func(tableKey) uint32
 	var hashes []uint32
-	x := &sampleIndex{ks: ks}
+	x := emptySampleIndex(ks)
 	if index {
 		hash, hashes = newKeyHash(), make([]uint32, n)
 	}

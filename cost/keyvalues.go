@@ -290,12 +290,14 @@ func (ks *KeySpace) sampleValues(e *model.Entity, name string) []string {
 // varReader reads one variable's value out of a sample item (readSampleValues).
 type varReader struct {
 	name string
+	attr model.Column   // the items' attribute of that name
 	tpls []attrTemplate // e's templates with the variable, in key attribute order
 }
 
-// attrTemplate is an entity's key template of one attribute, parsed.
+// attrTemplate is an entity's key template of one attribute, parsed, and the
+// items' attribute it builds.
 type attrTemplate struct {
-	attr string
+	attr model.Column
 	tpl  model.KeyTemplate
 }
 
@@ -306,7 +308,7 @@ type attrTemplate struct {
 // is names[i]'s, in the samples' order.
 func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]string) {
 	samples := ks.samples[e.Name]
-	readers := varReaders(e, names)
+	readers := varReaders(ks.items, e, names)
 	vals = make([][]string, len(names))
 	for n := range names {
 		vals[n] = make([]string, len(samples))
@@ -340,15 +342,15 @@ func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]
 	return vals
 }
 
-// varReaders are the readers of entity e's variables names (sampleValue).
-func varReaders(e *model.Entity, names []string) []varReader {
+// varReaders are the readers of entity e's variables names in items (sampleValue).
+func varReaders(items model.ItemList, e *model.Entity, names []string) []varReader {
 	attrs := slices.Sorted(maps.Keys(e.Keys))
 	readers := make([]varReader, len(names))
 	for n, name := range names {
-		readers[n] = varReader{name: name}
+		readers[n] = varReader{name: name, attr: model.ColumnOf(items, name)}
 		for _, attr := range attrs {
 			if slices.Contains(model.TemplateVars(e.Keys[attr]), name) {
-				readers[n].tpls = append(readers[n].tpls, attrTemplate{attr, model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
+				readers[n].tpls = append(readers[n].tpls, attrTemplate{model.ColumnOf(items, attr), model.NewKeyTemplate(e.Keys[attr], model.TypeS)})
 			}
 		}
 	}
@@ -371,11 +373,11 @@ func templateVars(e *model.Entity) []string {
 
 // sampleValue is r's variable in sample i (readSampleValues).
 func (ks *KeySpace) sampleValue(i int, r *varReader) (string, bool) {
-	if v, ok := ks.items.Attr(i, r.name); ok {
+	if v, ok := r.attr(i); ok {
 		return keyText(v)
 	}
 	for _, t := range r.tpls {
-		if kv, ok := ks.items.Attr(i, t.attr); ok {
+		if kv, ok := t.attr(i); ok {
 			if s, ok := t.tpl.Var(kv, r.name); ok {
 				return s, true
 			}
@@ -786,6 +788,7 @@ type sampleIndex struct {
 	ks      *KeySpace
 	hash    func(tableKey) uint32 // hashOf; a test gives one that clashes
 	entries []indexEntry          // sorted by hash
+	pk, sk  model.Column          // the samples' table key attributes (sk nil: none)
 }
 
 // indexEntry is one sample in sampleIndex.
@@ -800,6 +803,16 @@ func newKeyHash() func(tableKey) uint32 {
 	return func(k tableKey) uint32 { return hashOf(seed, k) }
 }
 
+// emptySampleIndex is a sample index of ks's items with no entry yet: it reads
+// their table keys (keyAt) by column.
+func emptySampleIndex(ks *KeySpace) *sampleIndex {
+	x := &sampleIndex{ks: ks, pk: model.ColumnOf(ks.items, ks.d.Table.Key.Partition)}
+	if sk := ks.d.Table.Key.Sort; sk != "" {
+		x.sk = model.ColumnOf(ks.items, sk)
+	}
+	return x
+}
+
 func newSampleIndex(ks *KeySpace, hash func(tableKey) uint32) *sampleIndex {
 	if hash == nil {
 		hash = newKeyHash()
@@ -808,7 +821,8 @@ func newSampleIndex(ks *KeySpace, hash func(tableKey) uint32) *sampleIndex {
 	for _, at := range ks.samples {
 		n += len(at)
 	}
-	x := &sampleIndex{ks: ks, hash: hash, entries: make([]indexEntry, 0, n)}
+	x := emptySampleIndex(ks)
+	x.hash, x.entries = hash, make([]indexEntry, 0, n)
 	// Only the samples whose type names an entity (ks.samples) are indexed; their
 	// keys are read and hashed a chunk a core.
 	for _, at := range ks.samples {
@@ -864,11 +878,10 @@ func (x *sampleIndex) entityOf(k tableKey) *model.Entity {
 
 // keyAt is sample i's table key.
 func (x *sampleIndex) keyAt(i int32) tableKey {
-	pk, sk := x.ks.d.Table.Key.Partition, x.ks.d.Table.Key.Sort
-	p, _ := x.ks.items.Attr(int(i), pk)
+	p, _ := x.pk(int(i))
 	var s model.Value
-	if sk != "" {
-		s, _ = x.ks.items.Attr(int(i), sk)
+	if x.sk != nil {
+		s, _ = x.sk(int(i))
 	}
 	return tableKey{pt: p.Type, st: s.Type, p: p.Str, s: s.Str}
 }

@@ -13,6 +13,29 @@ type ItemList interface {
 	Item(i int) Item
 }
 
+// Column is one attribute of a list's items, item by item: what Attr(i, name)
+// gives for a name chosen once (ColumnOf).
+type Column func(i int) (v Value, ok bool)
+
+// ColumnarList is an ItemList that keeps each attribute of its items together
+// (analysis's item columns): it gives one attribute of every item without finding
+// the attribute by its name again for each item.
+type ColumnarList interface {
+	ItemList
+	// Column is attribute name of the items, read once the items are all in.
+	Column(name string) Column
+}
+
+// ColumnOf is attribute name of l's items: l's own column when it keeps them so
+// (ColumnarList), else l.Attr by name. A pass over many items that reads a few
+// attributes of each asks for their columns first.
+func ColumnOf(l ItemList, name string) Column {
+	if c, ok := l.(ColumnarList); ok {
+		return c.Column(name)
+	}
+	return func(i int) (Value, bool) { return l.Attr(i, name) }
+}
+
 // TypedList is an ItemList that knows its items' types already: analysis reads
 // each item's type once, while the design file is read, so that cost (a key
 // space's samples) and review (each entity's items) need not read it again for
@@ -36,6 +59,13 @@ func (l ItemMaps) Attr(i int, name string) (Value, bool) {
 }
 
 func (l ItemMaps) Item(i int) Item { return l[i] }
+
+func (l ItemMaps) Column(name string) Column {
+	return func(i int) (Value, bool) {
+		v, ok := l[i][name]
+		return v, ok
+	}
+}
 
 // StoredList is StoredItems for an ItemList: the items of l DynamoDB would store
 // (l itself when none is left out), their sizes, and the indexes of those left out.
@@ -62,3 +92,8 @@ func (s subList) Len() int { return len(s.at) }
 func (s subList) Attr(i int, name string) (Value, bool) { return s.ItemList.Attr(s.at[i], name) }
 
 func (s subList) Item(i int) Item { return s.ItemList.Item(s.at[i]) }
+
+func (s subList) Column(name string) Column {
+	col := ColumnOf(s.ItemList, name)
+	return func(i int) (Value, bool) { return col(s.at[i]) }
+}

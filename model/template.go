@@ -585,8 +585,9 @@ func (t *Templater) mismatch(i int, who string, it Item, e *Entity) (msg, hint s
 	if e == nil {
 		return "", ""
 	}
-	for k := range t.keys[e] {
-		kt := &t.keys[e][k]
+	keys := t.keys[e]
+	for k := range keys {
+		kt := &keys[k]
 		got, has := it[kt.attr]
 		if !has {
 			continue

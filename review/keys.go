@@ -275,11 +275,11 @@ func checkUnpaddedNumber(c *checker) {
 	groupOf := make([]int32, c.items.Len()) // -1: no digit in its sort key
 	shapes := map[string]string{}
 	var buf []byte
-	pk := c.d.Table.Key.Partition
+	sortKeys, partitionKeys := model.ColumnOf(c.items, sk), model.ColumnOf(c.items, c.d.Table.Key.Partition)
 	last, lastAt := group{}, -1
 	for i := range c.items.Len() {
 		groupOf[i] = -1
-		v, ok := c.items.Attr(i, sk)
+		v, ok := sortKeys(i)
 		if !ok || v.Type != model.TypeS || !hasDigit(v.Str) {
 			continue
 		}
@@ -289,7 +289,7 @@ func checkUnpaddedNumber(c *checker) {
 			shape = string(buf)
 			shapes[shape] = shape
 		}
-		p, _ := c.items.Attr(i, pk)
+		p, _ := partitionKeys(i)
 		key := group{p.Str, shape}
 		if lastAt < 0 || key != last {
 			at, ok := index[key]
@@ -312,7 +312,7 @@ func checkUnpaddedNumber(c *checker) {
 	}
 	for i, g := range groupOf {
 		if g >= 0 {
-			v, _ := c.items.Attr(i, sk)
+			v, _ := sortKeys(i)
 			groups[g] = append(groups[g], sibling{v.Str, i})
 		}
 	}

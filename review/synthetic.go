@@ -92,8 +92,9 @@ func (c *checker) entityHolds(e *model.Entity, a string) bool {
 	if slices.ContainsFunc(e.Attributes, func(ea model.EntityAttribute) bool { return ea.Name == a }) {
 		return true
 	}
+	col := model.ColumnOf(c.items, a)
 	for _, i := range c.byEntity[e.Name] {
-		if _, ok := c.items.Attr(i, a); !ok {
+		if _, ok := col(i); !ok {
 			return false
 		}
 	}
