@@ -48,14 +48,18 @@ type Model struct {
 	// highlight says the query's matches are drawn highlighted (after a search, until
 	// a key other than n or N).
 	highlight bool
-	help      help.Model
-	opts      Options
-	quit      bool
-	loadErr   error
-	ver       verifyState // the palette's verify: a run in flight, the last report
-	opening   *opening    // the palette's :open in flight (opening.go)
-	history   []string    // the palette's commands run this session, oldest first
-	openSeq   int
+	// searchWaits is the pane whose last search found nothing while its content
+	// was still being worked out (the review on a big design takes seconds): the
+	// search runs again when a background result arrives, until a key is pressed.
+	searchWaits int
+	help        help.Model
+	opts        Options
+	quit        bool
+	loadErr     error
+	ver         verifyState // the palette's verify: a run in flight, the last report
+	opening     *opening    // the palette's :open in flight (opening.go)
+	history     []string    // the palette's commands run this session, oldest first
+	openSeq     int
 }
 
 // LoadErr is why the design could not be opened, when the workbench quit for it.
@@ -68,6 +72,7 @@ const (
 	paneTable
 	paneCost
 	paneReview
+	noPane = -1
 )
 
 // New makes a workbench over a document.
@@ -77,7 +82,7 @@ func New(doc *Doc, opts Options) *Model {
 	}
 	doc.freshRevs()
 	w := &world{doc: doc, km: opts.KeyMap, st: opts.Styles}
-	m := &Model{w: w, opts: opts, help: help.New()}
+	m := &Model{w: w, opts: opts, help: help.New(), searchWaits: noPane}
 	m.panes = []pane{newPatternsPane(w), newItemsPane(w), newTablePane(w), newCostPane(w), newReviewPane(w)}
 	m.help.Styles.ShortKey = opts.Styles.Label
 	m.help.Styles.FullKey = opts.Styles.Label
@@ -282,7 +287,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.broadcast(docChanged{})
 	case engineMsg, gridMsg, previewMsg, costMsg, reviewMsg:
 		if m.w.handle(msg) {
-			return m.broadcast(computed{})
+			return tea.Batch(m.broadcast(computed{}), m.searchAgain())
 		}
 		return nil
 	case docChanged, computed, selectPattern, selectItem, selectIndex:
@@ -309,6 +314,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.MouseMsg:
 		return m.mouse(msg)
 	case tea.KeyMsg:
+		m.searchWaits = noPane // the user has gone on: a late match must not move the cursor
 		return m.key(msg, km)
 	}
 	if d := m.top(); d != nil {
@@ -422,6 +428,19 @@ func (m *Model) key(msg tea.KeyMsg, km KeyMap) tea.Cmd {
 	return cmd
 }
 
+// searchAgain runs a search that found nothing in a pane still being worked out
+// again, once a background result has come in, if the user has pressed no key since.
+func (m *Model) searchAgain() tea.Cmd {
+	if m.searchWaits == noPane || m.searchWaits != m.focus || m.query == "" {
+		return nil
+	}
+	m.searchWaits = noPane
+	if s, ok := m.panes[m.focus].(searchable); ok {
+		return m.find(s, 1, true)
+	}
+	return nil
+}
+
 // find moves the focused list to the next (dir 1) or previous match of the query;
 // here says the row under the cursor counts (a new search starts where it is).
 func (m *Model) find(s searchable, dir int, here bool) tea.Cmd {
@@ -437,6 +456,11 @@ func (m *Model) find(s searchable, dir int, here bool) tea.Cmd {
 		mv.cursorMoved()
 	}
 	if !found {
+		if p, ok := s.(stillWorking); ok && p.stillWorking() != "" {
+			m.searchWaits = m.focus
+			m.status, m.statusErr = fmt.Sprintf("/%s: no match yet: %s is still being worked out; the search runs again when it is done", m.query, p.stillWorking()), false
+			return nil
+		}
 		m.status, m.statusErr = fmt.Sprintf("/%s: no match", m.query), true
 		return nil
 	}

@@ -125,3 +125,10 @@ type searchable interface {
 	cursor() *list
 	rowText(i int) string
 }
+
+// stillWorking is a searchable pane whose rows are still being worked out in the
+// background: what, for the status line ("the review"), or "" once they are all
+// there. A search that finds nothing meanwhile waits for them (Model.searchAgain).
+type stillWorking interface {
+	stillWorking() string
+}

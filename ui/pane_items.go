@@ -182,6 +182,15 @@ func (p *itemsPane) clamp() {
 
 func (p *itemsPane) cursor() *list { p.clamp(); return &p.l }
 
+// stillWorking: after an edit, the grid on screen is the last one until its
+// replacement is built.
+func (p *itemsPane) stillWorking() string {
+	if p.w.grid(p.view) == nil {
+		return "the items grid"
+	}
+	return ""
+}
+
 // rowText is a grid row's item as text for /: every attribute name and value.
 func (p *itemsPane) rowText(i int) string {
 	g := p.grid()

@@ -36,6 +36,16 @@ func (p *reviewPane) SetSize(w, h int) { p.wid, p.hgt = w, h; p.l.setRows((h - 1
 
 func (p *reviewPane) cursor() *list { return &p.l }
 
+// stillWorking: the findings come in two steps, the checks and then the modelling
+// rules, which need every pattern run and priced.
+func (p *reviewPane) stillWorking() string {
+	w := p.w
+	if w.reviewRev != w.doc.Rev || w.costRes == nil || w.costRev != w.doc.Rev {
+		return "the review"
+	}
+	return ""
+}
+
 func (p *reviewPane) rowText(i int) string {
 	fs := p.w.allFindings()
 	if i >= len(fs) {
