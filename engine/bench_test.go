@@ -100,6 +100,31 @@ func benchQuery(b *testing.B, e *Engine) {
 	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
 }
 
+// BenchmarkGetItemOf1M: GetItem of keys spread over a 1,000,000-item engine, in
+// an order that leaves the caches cold, as a replay's or a server's requests do:
+// the time is the B-tree's search for the key (issue 24).
+func BenchmarkGetItemOf1M(b *testing.B) {
+	bigOnce.Do(func() { bigEngine = buildBig(b) })
+	const keys = 1 << 16
+	ins := make([]GetItemInput, keys)
+	for k := range ins {
+		i := (k * 7919 * 127) % bigItems
+		ins[k] = GetItemInput{Key: model.Item{"PK": model.Str(fmt.Sprintf("CUST#%06d", i/(bigItems/bigPartitions))),
+			"SK": model.Str(fmt.Sprintf("ORDER#%04d", i%(bigItems/bigPartitions)))}}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cputime.Process()
+	n := 0
+	for b.Loop() {
+		if out, err := bigEngine.GetItem(ins[n%keys]); err != nil || out.Item == nil {
+			b.Fatalf("%v %v", err, out)
+		}
+		n++
+	}
+	b.ReportMetric(float64(cputime.Process()-cpu0)/float64(b.N), "cpu-ns/op")
+}
+
 // heapAfterBuild is the live heap a 1,000,000-item engine holds (after GC), in bytes.
 func heapAfterBuild(tb testing.TB) uint64 {
 	var before, after runtime.MemStats

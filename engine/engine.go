@@ -5,8 +5,6 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/google/btree"
-
 	"stwb/model"
 )
 
@@ -54,7 +52,7 @@ type index struct {
 	all       bool
 	// tableKey is the table's key schema: every projection holds the table keys.
 	tableKey keySchema
-	tree     *btree.BTreeG[*entry]
+	tree     *entryTree
 }
 
 // Engine is an in-memory DynamoDB table with its secondary indexes. Reads (GetItem,
@@ -71,7 +69,7 @@ type index struct {
 type Engine struct {
 	table   model.Table
 	key     keySchema
-	tree    *btree.BTreeG[*entry]
+	tree    *entryTree
 	indexes []*index
 	// lazy is where the items of a lazily loaded design are read from again (their
 	// text); nil unless the engine came from a Bulk given them.

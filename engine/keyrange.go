@@ -3,13 +3,9 @@ package engine
 import (
 	"strings"
 
-	"github.com/google/btree"
-
 	"stwb/expr"
 	"stwb/model"
 )
-
-type btreeT = btree.BTreeG[*entry]
 
 // bound is one end of a sort key range, encoded; set is false when that end is open.
 type bound struct {
@@ -141,7 +137,7 @@ func (r *keyRange) position(sk string) int {
 // strictly after start when start is set, until visit returns false. It seeks to one
 // end of the range and stops at the other: a partition is never sorted or scanned
 // whole.
-func (r *keyRange) walk(t *btreeT, start *entry, forward bool, visit func(*entry) bool) {
+func (r *keyRange) walk(t *entryTree, start *entry, forward bool, visit func(*entry) bool) {
 	step := func(en *entry) bool {
 		if en.hash != r.hash || en.pk != r.pk {
 			return false

@@ -148,7 +148,7 @@ func TestLoadSharesPartitionKeys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	check := func(name string, tree *btreeT) {
+	check := func(name string, tree *entryTree) {
 		first := map[string]*byte{}
 		shared := 0
 		tree.Ascend(func(en *entry) bool {

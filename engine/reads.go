@@ -561,7 +561,7 @@ func segmentRange(seg, total int, given Given) (uint32, uint32, *Error) {
 	return uint32(lo), uint32(hi), nil
 }
 
-func (e *Engine) treeOf(ix *index) *btreeT {
+func (e *Engine) treeOf(ix *index) *entryTree {
 	if ix == nil {
 		return e.tree
 	}

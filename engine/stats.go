@@ -45,7 +45,7 @@ func (e *Engine) PartitionSize(pk model.Value) int64 {
 	}
 	var total int64
 	from := &entry{hash: scanHash(pk), pk: enc}
-	sum := func(t *btreeT) {
+	sum := func(t *entryTree) {
 		t.AscendGreaterOrEqual(from, func(en *entry) bool {
 			if en.hash != from.hash || en.pk != enc {
 				return false

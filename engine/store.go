@@ -52,6 +52,11 @@ func lessEntry(a, b *entry) bool {
 	if a.hash != b.hash {
 		return a.hash < b.hash
 	}
+	return lessSameHash(a, b)
+}
+
+// lessSameHash is lessEntry for two entries of one hash.
+func lessSameHash(a, b *entry) bool {
 	// One three-way compare per field: != then < would read equal prefixes twice.
 	if c := strings.Compare(a.pk, b.pk); c != 0 {
 		return c < 0
@@ -79,7 +84,62 @@ func (en *entry) tableKey() (string, string) {
 // pointers while keeping the tree shallow for a million entries.
 const btreeDegree = 32
 
-func newTree() *btree.BTreeG[*entry] { return btree.NewG(btreeDegree, lessEntry) }
+// entryTree is a B-tree of entries in lessEntry's order. A tree node holds each
+// entry's hash beside its pointer (treeSlot), so that a search compares hashes
+// within the node and reads an entry only where the hashes tie: reading the
+// entries themselves, scattered through the heap, was a cache miss per comparison
+// and 8% of check --traffic's CPU on a table of half a million items (issue 24).
+type entryTree struct{ t *btree.BTreeG[treeSlot] }
+
+type treeSlot struct {
+	hash uint32
+	en   *entry
+}
+
+func lessSlot(a, b treeSlot) bool {
+	if a.hash != b.hash {
+		return a.hash < b.hash
+	}
+	return lessSameHash(a.en, b.en)
+}
+
+func slotOf(en *entry) treeSlot { return treeSlot{hash: en.hash, en: en} }
+
+func newTree() *entryTree { return &entryTree{btree.NewG(btreeDegree, lessSlot)} }
+
+func (t *entryTree) Len() int                      { return t.t.Len() }
+func (t *entryTree) Clone() *entryTree             { return &entryTree{t.t.Clone()} }
+func (t *entryTree) Clear(addNodesToFreelist bool) { t.t.Clear(addNodesToFreelist) }
+
+// Get is the entry of the tree equal to key, if any.
+func (t *entryTree) Get(key *entry) (*entry, bool) {
+	s, ok := t.t.Get(slotOf(key))
+	return s.en, ok
+}
+
+// ReplaceOrInsert puts en in the tree and returns the entry it replaced, if any.
+func (t *entryTree) ReplaceOrInsert(en *entry) (*entry, bool) {
+	s, ok := t.t.ReplaceOrInsert(slotOf(en))
+	return s.en, ok
+}
+
+// Delete takes the entry equal to key out of the tree and returns it, if any.
+func (t *entryTree) Delete(key *entry) (*entry, bool) {
+	s, ok := t.t.Delete(slotOf(key))
+	return s.en, ok
+}
+
+func (t *entryTree) Ascend(visit func(*entry) bool) {
+	t.t.Ascend(func(s treeSlot) bool { return visit(s.en) })
+}
+
+func (t *entryTree) AscendGreaterOrEqual(from *entry, visit func(*entry) bool) {
+	t.t.AscendGreaterOrEqual(slotOf(from), func(s treeSlot) bool { return visit(s.en) })
+}
+
+func (t *entryTree) DescendLessOrEqual(to *entry, visit func(*entry) bool) {
+	t.t.DescendLessOrEqual(slotOf(to), func(s treeSlot) bool { return visit(s.en) })
+}
 
 // encodeKey writes a key value (S, N or B) as a string whose byte order is DynamoDB's
 // order for that type (Query.html: S by UTF-8 bytes, B by unsigned bytes, N by
