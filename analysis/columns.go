@@ -172,6 +172,9 @@ func (c *itemColumns) at(k, i int) (model.Value, bool) {
 		return model.Value{}, false
 	}
 	if t := col.types[i]; inOther(t) {
+		// The summarizer reads an item's keys back while other items are put.
+		c.mu.Lock()
+		defer c.mu.Unlock()
 		return c.other[[2]int{k, i}], true
 	}
 	return model.Value{Type: col.types[i], Str: col.texts[i]}, true

@@ -117,6 +117,7 @@ type templateVar struct {
 // and maps).
 type keyTemplate struct {
 	attr string
+	col  int // attr's column (summarizer.columns): a summary keeps every key attribute
 	tmpl model.KeyTemplate
 }
 
@@ -166,6 +167,9 @@ func newSummarizer(d *model.Design) *summarizer {
 	for _, vars := range s.vars {
 		for k := range vars {
 			vars[k].col, _ = slices.BinarySearch(s.columns, vars[k].name)
+			for t := range vars[k].keys {
+				vars[k].keys[t].col, _ = slices.BinarySearch(s.columns, vars[k].keys[t].attr)
+			}
 		}
 	}
 	return s
@@ -205,7 +209,7 @@ func (s *summarizer) summary(out *itemColumns, i int, view model.ItemView) {
 			if out.hasAt(i, tv.col) {
 				continue
 			}
-			if v, ok := it[tv.name]; ok && !tv.inKeys(it, v) {
+			if v, ok := it[tv.name]; ok && !tv.inKeys(out, i, v) {
 				// A key that does not give its variable back may not match its
 				// template (review's template-mismatch): keep every variable of
 				// the entity, so that the template expands from the summary
@@ -226,18 +230,19 @@ func (s *summarizer) summary(out *itemColumns, i int, view model.ItemView) {
 	}
 }
 
-// inKeys reports whether the item's keys give v back for the variable, so that
+// inKeys reports whether item i's keys give v back for the variable, so that
 // cost.KeySpace finds the same sample value without the attribute: it takes the
 // attribute's text (a string or number) when the item has it, else the variable
 // read back out of a key built from one of its templates. True only when some
-// template gives the value back and none gives another.
-func (tv templateVar) inKeys(it model.Item, v model.Value) bool {
+// template gives the value back and none gives another. The keys are read from
+// item i's summary in out, which holds them already (summary puts them first).
+func (tv templateVar) inKeys(out *itemColumns, i int, v model.Value) bool {
 	if v.Type != model.TypeS && v.Type != model.TypeN {
 		return false
 	}
 	found := false
 	for _, k := range tv.keys {
-		kv, ok := it[k.attr]
+		kv, ok := out.at(k.col, i)
 		if !ok {
 			continue
 		}
