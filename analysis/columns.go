@@ -1,9 +1,11 @@
 package analysis
 
 import (
+	"math"
 	"sync"
 	"sync/atomic"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -14,18 +16,26 @@ import (
 // beyond what stwb query does. It is the model.ItemList cost and review read: an
 // attribute of an item by name, or the item's summary as a map, made on demand (a
 // rule that needs an item whole reads a few of them).
+//
+// A value's text is kept as where it is in the design file (span): eight bytes
+// and no pointer, rather than a string's sixteen bytes and a pointer that the
+// garbage collector scans on every cycle and that the program pays a write
+// barrier to store while it runs.
 type itemColumns struct {
 	n     int
-	index map[string]int // attribute -> its column
-	names []string       // column -> its attribute
-	// cols[k] is column k, made when a first item keeps that attribute (a
-	// template variable is kept only when the keys do not give it back).
+	file  *designfile.LazyItems // the texts' file; nil: every text is copied
+	index map[string]int        // attribute -> its column
+	names []string              // column -> its attribute
+	// cols[k] is column k, made when a first item keeps that attribute.
 	cols []atomic.Pointer[column]
-	mu   sync.Mutex // makes a column; guards other
+	mu   sync.Mutex // makes a column; guards other and copies
 	// other holds the values a column has no room for (a boolean, a null, a
 	// list, a map, a set), by column and item: rare, as keys and the attributes
 	// cost reads are strings and numbers.
 	other map[[2]int]model.Value
+	// copies holds the texts that are not part of the file (a string with
+	// escapes, a binary value), by column and item.
+	copies map[[2]int]string
 
 	// entities are the design's entity names; typeCol is the type attribute's
 	// column (-1: none). types[i] is what item i's type names (setType): 0 no string, -1 a
@@ -41,18 +51,25 @@ type itemColumns struct {
 // text, the design file's, not a copy.
 type column struct {
 	types []model.Type
-	texts []string
+	texts []span
 }
+
+// span is a value's text: n bytes of the design file from off (LazyItems.Offset;
+// a file that loads lazily is under 2 GB), or, n == copied, the text in
+// itemColumns.copies.
+type span struct{ off, n uint32 }
+
+const copied = math.MaxUint32
 
 // inOther reports whether a value of type t is kept in itemColumns.other.
 func inOther(t model.Type) bool { return t >= model.TypeBOOL }
 
 // newItemColumns makes room for n items' summaries, in columns of the given
 // attributes (sorted); d's type attribute is one of them.
-func newItemColumns(d *model.Design, names []string, n int) *itemColumns {
-	c := &itemColumns{n: n, index: make(map[string]int, len(names)), names: names,
+func newItemColumns(d *model.Design, file *designfile.LazyItems, names []string, n int) *itemColumns {
+	c := &itemColumns{n: n, file: file, index: make(map[string]int, len(names)), names: names,
 		cols: make([]atomic.Pointer[column], len(names)), other: map[[2]int]model.Value{},
-		types: make([]int32, n)}
+		copies: map[[2]int]string{}, types: make([]int32, n)}
 	for k, name := range names {
 		c.index[name] = k
 	}
@@ -126,7 +143,7 @@ func (c *itemColumns) column(k int) *column {
 	if col := c.cols[k].Load(); col != nil {
 		return col
 	}
-	col := &column{types: make([]model.Type, c.n), texts: make([]string, c.n)}
+	col := &column{types: make([]model.Type, c.n), texts: make([]span, c.n)}
 	c.cols[k].Store(col)
 	return col
 }
@@ -138,14 +155,45 @@ func (c *itemColumns) put(i int, name string, v model.Value) { c.putAt(i, c.inde
 // putAt keeps item i's value of column k's attribute.
 func (c *itemColumns) putAt(i, k int, v model.Value) {
 	col := c.column(k)
-	if inOther(v.Type) {
+	switch {
+	case inOther(v.Type):
 		c.mu.Lock()
 		c.other[[2]int{k, i}] = v
 		c.mu.Unlock()
-	} else {
-		col.texts[i] = v.Str
+	case v.Str == "":
+		col.texts[i] = span{}
+	default:
+		if off, ok := c.offset(v.Str); ok {
+			col.texts[i] = span{uint32(off), uint32(len(v.Str))}
+			break
+		}
+		c.mu.Lock()
+		c.copies[[2]int{k, i}] = v.Str
+		c.mu.Unlock()
+		col.texts[i] = span{n: copied}
 	}
 	col.types[i] = v.Type
+}
+
+// offset is where s is in the file, ok false when it is not part of it.
+func (c *itemColumns) offset(s string) (int, bool) {
+	if c.file == nil {
+		return 0, false
+	}
+	return c.file.Offset(s)
+}
+
+// text is column k's text for item i, kept as sp.
+func (c *itemColumns) text(k, i int, sp span) string {
+	switch sp.n {
+	case 0:
+		return ""
+	case copied:
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.copies[[2]int{k, i}]
+	}
+	return c.file.Text(int(sp.off), int(sp.n))
 }
 
 // hasAt reports whether item i keeps column k's attribute. Unlike Attr, it may be
@@ -177,7 +225,7 @@ func (c *itemColumns) at(k, i int) (model.Value, bool) {
 		defer c.mu.Unlock()
 		return c.other[[2]int{k, i}], true
 	}
-	return model.Value{Type: col.types[i], Str: col.texts[i]}, true
+	return model.Value{Type: col.types[i], Str: c.text(k, i, col.texts[i])}, true
 }
 
 // Column is one attribute of every item (model.ColumnarList), its column found
@@ -198,7 +246,7 @@ func (c *itemColumns) Column(name string) model.Column {
 		case inOther(t):
 			return c.other[[2]int{k, i}], true
 		default:
-			return model.Value{Type: t, Str: col.texts[i]}, true
+			return model.Value{Type: t, Str: c.text(k, i, col.texts[i])}, true
 		}
 	}
 }

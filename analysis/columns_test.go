@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"stwb/designfile"
 	"stwb/model"
 )
 
@@ -18,7 +19,7 @@ func TestItemColumnsGiveBackWhatWasPut(t *testing.T) {
 		{"PK": model.Str("A#2"), "empty": model.List()},
 		{},
 	}
-	c := newItemColumns(&model.Design{}, []string{"PK", "b", "empty", "l", "m", "n", "none", "ok", "tags", "unused"}, len(items))
+	c := newItemColumns(&model.Design{}, nil, []string{"PK", "b", "empty", "l", "m", "n", "none", "ok", "tags", "unused"}, len(items))
 	for i, it := range items {
 		for name, v := range it {
 			c.put(i, name, v)
@@ -55,6 +56,33 @@ func TestItemColumnsGiveBackWhatWasPut(t *testing.T) {
 					t.Errorf("item %d's %s: column %v %v, Attr %v %v", i, name, got, gotOK, want, ok)
 				}
 			}
+		}
+	}
+}
+
+// Columns over a lazily read file keep each text as where it is in the file, or a
+// copy when it is not part of it (escapes, binary), and give every value back.
+func TestItemColumnsKeepTextsInTheFile(t *testing.T) {
+	data := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n" +
+		"  - {PK: \"a#1\", n: 12.50, s: plain text, e: \"tab\\there\", z: \"\", b: !!binary AAE=, ok: true}\n" +
+		"  - {PK: \"a#2\", n: -3, s: \"\\u00e9t\\u00e9\", z: x}\n")
+	f, err := designfile.ParseLazily("f.yaml", data)
+	if err != nil || f.Lazy == nil {
+		t.Fatalf("lazy %v, error %v", f != nil && f.Lazy != nil, err)
+	}
+	names := []string{"PK", "b", "e", "n", "ok", "s", "z"}
+	c := newItemColumns(f.Design, f.Lazy, names, f.Lazy.Len())
+	for i := range f.Lazy.Len() {
+		for name, v := range f.Lazy.Item(i) {
+			c.put(i, name, v)
+		}
+	}
+	if len(c.copies) != 3 { // e and b of item 0, s of item 1
+		t.Errorf("%d texts copied, want 3: %v", len(c.copies), c.copies)
+	}
+	for i := range f.Lazy.Len() {
+		if got, want := c.Item(i), f.Lazy.Item(i); !reflect.DeepEqual(got, want) {
+			t.Errorf("item %d: got %v, want %v", i, got, want)
 		}
 	}
 }

@@ -56,7 +56,7 @@ func (s *summaries) Open(f *designfile.File) {
 	n := f.Lazy.Len()
 	s.design = f.Design
 	s.sum = newSummarizer(f.Design)
-	s.items, s.sizes = newItemColumns(f.Design, s.sum.columns, n), make([]int, n)
+	s.items, s.sizes = newItemColumns(f.Design, f.Lazy, s.sum.columns, n), make([]int, n)
 	s.pass, s.storage = review.NewItemPass(f.Design), cost.NewStorageTally(f.Design, n)
 }
 
@@ -87,8 +87,8 @@ func (s *summaries) entityIndex(e *model.Entity) int {
 // summarizer cuts an item down to the attributes cost and review read of it: the
 // type attribute; every key attribute of the table and of each index; every
 // attribute an entity's key template sets; every attribute an index projects when
-// it projects fewer than all; and an entity's template variables (cost.KeySpace
-// reads their sample values) unless the item's keys give the same value back. An
+// it projects fewer than all; an entity's template variables (cost.KeySpace reads
+// their sample values); and an attribute of another type than its entity declares. An
 // item cut down so, its whole size kept beside it, is priced and reviewed exactly
 // as the whole item: TestLoadIsRun holds this for every sample, and review's
 // TestRuleCasesLoadLazily for every rule's trigger. A rule that reads another
@@ -104,31 +104,10 @@ type summarizer struct {
 	entities map[string]*model.Entity // by name, for their declared attribute types
 }
 
-// templateVar is one variable of an entity's key templates, with the templates
-// that use it.
+// templateVar is one variable of an entity's key templates.
 type templateVar struct {
 	name string
 	col  int // its column (summarizer.columns)
-	keys []keyTemplate
-}
-
-// keyTemplate is a key attribute's template, parsed once (model.KeyTemplate reads
-// a one-variable template's variable back without model.ExtractTemplate's search
-// and maps).
-type keyTemplate struct {
-	attr string
-	col  int // attr's column (summarizer.columns): a summary keeps every key attribute
-	tmpl model.KeyTemplate
-}
-
-func newKeyTemplate(attr, tmpl string) keyTemplate {
-	return keyTemplate{attr: attr, tmpl: model.NewKeyTemplate(tmpl, model.TypeS)}
-}
-
-// extract reads the template's variable name back out of a key value, as
-// model.ExtractTemplate does.
-func (k keyTemplate) extract(kv model.Value, name string) (string, bool) {
-	return k.tmpl.Var(kv, name)
 }
 
 func newSummarizer(d *model.Design) *summarizer {
@@ -142,12 +121,9 @@ func newSummarizer(d *model.Design) *summarizer {
 		for _, a := range slices.Sorted(maps.Keys(e.Keys)) {
 			names = append(names, a)
 			for _, v := range model.TemplateVars(e.Keys[a]) {
-				k := slices.IndexFunc(vars, func(tv templateVar) bool { return tv.name == v })
-				if k < 0 {
-					k = len(vars)
+				if !slices.ContainsFunc(vars, func(tv templateVar) bool { return tv.name == v }) {
 					vars = append(vars, templateVar{name: v})
 				}
-				vars[k].keys = append(vars[k].keys, newKeyTemplate(a, e.Keys[a]))
 			}
 		}
 		s.vars[e.Name] = vars
@@ -167,9 +143,6 @@ func newSummarizer(d *model.Design) *summarizer {
 	for _, vars := range s.vars {
 		for k := range vars {
 			vars[k].col, _ = slices.BinarySearch(s.columns, vars[k].name)
-			for t := range vars[k].keys {
-				vars[k].keys[t].col, _ = slices.BinarySearch(s.columns, vars[k].keys[t].attr)
-			}
 		}
 	}
 	return s
@@ -205,21 +178,18 @@ func (s *summarizer) summary(out *itemColumns, i int, view model.ItemView) {
 		}
 	}
 	if view.Type != "" {
+		// Each variable of the entity's templates the item has (cost.KeySpace
+		// reads their sample values, the attribute before the keys; review's
+		// template-mismatch expands the templates from them). Read here, while
+		// the item is at hand, the attribute spares cost reading the variable
+		// back out of each key later, when the key's text is no longer in the
+		// cache.
 		for _, tv := range s.vars[view.Type] {
 			if out.hasAt(i, tv.col) {
-				continue
+				continue // kept already, as a key or projected attribute
 			}
-			if v, ok := it[tv.name]; ok && !tv.inKeys(out, i, v) {
-				// A key that does not give its variable back may not match its
-				// template (review's template-mismatch): keep every variable of
-				// the entity, so that the template expands from the summary
-				// exactly as from the item.
-				for _, tv := range s.vars[view.Type] {
-					if v, ok := it[tv.name]; ok {
-						out.putAt(i, tv.col, v)
-					}
-				}
-				break
+			if v, ok := it[tv.name]; ok {
+				out.putAt(i, tv.col, v)
 			}
 		}
 		// An attribute of another type than its entity declares is kept for review's
@@ -228,30 +198,4 @@ func (s *summarizer) summary(out *itemColumns, i int, view model.ItemView) {
 			out.put(i, n, it[n])
 		}
 	}
-}
-
-// inKeys reports whether item i's keys give v back for the variable, so that
-// cost.KeySpace finds the same sample value without the attribute: it takes the
-// attribute's text (a string or number) when the item has it, else the variable
-// read back out of a key built from one of its templates. True only when some
-// template gives the value back and none gives another. The keys are read from
-// item i's summary in out, which holds them already (summary puts them first).
-func (tv templateVar) inKeys(out *itemColumns, i int, v model.Value) bool {
-	if v.Type != model.TypeS && v.Type != model.TypeN {
-		return false
-	}
-	found := false
-	for _, k := range tv.keys {
-		kv, ok := out.at(k.col, i)
-		if !ok {
-			continue
-		}
-		if x, ok := k.extract(kv, tv.name); ok {
-			if x != v.Str {
-				return false
-			}
-			found = true
-		}
-	}
-	return found
 }

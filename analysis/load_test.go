@@ -76,31 +76,10 @@ func analysisText(t *testing.T, a *Analysis) string {
 	return b.String()
 }
 
-// The summary's shortcut for one-variable templates reads the variable back as
-// model.ExtractTemplate does.
-func TestKeyTemplateExtractIsExtractTemplate(t *testing.T) {
-	templates := []string{"CUST#{customerId}", "{placedAt}", "ORDER#{id}#LINE", "A#{x}#B#{y}", "{a}{b}", "#{x}#", "P{x}"}
-	values := []model.Value{model.Str("CUST#42"), model.Str("CUST#"), model.Str("ORDER#9#LINE"), model.Str("ORDER##LINE"),
-		model.Str("A#1#B#2"), model.Str("#x#"), model.Str("##"), model.Str("#"), model.Num("12"), model.Str("P"), model.Str("Px"),
-		model.Str("2026-08-03"), {Type: model.TypeBOOL, Bool: true}, model.Str("CUST#42#x")}
-	for _, tmpl := range templates {
-		k := newKeyTemplate("K", tmpl)
-		for _, v := range values {
-			for _, name := range model.TemplateVars(tmpl) {
-				got, gotOK := k.extract(v, name)
-				vars, ok := model.ExtractTemplate(tmpl, v)
-				want, has := vars[name]
-				if gotOK != (ok && has) || gotOK && got != want {
-					t.Errorf("%s on %v, %s: got %q %v, ExtractTemplate %q %v", tmpl, v, name, got, gotOK, want, ok && has)
-				}
-			}
-		}
-	}
-}
-
-// A template variable stays in the summary when the item's key does not give its
-// value back (cost.KeySpace reads the attribute first), and is left out when it does.
-func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
+// Every template variable of its entity an item has stays in its summary, its key
+// giving its value back or not (cost.KeySpace reads the attribute first); an
+// attribute of no template and no key does not.
+func TestSummaryKeepsTheTemplateVariables(t *testing.T) {
 	d := &model.Design{Table: model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}},
 		Entities: []model.Entity{{Name: "customer", Keys: map[string]string{"PK": "CUST#{customerId}", "SK": "PROFILE"}}}}
 	s := newSummarizer(d)
@@ -108,14 +87,13 @@ func TestSummaryKeepsVariablesTheKeysDoNotGiveBack(t *testing.T) {
 		return model.Item{"type": model.Str("customer"), "PK": model.Str("CUST#42"), "SK": model.Str("PROFILE"),
 			"customerId": model.Str(id), "email": model.Str("ada@example.com")}
 	}
-	cols := newItemColumns(d, s.columns, 2)
+	cols := newItemColumns(d, nil, s.columns, 2)
 	s.summary(cols, 0, d.View(item("42")))
 	s.summary(cols, 1, d.View(item("43")))
-	if got := cols.Item(0); len(got) != 3 {
-		t.Errorf("summary of a customer whose key gives its id back: %v; want type, PK and SK", got)
-	}
-	if got := cols.Item(1); got["customerId"].Str != "43" || len(got) != 4 {
-		t.Errorf("summary of a customer whose key says 42, its id 43: %v; want the id kept", got)
+	for i, id := range []string{"42", "43"} {
+		if got := cols.Item(i); got["customerId"].Str != id || len(got) != 4 {
+			t.Errorf("summary of a customer %s whose key says 42: %v; want type, PK, SK and its id", id, got)
+		}
 	}
 }
 

@@ -192,6 +192,25 @@ func (lz *LazyItems) check(d *model.Design, sinks Sinks) bool {
 // Len is the number of items.
 func (lz *LazyItems) Len() int { return len(lz.refs) }
 
+// Offset is where s, a value's text as the reader gave it, lies in the file: its
+// first byte's offset, ok false when s is not part of the file's text (a string
+// with escapes is unescaped into a copy; an empty one may point anywhere). A
+// reader that keeps many values' texts can keep their offsets and lengths
+// instead, eight bytes and no pointer, and read them back with Text.
+func (lz *LazyItems) Offset(s string) (off int, ok bool) {
+	if s == "" || len(s) > len(lz.text) {
+		return 0, false
+	}
+	p, base := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(lz.text)))
+	if p < base || p-base > uintptr(len(lz.text)-len(s)) {
+		return 0, false
+	}
+	return int(p - base), true
+}
+
+// Text is the n bytes of the file's text from offset off (Offset).
+func (lz *LazyItems) Text(off, n int) string { return lz.text[off : off+n] }
+
 // Pos is where item i starts in the file.
 func (lz *LazyItems) Pos(i int) model.Pos {
 	r := &lz.refs[i]

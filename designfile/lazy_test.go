@@ -158,3 +158,30 @@ func TestLazyItemOfChangedText(t *testing.T) {
 	}()
 	d.Lazy.Item(0)
 }
+
+// Offset finds a value's text in the file when the reader gave it without a copy,
+// and Text gives it back; an unescaped copy, an empty text and a string from
+// elsewhere are not in the file.
+func TestLazyOffsetFindsValuesInTheFile(t *testing.T) {
+	data := []byte("version: 1\ntable: {name: tbl, key: {partition: PK}}\nitems:\n" +
+		"  - {PK: \"a#1\", n: 12.50, s: plain text, e: \"tab\\there\", z: \"\", b: !!binary AAE=}\n")
+	f, err := ParseLazily("f.yaml", data)
+	if err != nil || f.Lazy == nil {
+		t.Fatalf("lazy %v, error %v", f != nil && f.Lazy != nil, err)
+	}
+	lz := f.Lazy
+	it := lz.Item(0)
+	for name, inFile := range map[string]bool{"PK": true, "n": true, "s": true, "e": false, "z": false, "b": false} {
+		s := it[name].Str
+		off, ok := lz.Offset(s)
+		if ok != inFile {
+			t.Errorf("%s %q: in the file %v, want %v", name, s, ok, inFile)
+		}
+		if ok && (lz.Text(off, len(s)) != s || string(data[off:off+len(s)]) != s) {
+			t.Errorf("%s %q: Text(%d, %d) = %q", name, s, off, len(s), lz.Text(off, len(s)))
+		}
+	}
+	if _, ok := lz.Offset(strings.Clone(it["s"].Str)); ok {
+		t.Error("a copy of a value's text found in the file")
+	}
+}
