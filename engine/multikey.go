@@ -41,6 +41,15 @@ func (k keySchema) sorts() []keyAttr {
 // attrs lists every key attribute, the partition key's then the sort key's.
 func (k keySchema) attrs() []keyAttr { return slices.Collect(k.eachAttr()) }
 
+// attrCount is how many attributes the key has: len(attrs()), without the list.
+func (k keySchema) attrCount() int {
+	n := 1 + len(k.morePartition)
+	if k.hasSort() {
+		n += 1 + len(k.moreSort)
+	}
+	return n
+}
+
 // eachAttr yields attrs' attributes without making the list: every write checks
 // each index's key attributes, and the lists were 2% of what a replay allocated
 // (issue 24).

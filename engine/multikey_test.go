@@ -282,5 +282,8 @@ func TestKeyAttrsInOrder(t *testing.T) {
 		if !c.k.has(names[len(names)-1]) || c.k.has("other") {
 			t.Errorf("%q: has disagrees", c.want)
 		}
+		if got := c.k.attrCount(); got != len(names) {
+			t.Errorf("%q: attrCount %d, want %d", c.want, got, len(names))
+		}
 	}
 }

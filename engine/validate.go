@@ -461,13 +461,14 @@ func (e *Engine) checkKey(key model.Item) (model.Item, *Error) {
 }
 
 func checkKeyOf(ks keySchema, key model.Item) (model.Item, *Error) {
-	attrs := ks.attrs()
-	if len(key) != len(attrs) {
+	if len(key) != ks.attrCount() {
 		return nil, validation(msgKeySchema)
 	}
 	var out model.Item // the copy, made at the first number not canonical
 	parts := 1 + len(ks.morePartition)
-	for i, a := range attrs {
+	i := -1
+	for a := range ks.eachAttr() {
+		i++
 		v, ok := key[a.Name]
 		if !ok || v.Type != a.Type {
 			return nil, validation(msgKeySchema)

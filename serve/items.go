@@ -107,14 +107,16 @@ type pooledAnswer *[]byte
 // ConsumedCapacity, when asked for (more says whether a member came before it);
 // the answer is then *buf.
 func finishAnswer(buf *[]byte, b []byte, more bool, mode string, t *table, consumed engine.Capacity) (pooledAnswer, *apiError) {
-	if c := capacityOf(mode, t, consumed); c != nil {
+	var c consumedCapacity
+	if fillCapacity(&c, mode, t, consumed) {
 		if more {
 			b = append(b, ',')
 		}
 		b = append(b, `"ConsumedCapacity":`...)
 		var ok bool
-		if b, ok = appendCapacity(b, c); !ok {
-			cb, err := json.Marshal(c)
+		if b, ok = appendCapacity(b, &c); !ok {
+			heap := c // json.Marshal would move c itself to the heap on every path
+			cb, err := json.Marshal(&heap)
 			if err != nil {
 				*buf = b
 				releaseAnswer(buf)

@@ -192,13 +192,24 @@ func appendJSONFloat(b []byte, f float64) []byte {
 // capacityOf is the ConsumedCapacity of a request on t, as the engine priced it
 // (stwb's capacity rules: engine/capacity.go); nil unless asked for.
 func capacityOf(mode string, t *table, c engine.Capacity) *consumedCapacity {
-	if mode != "TOTAL" && mode != "INDEXES" {
+	var out consumedCapacity
+	if !fillCapacity(&out, mode, t, c) {
 		return nil
 	}
-	out := &consumedCapacity{TableName: t.def.Name, CapacityUnits: round(c.Total()),
+	return &out
+}
+
+// fillCapacity is capacityOf written into out; false unless asked for. finishAnswer
+// fills one that stays on its stack: one a request was 2% of the bytes a replay
+// allocated (issue 24).
+func fillCapacity(out *consumedCapacity, mode string, t *table, c engine.Capacity) bool {
+	if mode != "TOTAL" && mode != "INDEXES" {
+		return false
+	}
+	*out = consumedCapacity{TableName: t.def.Name, CapacityUnits: round(c.Total()),
 		ReadCapacityUnits: round(c.Read()), WriteCapacityUnits: round(c.Write())}
 	if mode != "INDEXES" {
-		return out
+		return true
 	}
 	out.Table = &unitsWire{round(c.Table.Read + c.Table.Write), round(c.Table.Read), round(c.Table.Write)}
 	for name, u := range c.Indexes {
@@ -215,7 +226,7 @@ func capacityOf(mode string, t *table, c engine.Capacity) *consumedCapacity {
 		}
 		out.GlobalSecondaryIndexes[name] = w
 	}
-	return out
+	return true
 }
 
 // round drops the binary noise of summed halves (0.1 + 0.2); capacity is always a
