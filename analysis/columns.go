@@ -28,14 +28,11 @@ type itemColumns struct {
 	names []string              // column -> its attribute
 	// cols[k] is column k, made when a first item keeps that attribute.
 	cols []atomic.Pointer[column]
-	mu   sync.Mutex // makes a column; guards other and copies
+	mu   sync.Mutex // makes a column and its copies; guards other
 	// other holds the values a column has no room for (a boolean, a null, a
 	// list, a map, a set), by column and item: rare, as keys and the attributes
 	// cost reads are strings and numbers.
 	other map[[2]int]model.Value
-	// copies holds the texts that are not part of the file (a string with
-	// escapes, a binary value), by column and item.
-	copies map[[2]int]string
 
 	// entities are the design's entity names; typeCol is the type attribute's
 	// column (-1: none). types[i] is what item i's type names (setType): 0 no string, -1 a
@@ -52,11 +49,15 @@ type itemColumns struct {
 type column struct {
 	types []model.Type
 	texts []span
+	// copies holds, item by item, the texts that are not part of the file (a
+	// key the loader built from its template, a string with escapes, a binary
+	// value); made when a first one is put.
+	copies atomic.Pointer[[]string]
 }
 
 // span is a value's text: n bytes of the design file from off (LazyItems.Offset;
-// a file that loads lazily is under 2 GB), or, n == copied, the text in
-// itemColumns.copies.
+// a file that loads lazily is under 2 GB), or, n == copied, the text in the
+// column's copies.
 type span struct{ off, n uint32 }
 
 const copied = math.MaxUint32
@@ -69,7 +70,7 @@ func inOther(t model.Type) bool { return t >= model.TypeBOOL }
 func newItemColumns(d *model.Design, file *designfile.LazyItems, names []string, n int) *itemColumns {
 	c := &itemColumns{n: n, file: file, index: make(map[string]int, len(names)), names: names,
 		cols: make([]atomic.Pointer[column], len(names)), other: map[[2]int]model.Value{},
-		copies: map[[2]int]string{}, types: make([]int32, n)}
+		types: make([]int32, n)}
 	for k, name := range names {
 		c.index[name] = k
 	}
@@ -167,9 +168,7 @@ func (c *itemColumns) putAt(i, k int, v model.Value) {
 			col.texts[i] = span{uint32(off), uint32(len(v.Str))}
 			break
 		}
-		c.mu.Lock()
-		c.copies[[2]int{k, i}] = v.Str
-		c.mu.Unlock()
+		(*c.copiesOf(col))[i] = v.Str
 		col.texts[i] = span{n: copied}
 	}
 	col.types[i] = v.Type
@@ -183,15 +182,29 @@ func (c *itemColumns) offset(s string) (int, bool) {
 	return c.file.Offset(s)
 }
 
-// text is column k's text for item i, kept as sp.
-func (c *itemColumns) text(k, i int, sp span) string {
+// copiesOf is col's copies, made empty on first use (items are put from several
+// goroutines at once, each its own items).
+func (c *itemColumns) copiesOf(col *column) *[]string {
+	if cp := col.copies.Load(); cp != nil {
+		return cp
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cp := col.copies.Load(); cp != nil {
+		return cp
+	}
+	cp := make([]string, c.n)
+	col.copies.Store(&cp)
+	return &cp
+}
+
+// text is col's text for item i, kept as sp.
+func (c *itemColumns) text(col *column, i int, sp span) string {
 	switch sp.n {
 	case 0:
 		return ""
 	case copied:
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		return c.copies[[2]int{k, i}]
+		return (*col.copies.Load())[i]
 	}
 	return c.file.Text(int(sp.off), int(sp.n))
 }
@@ -225,7 +238,7 @@ func (c *itemColumns) at(k, i int) (model.Value, bool) {
 		defer c.mu.Unlock()
 		return c.other[[2]int{k, i}], true
 	}
-	return model.Value{Type: col.types[i], Str: c.text(k, i, col.texts[i])}, true
+	return model.Value{Type: col.types[i], Str: c.text(col, i, col.texts[i])}, true
 }
 
 // Column is one attribute of every item (model.ColumnarList), its column found
@@ -246,7 +259,7 @@ func (c *itemColumns) Column(name string) model.Column {
 		case inOther(t):
 			return c.other[[2]int{k, i}], true
 		default:
-			return model.Value{Type: t, Str: c.text(k, i, col.texts[i])}, true
+			return model.Value{Type: t, Str: c.text(col, i, col.texts[i])}, true
 		}
 	}
 }
