@@ -189,3 +189,58 @@ items:
 		t.Errorf("ByType %v, want %v", got, want)
 	}
 }
+
+// A design large enough to be read in several chunks at once (designfile reads
+// 4,096 items or more a core at a time) analyses as Run analyses it: summaries put
+// from several goroutines, texts in the file and texts not in it (keys built from
+// the templates, escapes), values kept beside the columns (booleans, lists), the
+// groups by type. go test -race runs it for the goroutines' sake.
+func TestLoadIsRunInChunks(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`version: 1
+table:
+  name: orders
+  key: {partition: PK, sort: SK}
+  attributes: {PK: S, SK: S, G1: S}
+  indexes:
+    - {name: GS1, key: {partition: G1, sort: SK}, projection: {include: [total, note]}}
+entities:
+  - {name: customer, keys: {PK: "C#{c}", SK: PROFILE}, attributes: {c: S}}
+  - {name: order, keys: {PK: "C#{c}", SK: "O#{o}", G1: "S#{st}"}, attributes: {c: S, o: S, st: S, total: N}}
+items:
+`)
+	for i := range 12000 {
+		switch {
+		case i%5 == 0:
+			fmt.Fprintf(&b, "  - {type: customer, c: \"%d\", PK: \"C#%d\", SK: PROFILE, flag: true, tags: [a, b], esc: \"x\\ty\"}\n", i, i)
+		case i%2 == 0: // keys given
+			fmt.Fprintf(&b, "  - {type: order, PK: \"C#%d\", SK: \"O#%d\", G1: \"S#S%d\", c: \"%d\", o: \"%d\", st: S%d, total: %d.5, note: \"n\\t%d\"}\n", i-i%5, i, i%3, i-i%5, i, i%3, i, i)
+		default: // keys built from the templates
+			fmt.Fprintf(&b, "  - {type: order, c: \"%d\", o: \"%d\", st: S%d, total: %d.5, ok: %v}\n", i-i%5, i, i%3, i, i%3 == 0)
+		}
+	}
+	data := []byte(b.String())
+	lazy, eager, ok := compareLoad(t, "chunks.yaml", data)
+	if !ok {
+		t.Fatal("the design was read whole: nothing to compare")
+	}
+	if lazy != eager {
+		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
+	}
+	// Each summary holds the item's keys, built or given, and its variables.
+	var sum summaries
+	f, _, err := lazyload.LoadVisiting("chunks.yaml", data, &sum)
+	if err != nil || f.Lazy == nil {
+		t.Fatalf("lazy %v, error %v", f != nil && f.Lazy != nil, err)
+	}
+	for i := range f.Lazy.Len() {
+		it := f.Lazy.Item(i)
+		for _, name := range []string{"type", "PK", "SK", "G1", "c", "o", "st", "total"} {
+			got, gotOK := sum.items.Attr(i, name)
+			want, ok := it[name]
+			if gotOK != ok || !reflect.DeepEqual(got, want) {
+				t.Fatalf("item %d's %s: summary %v %v, item %v %v", i, name, got, gotOK, want, ok)
+			}
+		}
+	}
+}
