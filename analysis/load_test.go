@@ -60,6 +60,18 @@ func compareLoad(t *testing.T, file string, data []byte) (lazy, eager string, ok
 	return analysisText(t, a), analysisText(t, b), true
 }
 
+// loadIsRun fails t unless Load reads data lazily and analyses it as Run does.
+func loadIsRun(t *testing.T, file string, data []byte) {
+	t.Helper()
+	lazy, eager, ok := compareLoad(t, file, data)
+	if !ok {
+		t.Fatal("the design was read whole: nothing to compare")
+	}
+	if lazy != eager {
+		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
+	}
+}
+
 // analysisText is everything an analysis says, findings with their places, as
 // one string.
 func analysisText(t *testing.T, a *Analysis) string {
@@ -136,13 +148,7 @@ items:
 		}
 		b.WriteString("}\n")
 	}
-	lazy, eager, ok := compareLoad(t, "indexes.yaml", []byte(b.String()))
-	if !ok {
-		t.Fatal("the design was read whole: nothing to compare")
-	}
-	if lazy != eager {
-		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
-	}
+	loadIsRun(t, "indexes.yaml", []byte(b.String()))
 }
 
 // Load groups the items by type as it reads them (itemColumns.ByType, for cost's
@@ -166,13 +172,7 @@ items:
 	}
 	fmt.Fprintf(&b, "  - {type: order, PK: \"C#1\", SK: \"O#999\", big: %q}\n", strings.Repeat("x", 410*1024))
 	data := []byte(b.String())
-	lazy, eager, ok := compareLoad(t, "types.yaml", data)
-	if !ok {
-		t.Fatal("the design was read whole: nothing to compare")
-	}
-	if lazy != eager {
-		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
-	}
+	loadIsRun(t, "types.yaml", data)
 
 	var sum summaries
 	f, _, err := lazyload.LoadVisiting("types.yaml", data, &sum)
@@ -220,13 +220,7 @@ items:
 		}
 	}
 	data := []byte(b.String())
-	lazy, eager, ok := compareLoad(t, "chunks.yaml", data)
-	if !ok {
-		t.Fatal("the design was read whole: nothing to compare")
-	}
-	if lazy != eager {
-		t.Errorf("Load and Run differ\nLoad: %s\nRun:  %s", lazy, eager)
-	}
+	loadIsRun(t, "chunks.yaml", data)
 	// Each summary holds the item's keys, built or given, and its variables.
 	var sum summaries
 	f, _, err := lazyload.LoadVisiting("chunks.yaml", data, &sum)
