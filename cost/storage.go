@@ -12,7 +12,9 @@ import (
 //   - a table item is billed at its size plus 100 bytes of overhead;
 //   - an index entry at the table's key attributes + the index's key attributes +
 //     the projected attributes, each attribute once, plus 100 bytes;
-//   - an item is in an index only when it holds all of the index's key attributes;
+//   - an item is in an index only when it holds all of the index's key attributes,
+//     each of its declared type: every attribute of a multi-attribute key
+//     (model.Table.InIndex, the engine's rule too);
 //   - GB are decimal, 10^9 bytes.
 //
 // Production sizes come from samples: an entity's `count` times the average size of
@@ -74,20 +76,6 @@ func attrsSize(names []string, it model.Item) int {
 		}
 	}
 	return size
-}
-
-// inIndex reports whether an item has all of the index's key attributes: an index
-// holds only those items (a sparse index, GSI.html "Sparse indexes").
-func inIndex(t *model.Table, ix *model.Index, it model.Item) bool {
-	if _, has := it[t.IndexPartition(ix)]; !has {
-		return false
-	}
-	if ix.Key.Sort != "" {
-		if _, has := it[ix.Key.Sort]; !has {
-			return false
-		}
-	}
-	return true
 }
 
 // entityOf is the entity an item belongs to, or -1 when its type names none.
@@ -178,7 +166,7 @@ func (t *StorageTally) tally(i, entity int, it model.Item, size int, entries Ent
 		if entries != nil {
 			// The engine's entry is sized by the same rule (its own entrySize,
 			// on IndexEntryAttributes). An item it holds no entry for is still
-			// asked inIndex below, which reads only the key attributes' presence.
+			// asked below, by the rule the engine keeps (model.Table.InIndex).
 			if sz, ok := entries.EntrySize(x, i); ok {
 				t.entry[x][i] = int32(sz)
 				continue
@@ -186,7 +174,7 @@ func (t *StorageTally) tally(i, entity int, it model.Item, size int, entries Ent
 		}
 		ix := &t.d.Table.Indexes[x]
 		switch {
-		case !inIndex(&t.d.Table, ix, it):
+		case !t.d.Table.InIndex(ix, it):
 			t.entry[x][i] = -1
 		case ix.Projection.Type == model.ProjectAll:
 			// An ALL entry is the whole item, whose size is known already.

@@ -11,7 +11,7 @@ import (
 // (CapacityUnitCalculations.html "For storage billing"; GSI.html and LSI.html,
 // "Storage considerations"); absent from the index without its keys (sparse).
 func TestIndexEntrySize(t *testing.T) {
-	tab := model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}}
+	tab := model.Table{Key: model.KeySchema{Partition: "PK", Sort: "SK"}, Attributes: map[string]model.Type{"total": model.TypeN}}
 	item := model.Item{
 		"PK": model.Str("ORDER#1"), "SK": model.Str("M"), // 2+7, 2+1
 		"G": model.Str("S#X"), "GS": model.Str("2026"), // 1+3, 2+4
@@ -37,6 +37,43 @@ func TestIndexEntrySize(t *testing.T) {
 		if got != c.want || ok != c.ok {
 			t.Errorf("%s: %d %v, want %d %v", c.name, got, ok, c.want, c.ok)
 		}
+	}
+}
+
+// A multi-attribute GSI holds only the items with every one of its key attributes,
+// each of its declared type (GSI.html "Multi-attribute key schema";
+// GSI.DesignPattern.MultiAttributeKeys.html; the rule and its cases:
+// model.Table.InIndex): storage counts and sizes no entry for a match that lacks
+// its region, its round or its bracket, or whose round is not a number, though it
+// has the first attribute of each side.
+func TestStorageMultiAttributeKeys(t *testing.T) {
+	std, _ := Builtin().For("", model.ClassStandard)
+	d := &model.Design{Table: model.Table{Name: "t", Key: model.KeySchema{Partition: "PK", Sort: "SK"},
+		Attributes: map[string]model.Type{"round": model.TypeN},
+		Indexes: []model.Index{{Name: "ByRegion", Key: model.NewKeySchema([]string{"tournament", "region"}, []string{"round", "bracket"}),
+			Projection: model.Projection{Type: model.ProjectAll}}}},
+		Entities: []model.Entity{{Name: "match", Keys: map[string]string{"PK": "M#{id}", "SK": "M"}, Count: 1000}}}
+	match := func(id string, drop string, round model.Value) model.Item {
+		it := model.Item{"type": model.Str("match"), "PK": model.Str("M#" + id), "SK": model.Str("M"),
+			"tournament": model.Str("W26"), "region": model.Str("NA"), "round": round, "bracket": model.Str("upper")}
+		delete(it, drop)
+		return it
+	}
+	held := match("1", "", model.Num("2"))
+	items := []model.Item{held,
+		match("2", "region", model.Num("2")),     // no 2nd partition attribute
+		match("3", "bracket", model.Num("2")),    // no 2nd sort attribute
+		match("4", "", model.Str("2")),           // round of another type
+		match("5", "tournament", model.Num("2")), // no 1st partition attribute
+	}
+	s := ComputeStorage(d, items, nil, std)
+	line := s.Indexes["ByRegion"]
+	// One sample in five is in the index: 1000 x 1/5 entries of its size.
+	if want := int64(200); line.Items != want {
+		t.Errorf("ByRegion holds %d entries, want %d (1 sample in 5 has every key attribute)", line.Items, want)
+	}
+	if want := int64(200 * (model.ItemSize(held) + ItemOverhead)); line.Bytes != want {
+		t.Errorf("ByRegion stores %d bytes, want %d", line.Bytes, want)
 	}
 }
 
@@ -125,7 +162,7 @@ func TestComputeStorage(t *testing.T) {
 // 100-byte overhead: table keys, index keys and projected attributes, each once.
 // ok is false when the item lacks one of the index's key attributes (sparse index).
 func IndexEntrySize(t *model.Table, ix *model.Index, it model.Item) (size int, ok bool) {
-	if !inIndex(t, ix, it) {
+	if !t.InIndex(ix, it) {
 		return 0, false
 	}
 	if ix.Projection.Type == model.ProjectAll {

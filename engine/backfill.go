@@ -59,16 +59,9 @@ func (ix *index) violated(item model.Item) string {
 		if !ok {
 			continue
 		}
-		if v.Type != a.Type || emptyKeyValue(v) {
+		if !model.IndexableKeyValue(v, a.Type) {
 			return a.Name
 		}
 	}
 	return ""
-}
-
-// emptyKeyValue reports an empty string or binary, which no key may hold
-// (HowItWorks.NamingRulesDataTypes.html: key attributes' string and binary values
-// have a length greater than zero).
-func emptyKeyValue(v model.Value) bool {
-	return (v.Type == model.TypeS || v.Type == model.TypeB) && v.Str == ""
 }

@@ -535,13 +535,16 @@ func (ix *index) entryFor(te *entry, item model.Item) *entry {
 
 // fillEntry makes en the index's entry for the table entry te, whose item is item
 // (te.item, or for an item held as design text the map it was read into); false (en
-// is then not to be used) when the index holds no entry for it. memo may be nil.
+// is then not to be used) when the index holds no entry for it: model's rule
+// (Table.InIndex), checked here attribute by attribute as the key is encoded, with
+// the same IndexableKeyValue (TestEntriesFollowInIndex holds the two together).
+// memo may be nil.
 func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo) bool {
 	if ix.key.multi() {
 		return ix.fillMultiEntry(en, te, item, memo)
 	}
 	pv, ok := item[ix.key.Partition.Name]
-	if !ok || pv.Type != ix.key.Partition.Type || emptyKeyValue(pv) {
+	if !ok || !model.IndexableKeyValue(pv, ix.key.Partition.Type) {
 		return false
 	}
 	*en = entry{base: te, item: te.item, lazy: te.lazy}
@@ -550,7 +553,7 @@ func (ix *index) fillEntry(en *entry, te *entry, item model.Item, memo *hashMemo
 	}
 	if ix.key.hasSort() {
 		sv, ok := item[ix.key.Sort.Name]
-		if !ok || sv.Type != ix.key.Sort.Type || emptyKeyValue(sv) {
+		if !ok || !model.IndexableKeyValue(sv, ix.key.Sort.Type) {
 			return false
 		}
 		if en.sk, ok = encodeKey(sv); !ok {

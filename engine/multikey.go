@@ -129,7 +129,7 @@ func encodeTuple(attrs []keyAttr, item model.Item) (string, bool) {
 	var b strings.Builder
 	for _, a := range attrs {
 		v, ok := item[a.Name]
-		if !ok || v.Type != a.Type || emptyKeyValue(v) {
+		if !ok || !model.IndexableKeyValue(v, a.Type) {
 			return "", false
 		}
 		enc, ok := encodeKey(v)

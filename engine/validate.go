@@ -327,7 +327,7 @@ func (e *Engine) checkCanonicalItem(out model.Item) (int, *Error) {
 			if v.Type != a.Type {
 				return 0, indexKeyTypeMismatch(a, v, ix)
 			}
-			if emptyKeyValue(v) {
+			if model.EmptyKeyValue(v) {
 				return 0, validation("One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty %s value. IndexName: %s, IndexKey: %s", emptyWord(v.Type), ix.def.Name, a.Name)
 			}
 		}
@@ -361,7 +361,7 @@ func indexKeyTypeMismatch(a keyAttr, v model.Value, ix *index) *Error {
 func (e *Engine) emptyIndexKeyUpdate(item model.Item) *Error {
 	for _, ix := range e.indexes {
 		for a := range ix.key.eachAttr() {
-			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type == a.Type && emptyKeyValue(v) {
+			if v, ok := item[a.Name]; a.Name != "" && ok && v.Type == a.Type && model.EmptyKeyValue(v) {
 				err := validation("One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty %s value.", emptyWord(v.Type))
 				err.wholeRequest = true
 				return err

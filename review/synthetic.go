@@ -226,7 +226,7 @@ func storedAndWritten(t *model.Table, it model.Item, size int) (int, float64) {
 	bytes, units := size, wcu(size)
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
-		if slices.ContainsFunc(t.IndexKey(ix).Attributes(), func(a string) bool { _, ok := it[a]; return !ok }) {
+		if !t.InIndex(ix, it) {
 			continue // a sparse index: not in it
 		}
 		entry := size
