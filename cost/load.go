@@ -283,16 +283,19 @@ func (r *Report) loadsOf(d *model.Design, ks *KeySpace, p *model.Pattern, res *e
 				if u == 0 {
 					continue
 				}
-				old, hasOld := keyValue(d, ch.Before, attr)
-				cur, hasCur := keyValue(d, ch.After, attr)
+				// An image is in the index only with every key attribute
+				// (model.Table.InIndex): an item that keeps its partition
+				// attributes but loses a sort attribute left the index, and the
+				// write is the delete of its old entry.
+				old, hasOld := indexKeyValue(d, name, ch.Before, attr)
+				cur, hasCur := indexKeyValue(d, name, ch.After, attr)
 				if moved := ch.IndexesMoved[name]; moved > 0 && hasOld && hasCur {
 					add(name, attr, old, true, 0, moved, ch.Before, true, false)
 					add(name, attr, cur, true, 0, u-moved, ch.After, true, true)
 					continue
 				}
 				if hasCur {
-					_, had := keyValue(d, ch.Before, attr)
-					add(name, attr, cur, true, 0, u, ch.After, true, !had)
+					add(name, attr, cur, true, 0, u, ch.After, true, !hasOld)
 				} else {
 					add(name, attr, old, hasOld, 0, u, ch.Before, true, false)
 				}

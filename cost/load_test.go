@@ -487,3 +487,33 @@ patterns:
 		t.Errorf("updates: %v WCU on the hottest, want %v", k.Write, want)
 	}
 }
+
+// An index write lands on the partition of the entry it writes. A write that
+// moves an item's multi-attribute partition key and removes one of its sort
+// attributes leaves the index (GSI.html "Multi-attribute key schema": an item
+// without every key attribute is not in it): the index's one write is the delete
+// of the old entry, in the old partition, not a put in the new one.
+func TestIndexWriteOfAnItemLeavingIt(t *testing.T) {
+	src := `version: 1
+name: t
+table:
+  name: t-data
+  key: {partition: PK, sort: SK}
+  attributes: {PK: S, SK: S, t: S, r: S, round: N}
+  indexes:
+    - {name: ByRegion, key: {partition: [t, r], sort: [round]}, projection: keys-only}
+items:
+  - {PK: "M#1", SK: M, t: W26, r: NA, round: 1}
+patterns:
+  - {id: 1, rate: 100, operation: UpdateItem, key: {PK: "M#1", SK: M}, update: "SET #r = :eu REMOVE #round", names: {"#r": r, "#round": round}, values: {":eu": EU}}
+`
+	r := loadDesign(t, src, nil)
+	if k := keyLoad(t, r, "ByRegion", "(W26, NA)"); k.TotalWrite != 100 {
+		t.Errorf("(W26, NA): %v WCU, want 100 (the old entry's delete, 1 WCU a write)", k.TotalWrite)
+	}
+	for _, k := range r.Keys {
+		if k.Pool == "ByRegion" && k.Value != "(W26, NA)" {
+			t.Errorf("load on %s %s, which the index never holds the item in", k.Pool, k.Value)
+		}
+	}
+}

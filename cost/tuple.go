@@ -93,3 +93,14 @@ func TupleTemplate(attrs []string) string { return tupleTemplate(attrs) }
 // HoldsAll reports whether e's items hold every attribute of attrs (declared, or
 // in its samples).
 func (ks *KeySpace) HoldsAll(e *model.Entity, attrs []string) bool { return ks.holdsAll(e, attrs) }
+
+// indexKeyValue is keyValue for an image of an item as index name holds it: has
+// is false when the index holds no entry for it (model.Table.InIndex), or there
+// is no image.
+func indexKeyValue(d *model.Design, name string, it model.Item, attr string) (model.Value, bool) {
+	ix, ok := d.Table.IndexByName(name)
+	if it == nil || !ok || !d.Table.InIndex(&ix, it) {
+		return model.Value{}, false
+	}
+	return keyValue(d, it, attr)
+}
