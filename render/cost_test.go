@@ -45,12 +45,18 @@ func costFixture(t *testing.T) *cost.Report {
 		},
 	}
 	status := func(s string) model.Item { return model.Item{"GSI1PK": model.Str("STATUS#" + s)} }
+	// A write's images are whole items, as the engine gives them: GSI1 holds the
+	// order only with both its key attributes (model.Table.InIndex).
+	order := func(s string) model.Item {
+		return model.Item{"PK": model.Str("ORDER#9f2a"), "SK": model.Str("METADATA"), "GSI1PK": model.Str("STATUS#" + s),
+			"GSI1SK": model.Str("2026-08-03"), "placedAt": model.Str("2026-08-03")}
+	}
 	byID := map[int]*engine.Result{
 		1: {Consumed: engine.Capacity{Table: engine.Units{Read: 0.5}}},
 		2: {Pages: []engine.Page{{Consumed: engine.Capacity{Indexes: map[string]engine.Units{"GSI1": {Read: 1.5}}},
 			Visits: []engine.Visit{{Item: status("SHIPPED")}}}}},
 		6: {Consumed: engine.Capacity{Table: engine.Units{Write: 1}, Indexes: map[string]engine.Units{"GSI1": {Write: 2}, "LSI1": {Write: 1}}},
-			Changes: []engine.Change{{Key: model.Item{"PK": model.Str("ORDER#9f2a")}, Before: status("NEW"), After: status("SHIPPED"),
+			Changes: []engine.Change{{Key: model.Item{"PK": model.Str("ORDER#9f2a")}, Before: order("NEW"), After: order("SHIPPED"),
 				Table: 1, Indexes: map[string]float64{"GSI1": 2, "LSI1": 1}, IndexesMoved: map[string]float64{"GSI1": 1}}}},
 		7: {Consumed: engine.Capacity{Table: engine.Units{Write: 1}}, Err: &engine.Error{Type: "ConditionalCheckFailedException", Message: "The conditional request failed"}},
 		8: {Err: &engine.Error{Type: "ValidationException", Message: "The provided key element does not match the schema"}},
