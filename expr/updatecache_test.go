@@ -20,13 +20,7 @@ import (
 // differ only in values, and must be bound without a parse.
 func TestKeptUpdateAgrees(t *testing.T) {
 	s, n := model.Str, model.Num
-	ss := func(e ...string) model.Value {
-		v := model.Value{Type: model.TypeSS}
-		for _, x := range e {
-			v.List = append(v.List, s(x))
-		}
-		return v
-	}
+	ss := model.StrSet
 	type maps struct {
 		names  map[string]string
 		values map[string]model.Value
