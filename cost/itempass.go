@@ -1,6 +1,9 @@
 package cost
 
-import "stwb/model"
+import (
+	"stwb/internal/chunks"
+	"stwb/model"
+)
 
 // readItems is Compute's pass over the items when it tallies their storage itself
 // (Input.Storage nil). While each item is at hand it also reads what the key space
@@ -44,7 +47,7 @@ func readItems(d *model.Design, items model.ItemList, sizes []int, count func(*m
 		hash, hashes = newKeyHash(), make([]uint32, n)
 	}
 	// Each call writes only its own items' slots.
-	inChunks(n, func(_, lo, hi int) {
+	chunks.Run(n, chunkedFrom, func(_, lo, hi int) {
 		for i := lo; i < hi; i++ {
 			it := items.Item(i)
 			size := 0

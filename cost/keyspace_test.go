@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"stwb/internal/chunks"
 	"stwb/model"
 )
 
@@ -121,7 +122,7 @@ func TestManySamples(t *testing.T) {
 		}
 		items = append(items, it)
 	}
-	if chunkCount(len(items)/2) < 2 {
+	if chunks.Count(len(items)/2, chunkedFrom) < 2 {
 		t.Logf("one core: the samples are read in one chunk")
 	}
 	ks := NewKeySpace(d, items, declaredCount)

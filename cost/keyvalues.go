@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"stwb/internal/chunks"
 	"stwb/internal/numfmt"
 	"stwb/model"
 )
@@ -318,8 +319,8 @@ func (ks *KeySpace) readSampleValues(e *model.Entity, names []string) (vals [][]
 	found := make([]struct {
 		lo    int
 		count []int // by variable
-	}, chunkCount(len(samples)))
-	inChunks(len(samples), func(c, lo, hi int) {
+	}, chunks.Count(len(samples), chunkedFrom))
+	chunks.Run(len(samples), chunkedFrom, func(c, lo, hi int) {
 		f := &found[c]
 		f.lo, f.count = lo, make([]int, len(readers))
 		for _, i := range samples[lo:hi] {
@@ -830,7 +831,7 @@ func newSampleIndex(ks *KeySpace, hash func(tableKey) uint32) *sampleIndex {
 			x.entries = append(x.entries, indexEntry{at: int32(i)})
 		}
 	}
-	inChunks(n, func(_, lo, hi int) {
+	chunks.Run(n, chunkedFrom, func(_, lo, hi int) {
 		for k := lo; k < hi; k++ {
 			x.entries[k].hash = hash(x.keyAt(x.entries[k].at))
 		}

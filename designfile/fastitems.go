@@ -13,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"stwb/internal/chunks"
 	"stwb/model"
 )
 
@@ -193,23 +194,26 @@ scan:
 	return sec
 }
 
+// readChunkMin is the number of item lines from which they are read in chunks.
+const readChunkMin = 4096
+
 // inChunks calls read on contiguous ranges [lo, hi) of n items that together cover
 // them, in parallel for a large n: item lines are independent, so a large section is
 // read one goroutine a chunk. It reports whether every read did, and how many chunks
 // there were (chunk c is numbered 0..chunks-1 in item order).
-func inChunks(n int, read func(c, lo, hi int) bool) (chunks int, ok bool) {
-	chunks = 1
-	if n >= 4096 {
-		chunks = min(runtime.GOMAXPROCS(0), 8)
-	}
-	failed := make([]bool, chunks)
-	inParallel(chunks, func(c int) { failed[c] = !read(c, c*n/chunks, (c+1)*n/chunks) })
+func inChunks(n int, read func(c, lo, hi int) bool) (count int, ok bool) {
+	count = chunks.Count(n, readChunkMin)
+	failed := make([]bool, count)
+	inParallel(count, func(c int) {
+		lo, hi := chunks.Bounds(c, count, n)
+		failed[c] = !read(c, lo, hi)
+	})
 	for _, f := range failed {
 		if f {
-			return chunks, false
+			return count, false
 		}
 	}
-	return chunks, true
+	return count, true
 }
 
 // inParallel runs work(0) to work(parts-1), one goroutine each, and waits for them.
@@ -274,7 +278,7 @@ func splitItems(dec *decoder, data []byte) *fastItems {
 	f := &fastItems{rest: sec.rest, keyLine: sec.keyLine, items: make([]model.Item, n), pos: make([]model.Pos, n), records: make([]itemRecord, n)}
 	// Each chunk has its own parser, interning and errors; the errors are joined in
 	// chunk order, which is line order.
-	chunkErrs := make([]model.ErrorList, min(runtime.GOMAXPROCS(0), 8))
+	chunkErrs := make([]model.ErrorList, chunks.Count(n, readChunkMin))
 	_, ok := inChunks(n, func(c, lo, hi int) bool {
 		p := &fastParser{d: &decoder{file: dec.file, strs: map[string]string{}, orders: map[string][]string{}}}
 		if c == 0 {
@@ -910,7 +914,7 @@ func fastCharAt(data []byte, i int) int {
 // fastCharsOnlyInParts is fastCharsOnly over a large file in parts, one goroutine
 // each. Parts end after a line break, which is never inside a UTF-8 sequence.
 func fastCharsOnlyInParts(data []byte) bool {
-	parts := min(runtime.GOMAXPROCS(0), 8)
+	parts := chunks.Most()
 	if parts < 2 || len(data) < 1<<20 {
 		return fastCharsOnly(data)
 	}

@@ -5,13 +5,13 @@ import (
 	"encoding/base64"
 	"fmt"
 	"maps"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
+	"stwb/internal/chunks"
 	"stwb/model"
 )
 
@@ -76,29 +76,12 @@ func (f *File) writeItems() ([][]byte, error) {
 	}
 	keyOrder := itemKeyOrder(d)
 	n := len(d.Items)
-	chunks := 1
-	if n >= saveChunkMin {
-		chunks = max(1, min(runtime.GOMAXPROCS(0), 8, n))
-	}
-	out := make([][]byte, chunks)
-	errs := make([]error, chunks)
-	write := func(c int) {
+	out := make([][]byte, chunks.Count(n, saveChunkMin))
+	errs := make([]error, len(out))
+	chunks.Run(n, saveChunkMin, func(c, lo, hi int) {
 		w := &itemWriter{d: d, records: records, keyOrder: keyOrder, keys: map[string]string{}, layouts: map[layoutKey]*layout{}}
-		out[c], errs[c] = w.chunk(c*n/chunks, (c+1)*n/chunks)
-	}
-	if chunks == 1 {
-		write(0)
-	} else {
-		var wg sync.WaitGroup
-		for c := range chunks {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				write(c)
-			}()
-		}
-		wg.Wait()
-	}
+		out[c], errs[c] = w.chunk(lo, hi)
+	})
 	// The first chunk's error names the first item that cannot be written, as a
 	// writer going item by item would.
 	for _, err := range errs {

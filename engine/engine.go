@@ -2,10 +2,10 @@ package engine
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 	"unsafe"
 
+	"stwb/internal/chunks"
 	"stwb/model"
 )
 
@@ -262,23 +262,12 @@ func itemError(items Items, i int, err *Error) *Error {
 // faster at a million items: the sort or the copy cost what the inserts saved.
 func (e *Engine) loadAll(items Items) (int, *Error) {
 	ld := e.newBulkLoad(items.Len(), nil)
-	n := items.Len()
-	chunks := 1
-	if n >= 4096 {
-		chunks = min(runtime.GOMAXPROCS(0), 8)
-	}
-	var wg sync.WaitGroup
-	for c := range chunks {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w := &BulkWorker{ld: ld}
-			for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
-				w.put(i, items.Item(i))
-			}
-		}()
-	}
-	wg.Wait()
+	chunks.Run(items.Len(), 4096, func(_, lo, hi int) {
+		w := &BulkWorker{ld: ld}
+		for i := lo; i < hi; i++ {
+			w.put(i, items.Item(i))
+		}
+	})
 	return ld.finish()
 }
 
