@@ -33,31 +33,24 @@ func EmptyKeyValue(v Value) bool {
 
 // InIndex reports whether index ix holds an entry for item it: the item has every
 // one of the index's key attributes, each an IndexableKeyValue of its declared
-// type (KeyAttributeType).
+// type (KeyAttributeType). The sides are walked as they are, not through
+// KeySchema.Attributes, which builds a list: storage asks this of every item.
 func (t *Table) InIndex(ix *Index, it Item) bool {
 	k := t.IndexKey(ix)
 	has := func(name string) bool {
 		v, ok := it[name]
 		return ok && IndexableKeyValue(v, t.KeyAttributeType(name))
 	}
-	if !has(k.Partition) {
-		return false
-	}
-	for _, n := range k.MorePartition {
-		if !has(n) {
-			return false
+	hasAll := func(names []string) bool {
+		for _, n := range names {
+			if !has(n) {
+				return false
+			}
 		}
-	}
-	if k.Sort == "" {
 		return true
 	}
-	if !has(k.Sort) {
+	if !has(k.Partition) || !hasAll(k.MorePartition) {
 		return false
 	}
-	for _, n := range k.MoreSort {
-		if !has(n) {
-			return false
-		}
-	}
-	return true
+	return k.Sort == "" || has(k.Sort) && hasAll(k.MoreSort)
 }
